@@ -1,0 +1,107 @@
+"""Actions a player can take, and the typed error an illegal one raises.
+
+An action is a small immutable value.  The common ones are interned, so a policy that
+draws and discards allocates nothing.  Reason codes are public contracts, listed in
+spec/tonk.md (section "Reason codes"); never rename one.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Final, Literal
+
+from .cards import DECK_SIZE, NAMES, Card
+
+KNOCK: Final = "knock"
+DRAW: Final = "draw"
+SPREAD: Final = "spread"
+HIT: Final = "hit"
+DISCARD: Final = "discard"
+
+ActionType = Literal["knock", "draw", "spread", "hit", "discard"]
+Source = Literal["stock", "discard"]
+
+#: Every reason code an engine may give for refusing an action, with its meaning.
+REASONS: Final[dict[str, str]] = {
+    "no_hand": "no hand has been dealt yet",
+    "hand_over": "the hand is over; no action is possible",
+    "not_your_turn": "the seat is not the one to act",
+    "malformed_action": "the action is not well formed",
+    "already_drawn": "the player has already drawn this turn",
+    "must_draw_first": "the player must draw before spreading, hitting or discarding",
+    "knock_timing": "the ruleset does not allow a knock at this point of the turn",
+    "first_turn_knock": "the ruleset does not allow a knock on the player's first turn",
+    "knock_discard": "a knock after drawing names one discard; a knock before drawing names none",
+    "discard_pile_empty": "there is no card on the discard pile to take",
+    "not_in_hand": "a card named is not in the player's hand",
+    "duplicate_card": "a card is named twice",
+    "not_a_spread": "the cards are not a book or a run",
+    "no_such_spread": "there is no spread with that index on the table",
+    "hit_does_not_fit": "the card does not extend that spread",
+    "hit_target": "the ruleset does not allow hitting that kind of spread",
+    "hit_limit": "the ruleset allows no more hits this turn",
+    "taken_card": "the card taken from the discard pile may not be discarded this turn",
+    "last_card_taken": "the play would leave only the card taken from the discard pile in hand",
+    "forced_spread": "under forced spreads the hand kept may not hold a spread",
+    "unsupported_option": "the engine does not implement a ruleset option value",
+}
+
+
+class IllegalAction(Exception):
+    """An action the rules do not allow; the state is left exactly as it was."""
+
+    def __init__(self, reason: str, message: str, rule: str | None = None) -> None:
+        assert reason in REASONS, reason
+        super().__init__(f"{reason}: {message}" + (f" ({rule})" if rule else ""))
+        self.reason = reason
+        self.message = message
+        self.rule = rule
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    """One action.  ``cards`` is used by spreads, ``card`` by hits, discards and knocks
+    after drawing (``-1`` when absent), ``spread`` by hits, ``source`` by draws."""
+
+    type: ActionType
+    source: Source | None = None
+    card: Card = -1
+    cards: tuple[Card, ...] = ()
+    spread: int = -1
+
+    def __str__(self) -> str:
+        if self.type == DRAW:
+            return f"draw {self.source}"
+        if self.type == SPREAD:
+            return "spread " + " ".join(NAMES[c] for c in self.cards)
+        if self.type == HIT:
+            return f"hit {NAMES[self.card]} on {self.spread}"
+        if self.type == DISCARD:
+            return f"discard {NAMES[self.card]}"
+        return "knock" if self.card < 0 else f"knock discarding {NAMES[self.card]}"
+
+
+KNOCK_ACTION: Final = Action(KNOCK)
+DRAW_STOCK: Final = Action(DRAW, source="stock")
+DRAW_DISCARD: Final = Action(DRAW, source="discard")
+_DISCARDS: Final = tuple(Action(DISCARD, card=c) for c in range(DECK_SIZE))
+
+
+def knock(discard: Card | None = None) -> Action:
+    return KNOCK_ACTION if discard is None else Action(KNOCK, card=discard)
+
+
+def draw(source: Source) -> Action:
+    return DRAW_STOCK if source == "stock" else DRAW_DISCARD
+
+
+def discard(card: Card) -> Action:
+    return _DISCARDS[card]
+
+
+def spread(cards: tuple[Card, ...] | list[Card]) -> Action:
+    return Action(SPREAD, cards=tuple(cards))
+
+
+def hit(card: Card, spread_index: int) -> Action:
+    return Action(HIT, card=card, spread=spread_index)

@@ -1,0 +1,596 @@
+"""One hand of Tonk: the deal, the dealt 49/50 check, the turn state machine and the
+settlement (spec sections DEAL, DEALT, TURN, SPREAD, HIT, OUT, STOCK, PAY).
+
+The model follows python-chess and OpenSpiel: a :class:`Hand` has ``legal_actions()``,
+``apply(action)`` (which raises :class:`IllegalAction` and leaves the state untouched),
+``is_over``, ``result`` and a record of events, each citing the rule that caused it.
+Cards are ints and each seat's holding is a bit mask; the stock is an index into the
+dealt deck and the discard pile a linked list of tuples, so :meth:`Hand.copy` is cheap.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any, Final
+
+from . import payments
+from .actions import (
+    DISCARD,
+    DRAW,
+    DRAW_DISCARD,
+    DRAW_STOCK,
+    HIT,
+    KNOCK,
+    KNOCK_ACTION,
+    SPREAD,
+    Action,
+    IllegalAction,
+    discard,
+    hit,
+    knock,
+)
+from .cards import BITS, DECK_SIZE, NAMES, Card, CardError, cards_of, check_deck, suit_sum_table
+from .result import Ending, Payment, Result, net_of
+from .ruleset import DEFAULT, Ruleset
+from .spreads import Spread, best_cover, has_forced_spread, make_spread, spread_masks
+
+START: Final = 0
+DRAWN: Final = 1
+OVER: Final = 2
+STAGES: Final = ("start", "drawn", "over")
+HAND_SIZE: Final = 5
+
+Pile = tuple[Card, "Pile"] | None
+
+
+class SetupError(ValueError):
+    """A hand that cannot be dealt: bad player count, dealer, stake or deck."""
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """One entry of a hand's record: what happened, to whom, and the rule that decided."""
+
+    kind: str
+    seat: int | None
+    data: Any
+    rule: str
+
+
+class _Compiled:
+    """Tables derived from a ruleset once, shared by every hand played under it."""
+
+    __slots__ = ("ace_high", "sums", "values", "tonk_totals", "discard_taken", "taken_last")
+
+    def __init__(self, rules: Ruleset) -> None:
+        rank_values = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10]
+        self.values = tuple(rank_values[c % 13] for c in range(DECK_SIZE))
+        self.sums = suit_sum_table(rank_values)
+        self.ace_high = rules.ace == "low_or_high"
+        self.tonk_totals = {"49_50": (49, 50), "50": (50,), "none": ()}[rules.dealt_tonk]
+        self.discard_taken = rules.discard_taken
+        self.taken_last = rules.discard_taken or rules.discard_taken_last
+
+
+_COMPILED: dict[Ruleset, _Compiled] = {}
+
+
+def _compiled(rules: Ruleset) -> _Compiled:
+    c = _COMPILED.get(rules)
+    if c is None:
+        c = _COMPILED[rules] = _Compiled(rules)
+    return c
+
+
+class Hand:
+    """The state of one hand, from the deal to the settlement."""
+
+    __slots__ = (
+        "rules",
+        "players",
+        "dealer",
+        "stake",
+        "to_act",
+        "result",
+        "_c",
+        "_deck",
+        "_pos",
+        "_hands",
+        "_pile",
+        "_pile_count",
+        "_spreads",
+        "_stage",
+        "_taken",
+        "_turn",
+        "_hits",
+        "_laid",
+        "_dealt",
+        "_log",
+    )
+
+    rules: Ruleset
+    players: int
+    dealer: int
+    stake: int
+    to_act: int | None
+    result: Result | None
+
+    def __init__(
+        self,
+        deck: Sequence[Card],
+        players: int = 2,
+        dealer: int = 0,
+        stake: int = 1,
+        rules: Ruleset = DEFAULT,
+    ) -> None:
+        _check_setup(deck, players, dealer, stake, rules)
+        self.rules = rules
+        self.players = players
+        self.dealer = dealer
+        self.stake = stake
+        self.result = None
+        self._c = _compiled(rules)
+        self._deck = tuple(deck)
+        hands = [0] * players
+        first = (dealer + 1) % players
+        dealt = players * HAND_SIZE
+        for i in range(dealt):
+            hands[(first + i) % players] |= BITS[deck[i]]
+        self._hands = hands
+        self._dealt = tuple(hands)
+        self._log: Any = (("deal", dealer, players, "DEAL-1"), None)
+        self._pile: Pile = None
+        self._pile_count = 0
+        self._pos = dealt
+        if rules.upcard:
+            self._pile = (deck[dealt], None)
+            self._pile_count = 1
+            self._pos = dealt + 1
+            self._record("upcard", None, deck[dealt], "DEAL-2")
+        else:
+            self._record("no_upcard", None, None, "VAR-NOUP-1")
+        self._spreads: tuple[Spread, ...] = ()
+        self._stage = START
+        self.to_act = first
+        self._taken = -1
+        self._turn = 0
+        self._hits = 0
+        self._laid = False
+        self._dealt_check()
+
+    # ------------------------------------------------------------------ queries
+    @property
+    def stage(self) -> str:
+        return STAGES[self._stage]
+
+    @property
+    def is_over(self) -> bool:
+        return self._stage == OVER
+
+    @property
+    def turn(self) -> int:
+        """How many turns have begun before the current one (0 on the first turn)."""
+        return self._turn
+
+    @property
+    def taken(self) -> Card | None:
+        """The card taken from the discard pile this turn, if any."""
+        return None if self._taken < 0 else self._taken
+
+    @property
+    def hits_this_turn(self) -> int:
+        return self._hits
+
+    @property
+    def spread_this_turn(self) -> bool:
+        return self._laid
+
+    def holding(self, seat: int) -> int:
+        """The seat's cards as a bit mask."""
+        return self._hands[seat]
+
+    def hand(self, seat: int) -> list[Card]:
+        return cards_of(self._hands[seat])
+
+    def dealt(self, seat: int) -> list[Card]:
+        return cards_of(self._dealt[seat])
+
+    @property
+    def spreads(self) -> tuple[Spread, ...]:
+        return self._spreads
+
+    @property
+    def discard_top(self) -> Card | None:
+        return None if self._pile is None else self._pile[0]
+
+    @property
+    def discard_count(self) -> int:
+        return self._pile_count
+
+    def discard_pile(self) -> list[Card]:
+        """The whole pile, bottom first (for the full state; no player may see it)."""
+        out: list[Card] = []
+        node = self._pile
+        while node is not None:
+            out.append(node[0])
+            node = node[1]
+        out.reverse()
+        return out
+
+    @property
+    def stock_count(self) -> int:
+        return len(self._deck) - self._pos
+
+    def stock(self) -> list[Card]:
+        """The stock, top first (for the full state; no player may see it)."""
+        return list(self._deck[self._pos :])
+
+    def total(self, seat: int) -> int:
+        """The seat's count under rule CARD-4 (and option ``count_held_spreads``)."""
+        m = self._hands[seat]
+        s = self._c.sums
+        t = s[m & 0x1FFF] + s[(m >> 13) & 0x1FFF] + s[(m >> 26) & 0x1FFF] + s[m >> 39]
+        if not self.rules.count_held_spreads:
+            t -= best_cover(m, self._c.values, self._c.ace_high)
+        return t
+
+    @property
+    def events(self) -> list[Event]:
+        out: list[Event] = []
+        node = self._log
+        while node is not None:
+            out.append(Event(*node[0]))
+            node = node[1]
+        out.reverse()
+        return out
+
+    # ------------------------------------------------------------------ copying
+    def copy(self) -> Hand:
+        h = object.__new__(Hand)
+        h.rules = self.rules
+        h.players = self.players
+        h.dealer = self.dealer
+        h.stake = self.stake
+        h.to_act = self.to_act
+        h.result = self.result
+        h._c = self._c
+        h._deck = self._deck
+        h._pos = self._pos
+        h._hands = self._hands.copy()
+        h._pile = self._pile
+        h._pile_count = self._pile_count
+        h._spreads = self._spreads
+        h._stage = self._stage
+        h._taken = self._taken
+        h._turn = self._turn
+        h._hits = self._hits
+        h._laid = self._laid
+        h._dealt = self._dealt
+        h._log = self._log
+        return h
+
+    def _key(self) -> tuple[Any, ...]:
+        return (
+            self.rules, self.players, self.dealer, self.stake, self.to_act, self.result,
+            self._deck[self._pos :], tuple(self._hands), self.discard_pile(), self._spreads,
+            self._stage, self._taken, self._turn, self._hits, self._laid, self._dealt,
+        )
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Hand) and self._key() == other._key()
+
+    __hash__ = None  # type: ignore[assignment]
+
+    # ------------------------------------------------------------------ the deal
+    def _record(self, kind: str, seat: int | None, data: Any, rule: str) -> None:
+        self._log = ((kind, seat, data, rule), self._log)
+
+    def _dealt_check(self) -> None:
+        wanted = self._c.tonk_totals
+        s = self._c.sums
+        totals = tuple(
+            s[m & 0x1FFF] + s[(m >> 13) & 0x1FFF] + s[(m >> 26) & 0x1FFF] + s[m >> 39] for m in self._hands
+        )
+        tonks = [seat for seat, t in enumerate(totals) if t in wanted]
+        if len(tonks) == 1:
+            seat = tonks[0]
+            self._record("dealt_tonk", seat, totals[seat], "DEALT-1")
+            pays = payments.from_each(seat, self.players, 2 * self.stake, "PAY-DEALT-1")
+            self._finish("dealt_tonk", (seat,), pays, totals)
+        elif tonks:
+            self._record("dealt_draw", None, tuple(tonks), "DEALT-2")
+            self._finish("dealt_draw", (), [], totals)
+
+    # ------------------------------------------------------------------ legality
+    def legal_actions(self) -> list[Action]:
+        """Every action the player to act may take now, in a fixed order."""
+        stage = self._stage
+        if stage == OVER:
+            return []
+        rules = self.rules
+        seat = self.to_act
+        assert seat is not None
+        hand = self._hands[seat]
+        ace_high = self._c.ace_high
+        out: list[Action] = []
+        first_ok = rules.first_turn_knock or self._turn >= self.players
+        forced = rules.forced_spreads
+        if stage == START:
+            if rules.knock_timing != "after_draw" and first_ok and not (forced and has_forced_spread(hand, ace_high)):
+                out.append(KNOCK_ACTION)
+            out.append(DRAW_STOCK)
+            if self._pile is not None:
+                out.append(DRAW_DISCARD)
+            return out
+        taken = self._taken
+        lone_taken = BITS[taken] if taken >= 0 and not self._c.taken_last else -1
+        for m in spread_masks(hand, ace_high):
+            rest = hand & ~m
+            if rest != lone_taken:
+                out.append(Action(SPREAD, cards=tuple(cards_of(m))))
+        if not (rules.hits_per_turn == "one" and self._hits >= 1):
+            runs_only = rules.hit_targets == "runs"
+            for i, sp in enumerate(self._spreads):
+                if runs_only and sp.kind != "run":
+                    continue
+                for c in cards_of(hand):
+                    if sp.with_card(c, ace_high) is not None and hand & ~BITS[c] != lone_taken:
+                        out.append(hit(c, i))
+        for c in cards_of(hand):
+            if self._may_discard(hand, c):
+                out.append(discard(c))
+        if rules.knock_timing != "start" and first_ok:
+            for c in cards_of(hand):
+                if self._may_discard(hand, c):
+                    out.append(knock(c))
+        return out
+
+    def _may_discard(self, hand: int, card: Card) -> bool:
+        if card == self._taken and not self._c.discard_taken:
+            if not (self.rules.discard_taken_last and hand == BITS[card]):
+                return False
+        return not (self.rules.forced_spreads and has_forced_spread(hand & ~BITS[card], self._c.ace_high))
+
+    def is_legal(self, action: Action) -> bool:
+        try:
+            self.copy().apply(action)
+        except IllegalAction:
+            return False
+        return True
+
+    # ------------------------------------------------------------------ actions
+    def apply(self, action: Action, seat: int | None = None) -> None:
+        """Apply ``action`` for the player to act (``seat``, when given, must be that
+        player).  Raise :class:`IllegalAction` and change nothing if it is illegal."""
+        if self._stage == OVER:
+            raise IllegalAction("hand_over", "the hand is over", "TURN-10")
+        me = self.to_act
+        assert me is not None
+        if seat is not None and seat != me:
+            raise IllegalAction("not_your_turn", f"seat {seat} acted but seat {me} is to act", "TURN-10")
+        t = action.type
+        if t == DRAW:
+            self._draw(me, action)
+        elif t == DISCARD:
+            self._discard(me, action.card)
+        elif t == SPREAD:
+            self._spread(me, action.cards)
+        elif t == HIT:
+            self._hit(me, action.card, action.spread)
+        elif t == KNOCK:
+            self._knock(me, action.card)
+        else:
+            raise IllegalAction("malformed_action", f"unknown action type {t!r}")
+
+    def _draw(self, me: int, action: Action) -> None:
+        if self._stage != START:
+            raise IllegalAction("already_drawn", "a player draws once a turn", "TURN-6")
+        if action.source == "discard":
+            pile = self._pile
+            if pile is None:
+                raise IllegalAction("discard_pile_empty", "the discard pile is empty", "TURN-9")
+            card = pile[0]
+            self._pile = pile[1]
+            self._pile_count -= 1
+            self._hands[me] |= BITS[card]
+            self._taken = card
+            self._stage = DRAWN
+            self._log = (("take", me, card, "TURN-2"), self._log)
+            return
+        if action.source != "stock":
+            raise IllegalAction("malformed_action", f"draw from {action.source!r}: expected 'stock' or 'discard'")
+        pos = self._pos
+        if pos >= len(self._deck):
+            self._empty_stock(me)
+            return
+        card = self._deck[pos]
+        self._pos = pos + 1
+        self._hands[me] |= BITS[card]
+        self._stage = DRAWN
+        self._log = (("draw", me, card, "TURN-2"), self._log)
+
+    def _empty_stock(self, me: int) -> None:
+        mode = self.rules.empty_stock
+        if mode == "reshuffle" and self._pile_count > 1:
+            pile = self.discard_pile()
+            top = pile.pop()
+            self._deck = tuple(pile)  # the pile turned over: its bottom card is the new top
+            self._pos = 0
+            self._pile = (top, None)
+            self._pile_count = 1
+            self._record("restock", me, len(pile), "STOCK-2")
+            self._draw(me, DRAW_STOCK)
+            return
+        self._record("empty_stock", me, None, "STOCK-2")
+        totals = tuple(self.total(s) for s in range(self.players))
+        if mode == "dead":
+            self._finish("stock_out", (), [], totals)
+            return
+        winners, pays = payments.stock_out(self.rules, self.stake, totals)
+        self._finish("stock_out", tuple(winners), pays, totals)
+
+    def _owned(self, me: int, card: Card) -> int:
+        if not 0 <= card < DECK_SIZE:
+            raise IllegalAction("malformed_action", f"{card!r} is not a card", "CARD-2")
+        bit = BITS[card]
+        if not self._hands[me] & bit:
+            raise IllegalAction("not_in_hand", f"{NAMES[card]} is not in seat {me}'s hand", "TURN-11")
+        return bit
+
+    def _check_taken_left(self, rest: int) -> None:
+        taken = self._taken
+        if taken >= 0 and rest == BITS[taken] and not self._c.taken_last:
+            raise IllegalAction(
+                "last_card_taken", f"that would leave only {NAMES[taken]}, taken from the discard pile", "TURN-8"
+            )
+
+    def _discard(self, me: int, card: Card) -> None:
+        if self._stage != DRAWN:
+            raise IllegalAction("must_draw_first", "draw before discarding", "TURN-6")
+        bit = self._owned(me, card)
+        hand = self._hands[me]
+        if card == self._taken and not self._c.discard_taken and not (self.rules.discard_taken_last and hand == bit):
+            raise IllegalAction("taken_card", f"{NAMES[card]} was taken from the discard pile this turn", "TURN-7")
+        kept = hand ^ bit
+        if self.rules.forced_spreads and has_forced_spread(kept, self._c.ace_high):
+            raise IllegalAction("forced_spread", "lay the spread you hold before ending the turn", "VAR-FORCED-1")
+        self._hands[me] = kept
+        self._pile = (card, self._pile)
+        self._pile_count += 1
+        self._log = (("discard", me, card, "TURN-5"), self._log)
+        if not kept:
+            self._record("out", me, card, "OUT-2")
+            self._finish("out_by_discard", (me,), payments.from_each(me, self.players, self.stake, "PAY-OUT-2"))
+            return
+        self._next_turn(me)
+
+    def _next_turn(self, me: int) -> None:
+        self.to_act = (me + 1) % self.players
+        self._stage = START
+        self._taken = -1
+        self._turn += 1
+        self._hits = 0
+        self._laid = False
+
+    def _spread(self, me: int, cards: tuple[Card, ...]) -> None:
+        if self._stage != DRAWN:
+            raise IllegalAction("must_draw_first", "draw before laying a spread", "SPREAD-4")
+        mask = 0
+        for c in cards:
+            bit = self._owned(me, c)
+            if mask & bit:
+                raise IllegalAction("duplicate_card", f"{NAMES[c]} is named twice", "TURN-11")
+            mask |= bit
+        sp = make_spread(me, cards, self._c.ace_high)
+        if sp is None:
+            shown = " ".join(NAMES[c] for c in cards)
+            raise IllegalAction("not_a_spread", f"[{shown}] is not a book or a run", "SPREAD-1")
+        rest = self._hands[me] & ~mask
+        self._check_taken_left(rest)
+        self._hands[me] = rest
+        self._spreads = (*self._spreads, sp)
+        self._laid = True
+        self._record("spread", me, cards, "SPREAD-1")
+        if not rest:
+            self._tonk_out(me)
+
+    def _hit(self, me: int, card: Card, index: int) -> None:
+        if self._stage != DRAWN:
+            raise IllegalAction("must_draw_first", "draw before hitting", "HIT-2")
+        bit = self._owned(me, card)
+        spreads = self._spreads
+        if not 0 <= index < len(spreads):
+            raise IllegalAction("no_such_spread", f"there is no spread {index} on the table", "HIT-1")
+        target = spreads[index]
+        if self.rules.hit_targets == "runs" and target.kind != "run":
+            raise IllegalAction("hit_target", "only runs may be hit under this ruleset", "HIT-1")
+        if self.rules.hits_per_turn == "one" and self._hits >= 1:
+            raise IllegalAction("hit_limit", "one hit per turn under this ruleset", "HIT-4")
+        grown = target.with_card(card, self._c.ace_high)
+        if grown is None:
+            raise IllegalAction("hit_does_not_fit", f"{NAMES[card]} does not fit spread {index}", "HIT-3")
+        rest = self._hands[me] & ~bit
+        self._check_taken_left(rest)
+        self._hands[me] = rest
+        self._spreads = (*spreads[:index], grown, *spreads[index + 1 :])
+        self._hits += 1
+        self._record("hit", me, (card, index), "HIT-1")
+        if not rest:
+            self._tonk_out(me)
+
+    def _tonk_out(self, me: int) -> None:
+        self._record("tonk_out", me, None, "OUT-1")
+        if self.rules.tonk_out_double == "new_spread" and not self._laid:
+            pays = payments.from_each(me, self.players, self.stake, "VAR-NEWSPREAD-1")
+        else:
+            pays = payments.from_each(me, self.players, 2 * self.stake, "PAY-OUT-1")
+        self._finish("tonk_out", (me,), pays)
+
+    def _knock(self, me: int, card: Card) -> None:
+        rules = self.rules
+        hand = self._hands[me]
+        if self._stage == START:
+            if rules.knock_timing == "after_draw":
+                raise IllegalAction("knock_timing", "under this ruleset a player knocks after drawing", "TURN-3")
+            if card >= 0:
+                raise IllegalAction("knock_discard", "a knock before drawing names no discard", "TURN-3")
+            kept = hand
+        else:
+            if rules.knock_timing == "start":
+                raise IllegalAction("knock_timing", "a player may knock only before drawing", "TURN-3")
+            if card < 0:
+                raise IllegalAction("knock_discard", "a knock after drawing names the card discarded", "TURN-3")
+            bit = self._owned(me, card)
+            if not self._may_discard_taken(hand, card):
+                raise IllegalAction("taken_card", f"{NAMES[card]} was taken from the discard pile this turn", "TURN-7")
+            kept = hand ^ bit
+        if not rules.first_turn_knock and self._turn < self.players:
+            raise IllegalAction("first_turn_knock", "no knocking on a player's first turn here", "TURN-4")
+        if rules.forced_spreads and has_forced_spread(kept, self._c.ace_high):
+            raise IllegalAction("forced_spread", "a player holding a spread may not knock", "VAR-FORCED-2")
+        if card >= 0:
+            self._hands[me] = kept
+            self._pile = (card, self._pile)
+            self._pile_count += 1
+            self._record("discard", me, card, "TURN-3")
+        self._record("knock", me, None, "TURN-2")
+        totals = tuple(self.total(s) for s in range(self.players))
+        won, winners, pays = payments.knock(rules, self.stake, me, totals)
+        self._finish("knock_won" if won else "knock_caught", tuple(winners), pays, totals, knocker=me)
+
+    def _may_discard_taken(self, hand: int, card: Card) -> bool:
+        if card != self._taken or self._c.discard_taken:
+            return True
+        return self.rules.discard_taken_last and hand == BITS[card]
+
+    def _finish(
+        self,
+        ending: Ending,
+        winners: tuple[int, ...],
+        pays: Iterable[Payment],
+        totals: tuple[int, ...] | None = None,
+        knocker: int | None = None,
+    ) -> None:
+        pays = tuple(pays)
+        for p in pays:
+            self._record("pay", p.payer, (p.payee, p.amount), p.rule)
+        self.result = Result(ending, winners, pays, net_of(self.players, pays), totals, knocker)
+        self._record("end", None, ending, "GAME-1")
+        self._stage = OVER
+        self.to_act = None
+
+
+def _check_setup(deck: Sequence[Card], players: int, dealer: int, stake: int, rules: Ruleset) -> None:
+    if not isinstance(players, int) or not 2 <= players <= rules.max_players:
+        raise SetupError(f"players must be 2 to {rules.max_players} (rule GAME-2), got {players!r}")
+    if not isinstance(dealer, int) or not 0 <= dealer < players:
+        raise SetupError(f"dealer must be a seat 0 to {players - 1}, got {dealer!r}")
+    if not isinstance(stake, int) or isinstance(stake, bool) or stake < 1:
+        raise SetupError(f"stake must be a positive integer (rule STAKE-1), got {stake!r}")
+    try:
+        check_deck(deck)
+    except CardError as e:
+        raise SetupError(str(e)) from None
+    if players * HAND_SIZE + 1 > len(deck):
+        raise SetupError(f"{players} players need more than {len(deck)} cards")

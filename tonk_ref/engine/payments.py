@@ -1,0 +1,61 @@
+"""Settlement: who pays whom at the end of a hand (spec section PAY).
+
+Each function takes the facts of the ending and returns the payments, each citing the
+rule that causes it.  The ruleset's options are read here and nowhere else.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from .result import Amount, Payment
+from .ruleset import Ruleset
+
+
+def from_each(winner: int, players: int, amount: Amount, rule: str) -> list[Payment]:
+    """``winner`` receives ``amount`` from each other player."""
+    return [Payment(s, winner, amount, rule) for s in range(players) if s != winner]
+
+
+def knock(rules: Ruleset, stake: int, knocker: int, totals: tuple[int, ...]) -> tuple[bool, list[int], list[Payment]]:
+    """Settle a knock: (knocker won, winners, payments)."""
+    n = len(totals)
+    others = [s for s in range(n) if s != knocker]
+    low = min(totals[s] for s in others)
+    mine = totals[knocker]
+    if mine < low or (mine == low and rules.knock_tie == "knocker_wins"):
+        return True, [knocker], from_each(knocker, n, stake, "PAY-KNOCK-2")
+    lowest = [s for s in others if totals[s] == low]
+    pays: list[Payment] = []
+    scheme = rules.caught_payment
+    if scheme in ("seed", "non_knockers", "doubles_only"):
+        pays += [Payment(knocker, s, 2 * stake, "PAY-CAUGHT-1") for s in others if totals[s] <= mine]
+    elif scheme != "per_player":  # the double goes to the lowest hand only
+        pays += [Payment(knocker, s, 2 * stake, "PAY-CAUGHT-1") for s in lowest]
+    rule = "PAY-CAUGHT-3" if len(lowest) > 1 else "PAY-CAUGHT-2"
+    if scheme == "seed":
+        pays += [Payment(p, s, stake, rule) for s in lowest for p in range(n) if p not in lowest]
+    elif scheme in ("non_knockers", "double_lowest_others_single"):
+        pays += [Payment(p, s, stake, rule) for s in lowest for p in others if p not in lowest]
+    elif scheme == "per_player":
+        pays += [Payment(knocker, s, stake * n, rule) for s in lowest]
+    return False, lowest, pays
+
+
+def stock_out(rules: Ruleset, stake: int, totals: tuple[int, ...]) -> tuple[list[int], list[Payment]]:
+    """Settle a hand ended at the empty stock: (winners, payments)."""
+    n = len(totals)
+    low = min(totals)
+    lowest = [s for s in range(n) if totals[s] == low]
+    if len(lowest) == 1:
+        return lowest, from_each(lowest[0], n, stake, "PAY-STOCK-1")
+    if rules.stock_tie == "dead":
+        return [], []
+    if len(lowest) == n:
+        return lowest, []
+    if rules.stock_tie == "split":
+        share: Amount = Fraction(stake, len(lowest))
+        if share.denominator == 1:
+            share = int(share)
+        return lowest, [Payment(p, s, share, "PAY-STOCK-2") for s in lowest for p in range(n) if p not in lowest]
+    return lowest, [Payment(p, s, stake, "PAY-STOCK-2") for s in lowest for p in range(n) if p not in lowest]

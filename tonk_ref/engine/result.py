@@ -1,0 +1,59 @@
+"""The end of a hand: ending kinds, payments and net results (spec section PAY)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Literal
+
+Amount = int | Fraction
+Ending = Literal[
+    "dealt_tonk",
+    "dealt_draw",
+    "tonk_out",
+    "out_by_discard",
+    "knock_won",
+    "knock_caught",
+    "stock_out",
+]
+ENDINGS: tuple[Ending, ...] = (
+    "dealt_tonk",
+    "dealt_draw",
+    "tonk_out",
+    "out_by_discard",
+    "knock_won",
+    "knock_caught",
+    "stock_out",
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Payment:
+    payer: int
+    payee: int
+    amount: Amount
+    rule: str
+
+
+@dataclass(frozen=True, slots=True)
+class Result:
+    ending: Ending
+    winners: tuple[int, ...]
+    payments: tuple[Payment, ...]
+    net: tuple[Amount, ...]
+    totals: tuple[int, ...] | None = None
+    knocker: int | None = None
+
+
+def net_of(players: int, payments: tuple[Payment, ...]) -> tuple[Amount, ...]:
+    net: list[Amount] = [0] * players
+    for p in payments:
+        net[p.payer] -= p.amount
+        net[p.payee] += p.amount
+    return tuple(_whole(a) for a in net)
+
+
+def _whole(a: Amount) -> Amount:
+    if isinstance(a, Fraction) and a.denominator == 1:
+        return int(a)
+    return a

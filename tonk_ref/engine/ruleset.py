@@ -1,0 +1,113 @@
+"""The ruleset: every house-rule option as one immutable value (spec/ruleset.schema.json).
+
+Variants are data.  The engine never reads an option from anywhere but the
+:class:`Ruleset` it was given.  Adding an option touches the schema, this class and
+the rule that uses it.  The allowed values of each option are the ``Literal`` (or
+``bool``) annotation of its field; a test checks them against the schema.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import typing
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any, Literal
+
+KnockTiming = Literal["start", "any", "after_draw"]
+KnockTie = Literal["caught", "knocker_wins"]
+CaughtPayment = Literal[
+    "seed",
+    "non_knockers",
+    "doubles_only",
+    "double_lowest_others_single",
+    "double_lowest_only",
+    "per_player",
+]
+TonkOutDouble = Literal["always", "new_spread"]
+EmptyStock = Literal["play_on", "reshuffle", "dead"]
+StockTie = Literal["all_paid", "split", "dead"]
+HitTargets = Literal["any", "runs"]
+HitsPerTurn = Literal["any", "one"]
+Ace = Literal["low", "low_or_high"]
+FirstDealer = Literal["high", "low"]
+NextDealer = Literal["left", "winner"]
+DealerAfterDraw = Literal["next", "same"]
+DealtTonk = Literal["49_50", "50", "none"]
+MaxPlayers = Literal[3, 4, 5, 6]
+
+
+class RulesetError(ValueError):
+    """An unknown option or a value the option does not allow."""
+
+
+@dataclass(frozen=True, slots=True)
+class Ruleset:
+    """One value for every option; the defaults are the seed rules."""
+
+    upcard: bool = True
+    forced_spreads: bool = False
+    tonk_out_double: TonkOutDouble = "always"
+    knock_timing: KnockTiming = "start"
+    first_turn_knock: bool = True
+    knock_tie: KnockTie = "caught"
+    caught_payment: CaughtPayment = "seed"
+    count_held_spreads: bool = True
+    empty_stock: EmptyStock = "play_on"
+    stock_tie: StockTie = "all_paid"
+    discard_taken: bool = False
+    discard_taken_last: bool = False
+    hit_targets: HitTargets = "any"
+    hits_per_turn: HitsPerTurn = "any"
+    ace: Ace = "low"
+    first_dealer: FirstDealer = "high"
+    next_dealer: NextDealer = "left"
+    dealer_after_draw: DealerAfterDraw = "next"
+    dealt_tonk: DealtTonk = "49_50"
+    max_players: MaxPlayers = 3
+
+    @classmethod
+    def from_mapping(cls, values: Mapping[str, Any]) -> Ruleset:
+        """A ruleset from option values; options not given keep their defaults."""
+        return DEFAULT.replace(**dict(values))
+
+    def replace(self, **changes: Any) -> Ruleset:
+        allowed = option_values()
+        for key, value in changes.items():
+            if key not in allowed:
+                raise RulesetError(f"unknown ruleset option {key!r}; known options: {', '.join(allowed)}")
+            if not _allowed(value, allowed[key]):
+                raise RulesetError(
+                    f"option {key!r} does not allow {value!r}; allowed values: {allowed[key]!r}"
+                )
+        return dataclasses.replace(self, **changes)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {f.name: getattr(self, f.name) for f in dataclasses.fields(self)}
+
+    def changes(self) -> dict[str, Any]:
+        """The options whose value differs from the default."""
+        return {k: v for k, v in self.to_dict().items() if getattr(DEFAULT, k) != v}
+
+
+def _allowed(value: object, values: tuple[object, ...]) -> bool:
+    # bool is an int in Python: True must not pass for 1, nor 1 for True.
+    return any(type(value) is type(v) and value == v for v in values)
+
+
+_OPTION_VALUES: dict[str, tuple[object, ...]] = {}
+
+
+def option_values() -> dict[str, tuple[object, ...]]:
+    """Each option's allowed values, the default first."""
+    if not _OPTION_VALUES:
+        hints = typing.get_type_hints(Ruleset)
+        for f in dataclasses.fields(Ruleset):
+            hint = hints[f.name]
+            values: tuple[object, ...] = (False, True) if hint is bool else typing.get_args(hint)
+            default = f.default
+            _OPTION_VALUES[f.name] = (default, *[v for v in values if v != default or type(v) is not type(default)])
+    return _OPTION_VALUES
+
+
+DEFAULT = Ruleset()

@@ -1,0 +1,240 @@
+"""The JSON form of cards, actions, rulesets, results, states and observations
+(spec/protocol.md and the schemas under spec/schemas/).  Pure data in, pure data out."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any
+
+from . import actions as A
+from .actions import Action, IllegalAction
+from .cards import NAMES, Card, CardError, mask_of, names, parse_card
+from .hand import STAGES, Hand
+from .result import Amount, Payment, Result
+from .ruleset import Ruleset
+from .spreads import Spread
+
+JSON = dict[str, Any]
+
+
+def amount_json(a: Amount) -> int | str:
+    """An amount: an integer, or an exact fraction as the string ``"p/q"`` (rule STAKE-2)."""
+    if isinstance(a, Fraction):
+        return int(a) if a.denominator == 1 else f"{a.numerator}/{a.denominator}"
+    return a
+
+
+def amount_from_json(v: object) -> Amount:
+    if isinstance(v, bool):
+        raise ValueError(f"{v!r} is not an amount")
+    if isinstance(v, int):
+        return v
+    if isinstance(v, str):
+        f = Fraction(v)
+        return int(f) if f.denominator == 1 else f
+    raise ValueError(f"{v!r} is not an amount: expected an integer or a fraction 'p/q'")
+
+
+def action_to_json(a: Action) -> JSON:
+    if a.type == A.DRAW:
+        return {"type": "draw", "from": a.source}
+    if a.type == A.DISCARD:
+        return {"type": "discard", "card": NAMES[a.card]}
+    if a.type == A.SPREAD:
+        return {"type": "spread", "cards": names(a.cards)}
+    if a.type == A.HIT:
+        return {"type": "hit", "card": NAMES[a.card], "spread": a.spread}
+    return {"type": "knock"} if a.card < 0 else {"type": "knock", "discard": NAMES[a.card]}
+
+
+_ACTION_KEYS = {
+    "knock": ({"type"}, {"discard"}),
+    "draw": ({"type", "from"}, set()),
+    "discard": ({"type", "card"}, set()),
+    "spread": ({"type", "cards"}, set()),
+    "hit": ({"type", "card", "spread"}, set()),
+}
+
+
+def action_from_json(obj: object) -> Action:
+    """Parse a JSON action; raise IllegalAction('malformed_action') on anything else."""
+    try:
+        return _action_from_json(obj)
+    except CardError as e:
+        raise IllegalAction("malformed_action", str(e), "CARD-2") from None
+
+
+def _action_from_json(obj: object) -> Action:
+    if not isinstance(obj, dict):
+        raise IllegalAction("malformed_action", f"an action is an object, got {obj!r}")
+    kind = obj.get("type")
+    if kind not in _ACTION_KEYS:
+        raise IllegalAction("malformed_action", f"unknown action type {kind!r}; expected one of {sorted(_ACTION_KEYS)}")
+    required, optional = _ACTION_KEYS[kind]
+    keys = set(obj)
+    if not required <= keys or not keys <= required | optional:
+        raise IllegalAction(
+            "malformed_action", f"a {kind} action has the fields {sorted(required | optional)}, got {sorted(keys)}"
+        )
+    if kind == "knock":
+        return A.knock(parse_card(obj["discard"]) if "discard" in obj else None)
+    if kind == "draw":
+        src = obj["from"]
+        if src not in ("stock", "discard"):
+            raise IllegalAction("malformed_action", f"draw from {src!r}: expected 'stock' or 'discard'")
+        return A.draw(src)
+    if kind == "discard":
+        return A.discard(parse_card(obj["card"]))
+    if kind == "spread":
+        cards = obj["cards"]
+        if not isinstance(cards, list):
+            raise IllegalAction("malformed_action", "a spread's cards are a list")
+        return A.spread(tuple(parse_card(c) for c in cards))
+    index = obj["spread"]
+    if not isinstance(index, int) or isinstance(index, bool):
+        raise IllegalAction("malformed_action", f"a hit's spread is an index, got {index!r}")
+    return A.hit(parse_card(obj["card"]), index)
+
+
+def payment_to_json(p: Payment) -> JSON:
+    return {"payer": p.payer, "payee": p.payee, "amount": amount_json(p.amount), "rule": p.rule}
+
+
+def result_to_json(r: Result | None) -> JSON | None:
+    if r is None:
+        return None
+    out: JSON = {
+        "ending": r.ending,
+        "winners": list(r.winners),
+        "payments": [payment_to_json(p) for p in r.payments],
+        "net": [amount_json(a) for a in r.net],
+    }
+    if r.totals is not None:
+        out["totals"] = list(r.totals)
+    if r.knocker is not None:
+        out["knocker"] = r.knocker
+    return out
+
+
+def result_from_json(obj: JSON | None) -> Result | None:
+    if obj is None:
+        return None
+    pays = tuple(
+        Payment(p["payer"], p["payee"], amount_from_json(p["amount"]), p["rule"]) for p in obj["payments"]
+    )
+    totals = obj.get("totals")
+    return Result(
+        obj["ending"],
+        tuple(obj["winners"]),
+        pays,
+        tuple(amount_from_json(a) for a in obj["net"]),
+        None if totals is None else tuple(totals),
+        obj.get("knocker"),
+    )
+
+
+def spread_to_json(s: Spread) -> JSON:
+    return {"owner": s.owner, "kind": s.kind, "cards": names(s.cards)}
+
+
+def _card_or_none(c: Card | None) -> str | None:
+    return None if c is None else NAMES[c]
+
+
+def state_to_json(h: Hand) -> JSON:
+    """The full state (protocol `state`): every field an engine must give, then the
+    reference engine's optional extras (stock order, whole pile, turn counters)."""
+    return {
+        "players": h.players,
+        "dealer": h.dealer,
+        "stake": h.stake,
+        "hands": [names(h.hand(s)) for s in range(h.players)],
+        "spreads": [spread_to_json(s) for s in h.spreads],
+        "discard_top": _card_or_none(h.discard_top),
+        "discard_count": h.discard_count,
+        "stock_count": h.stock_count,
+        "to_act": h.to_act,
+        "stage": h.stage,
+        "result": result_to_json(h.result),
+        "turn": h.turn,
+        "taken": _card_or_none(h.taken),
+        "hits_this_turn": h.hits_this_turn,
+        "spread_this_turn": h.spread_this_turn,
+        "stock": names(h.stock()),
+        "discard_pile": names(h.discard_pile()),
+        "dealt": [names(h.dealt(s)) for s in range(h.players)],
+        "ruleset": h.rules.to_dict(),
+    }
+
+
+def state_from_json(obj: JSON) -> Hand:
+    """Rebuild a hand from :func:`state_to_json` output (the reference engine's extras
+    included).  The record of events is not part of the state and starts empty."""
+    from .hand import _compiled
+
+    rules = Ruleset.from_mapping(obj["ruleset"])
+    h = object.__new__(Hand)
+    h.rules = rules
+    h.players = obj["players"]
+    h.dealer = obj["dealer"]
+    h.stake = obj["stake"]
+    h.to_act = obj["to_act"]
+    h.result = result_from_json(obj["result"])
+    h._c = _compiled(rules)
+    h._deck = tuple(parse_card(c) for c in obj["stock"])
+    h._pos = 0
+    h._hands = [mask_of(parse_card(c) for c in cards) for cards in obj["hands"]]
+    pile: Any = None
+    for c in obj["discard_pile"]:
+        pile = (parse_card(c), pile)
+    h._pile = pile
+    h._pile_count = len(obj["discard_pile"])
+    from .spreads import make_spread
+
+    spreads = []
+    for s in obj["spreads"]:
+        cards = tuple(parse_card(c) for c in s["cards"])
+        sp = make_spread(s["owner"], tuple(sorted(cards)), rules.ace == "low_or_high")
+        if sp is None:
+            raise ValueError(f"spread {s['cards']} is not a book or a run")
+        spreads.append(Spread(sp.owner, sp.kind, cards, sp.mask, sp.rank, sp.suit, sp.lo, sp.hi))
+    h._spreads = tuple(spreads)
+    h._stage = STAGES.index(obj["stage"])
+    h._taken = -1 if obj["taken"] is None else parse_card(obj["taken"])
+    h._turn = obj["turn"]
+    h._hits = obj["hits_this_turn"]
+    h._laid = obj["spread_this_turn"]
+    h._dealt = tuple(mask_of(parse_card(c) for c in cards) for cards in obj["dealt"])
+    h._log = None
+    return h
+
+
+def observation_to_json(h: Hand, seat: int) -> JSON:
+    """What ``seat`` may see (rules OBS-1..3): its own hand, the other hands' sizes, the
+    spreads, the discard top, the counts; every hand once the ending shows them."""
+    shown = h.result is not None and h.result.ending in ("dealt_tonk", "dealt_draw", "knock_won", "knock_caught", "stock_out")
+    hands: list[list[str] | None] = [
+        names(h.hand(s)) if (s == seat or shown) else None for s in range(h.players)
+    ]
+    return {
+        "seat": seat,
+        "players": h.players,
+        "dealer": h.dealer,
+        "stake": h.stake,
+        "hand": names(h.hand(seat)),
+        "hands": hands,
+        "hand_sizes": [len(h.hand(s)) for s in range(h.players)],
+        "spreads": [spread_to_json(s) for s in h.spreads],
+        "discard_top": _card_or_none(h.discard_top),
+        "discard_count": h.discard_count,
+        "stock_count": h.stock_count,
+        "to_act": h.to_act,
+        "stage": h.stage,
+        "result": result_to_json(h.result),
+    }
+
+
+def ruleset_from_json(obj: object) -> Ruleset:
+    if not isinstance(obj, dict):
+        raise ValueError("a ruleset is an object of option values")
+    return Ruleset.from_mapping(obj)
