@@ -1,0 +1,1 @@
+"""Adapters and the protocol: the only way the harness talks to an engine."""

@@ -1,0 +1,146 @@
+"""The reference engine behind the protocol's methods.
+
+:class:`RefService` answers every protocol method with plain JSON data, raising
+:class:`Rejected` where the protocol answers with an error.  The in-process adapter
+calls it directly and ``tonk serve`` calls it from a JSON-RPC loop, so both give the
+same answers by construction.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from .. import __version__
+from ..engine.actions import IllegalAction
+from ..engine.cards import CardError, parse_card
+from ..engine.hand import Hand, SetupError
+from ..engine.ruleset import DEFAULT, Ruleset, RulesetError, option_values
+from ..engine.serialize import action_from_json, action_to_json, observation_to_json, state_to_json
+from .base import FEATURES, PROTOCOL_VERSION, JSON, Rejected
+
+
+def _json_value(v: object) -> object:
+    return v
+
+
+class RefService:
+    """One session of the reference engine: at most one hand at a time."""
+
+    name = "tonk_ref"
+
+    def __init__(self, features: tuple[str, ...] = FEATURES) -> None:
+        self.features = features
+        self.hand: Hand | None = None
+        self.methods: dict[str, Callable[[JSON], Any]] = {
+            "hello": self.hello,
+            "new_hand": self.new_hand,
+            "act": self.act,
+            "state": self.state,
+            "play": self.play,
+            "legal_actions": self.legal_actions,
+            "observe": self.observe,
+        }
+        from .match_service import MATCH_METHODS
+
+        for method, fn in MATCH_METHODS.items():
+            self.methods[method] = fn
+
+    # -- protocol methods ---------------------------------------------------
+    def hello(self, params: JSON) -> JSON:
+        version = params.get("protocol", PROTOCOL_VERSION)
+        if version != PROTOCOL_VERSION:
+            raise Rejected("unsupported_protocol", f"this engine speaks protocol {PROTOCOL_VERSION}, not {version!r}")
+        return {
+            "name": self.name,
+            "version": __version__,
+            "protocol": PROTOCOL_VERSION,
+            "options": {k: [_json_value(v) for v in vs] for k, vs in option_values().items()},
+            "features": list(self.features),
+        }
+
+    def _setup(self, params: JSON) -> Hand:
+        ruleset = params.get("ruleset", {})
+        if not isinstance(ruleset, dict):
+            raise Rejected("invalid_setup", "ruleset must be an object of option values")
+        try:
+            rules = Ruleset.from_mapping(ruleset) if ruleset else DEFAULT
+        except RulesetError as e:
+            raise Rejected("unsupported_option", str(e)) from None
+        deck_json = params.get("deck")
+        if not isinstance(deck_json, list):
+            raise Rejected("invalid_setup", "deck must be a list of the 52 cards, top first")
+        try:
+            deck = [parse_card(c) for c in deck_json]
+            return Hand(
+                deck,
+                players=params.get("players", 2),
+                dealer=params.get("dealer", 0),
+                stake=params.get("stake", 1),
+                rules=rules,
+            )
+        except (CardError, SetupError) as e:
+            raise Rejected("invalid_setup", str(e)) from None
+
+    def new_hand(self, params: JSON) -> JSON:
+        self.hand = self._setup(params)
+        return state_to_json(self.hand)
+
+    def _current(self) -> Hand:
+        if self.hand is None:
+            raise Rejected("no_hand", "no hand has been dealt: call new_hand first")
+        return self.hand
+
+    def act(self, params: JSON) -> JSON:
+        hand = self._current()
+        seat = params.get("seat")
+        if not isinstance(seat, int) or isinstance(seat, bool):
+            raise Rejected("malformed_action", f"seat must be an integer, got {seat!r}")
+        try:
+            hand.apply(action_from_json(params.get("action")), seat)
+        except IllegalAction as e:
+            raise Rejected(e.reason, e.message, e.rule) from None
+        return state_to_json(hand)
+
+    def state(self, params: JSON) -> JSON:
+        return state_to_json(self._current())
+
+    def play(self, params: JSON) -> JSON:
+        hand = self._setup(params.get("setup", {}))
+        trace = bool(params.get("trace", False))
+        steps: list[JSON] = []
+        states: list[JSON] = []
+        actions = params.get("actions", [])
+        if not isinstance(actions, list):
+            raise Rejected("malformed_action", "actions must be a list of [seat, action] pairs")
+        for item in actions:
+            try:
+                if not (isinstance(item, list) and len(item) == 2 and type(item[0]) is int):
+                    raise IllegalAction("malformed_action", f"expected [seat, action], got {item!r}")
+                hand.apply(action_from_json(item[1]), item[0])
+                steps.append({"ok": True})
+            except IllegalAction as e:
+                steps.append({"ok": False, "reason": e.reason, "message": e.message})
+            if trace:
+                states.append(state_to_json(hand))
+        self.hand = hand
+        out: JSON = {"steps": steps, "state": state_to_json(hand)}
+        if trace:
+            out["states"] = states
+        return out
+
+    def legal_actions(self, params: JSON) -> list[JSON]:
+        return [action_to_json(a) for a in self._current().legal_actions()]
+
+    def observe(self, params: JSON) -> JSON:
+        hand = self._current()
+        seat = params.get("seat")
+        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < hand.players:
+            raise Rejected("invalid_seat", f"seat must be 0 to {hand.players - 1}, got {seat!r}")
+        return observation_to_json(hand, seat)
+
+    def call(self, method: str, params: JSON) -> Any:
+        fn = self.methods.get(method)
+        if fn is None:
+            raise KeyError(method)
+        return fn(params)

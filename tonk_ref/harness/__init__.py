@@ -1,0 +1,1 @@
+"""The conformance harness: scenarios, comparison, the runner, the pytest plugin, reports."""
