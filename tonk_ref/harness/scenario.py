@@ -1,0 +1,428 @@
+"""Scenario files: load, validate and compile them into language-neutral cases.
+
+A scenario (spec/scenarios.md, spec/scenario.schema.json) is YAML written for people:
+a preset and overrides, a readable deal, compact actions.  :func:`load_scenario`
+checks it and compiles it into a :class:`Case`: the full ruleset, the 52-card deck
+order, protocol actions and expectations, and what the case requires of an engine.
+Every error names the file, the line and the field, and says what was expected.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import jsonschema
+import yaml
+
+from ..engine.cards import CardError, check_deck, names, parse_card
+from ..engine.ruleset import DEFAULT, Ruleset
+from ..engine.stacking import StackError, stack_deck
+from ..paths import scenarios_dir, spec_dir
+from .rulebook import RulebookError, resolve_ruleset, rules_by_id
+
+JSON = dict[str, Any]
+Loader: Any = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+
+class ScenarioError(ValueError):
+    """A scenario file that cannot be used, with the place of the fault."""
+
+    def __init__(self, file: str, line: int | None, field: str, message: str) -> None:
+        place = f"{file}:{line}" if line else file
+        super().__init__(f"{place}: {field}: {message}" if field else f"{place}: {message}")
+        self.file = file
+        self.line = line
+        self.field = field
+        self.message = message
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """One step of a compiled case: an action, or a check of the state, an observation
+    or the legal actions."""
+
+    kind: str  # "act" | "expect" | "observe" | "legal"
+    line: int
+    seat: int = -1
+    action: JSON | None = None
+    reject: str | bool | None = None
+    expect: JSON | None = None
+    legal: JSON | None = None
+
+    def to_json(self) -> JSON:
+        if self.kind == "act":
+            out: JSON = {"act": {"seat": self.seat, "action": self.action}}
+            if self.reject is not None:
+                out["reject"] = self.reject
+            return out
+        if self.kind == "expect":
+            return {"expect": self.expect}
+        if self.kind == "observe":
+            return {"observe": {"seat": self.seat, "expect": self.expect}}
+        return {"legal": self.legal}
+
+
+@dataclass(frozen=True, slots=True)
+class Case:
+    """A compiled scenario: everything an engine needs, in protocol terms."""
+
+    id: str
+    title: str
+    rules: tuple[str, ...]
+    source: str
+    line: int
+    setup: JSON
+    options: JSON  # option values that differ from the default: an engine must declare them
+    features: frozenset[str]
+    steps: tuple[Step, ...]
+    result: JSON | None
+    ruleset: Ruleset = field(compare=False, default=DEFAULT)
+
+    @property
+    def actions(self) -> list[tuple[int, JSON]]:
+        return [(s.seat, s.action) for s in self.steps if s.kind == "act" and s.action is not None]
+
+    def to_json(self) -> JSON:
+        """The language-neutral form written by ``tonk export``."""
+        return {
+            "id": self.id,
+            "title": self.title,
+            "rules": list(self.rules),
+            "source": self.source,
+            "requires": {"options": self.options, "features": sorted(self.features)},
+            "setup": self.setup,
+            "steps": [s.to_json() for s in self.steps],
+            "result": self.result,
+        }
+
+
+# ---------------------------------------------------------------------------- parsing
+@functools.cache
+def _schema_validator() -> jsonschema.protocols.Validator:
+    schema = json.loads((spec_dir() / "scenario.schema.json").read_text())
+    cls = jsonschema.validators.validator_for(schema)
+    v: jsonschema.protocols.Validator = cls(schema)
+    return v
+
+
+class _Lines:
+    """Line numbers of the nodes of one YAML document, by path."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self._node: yaml.Node | None | bool = False
+
+    def line(self, path: Iterable[str | int]) -> int | None:
+        if self._node is False:
+            try:
+                self._node = yaml.compose(self.text, Loader=Loader)
+            except yaml.YAMLError:
+                self._node = None
+        node = self._node
+        if not isinstance(node, yaml.Node):
+            return None
+        best = node.start_mark.line + 1
+        for key in path:
+            nxt: yaml.Node | None = None
+            if isinstance(node, yaml.MappingNode):
+                for k, v in node.value:
+                    if str(k.value) == str(key):
+                        nxt = v
+                        best = k.start_mark.line + 1
+                        break
+            elif isinstance(node, yaml.SequenceNode) and isinstance(key, int) and key < len(node.value):
+                nxt = node.value[key]
+                best = nxt.start_mark.line + 1
+            if nxt is None:
+                break
+            node = nxt
+        return best
+
+
+def _field(path: Iterable[str | int]) -> str:
+    out = ""
+    for p in path:
+        out += f"[{p}]" if isinstance(p, int) else (f".{p}" if out else str(p))
+    return out
+
+
+def _schema_message(err: jsonschema.ValidationError) -> str:
+    v = err.validator
+    if v == "pattern" and isinstance(err.instance, str) and "[cdhs]" in str(err.validator_value) and " " not in str(
+        err.validator_value
+    ):
+        return f"{err.instance!r} is not a card: expected a rank from 'A23456789TJQK' and a suit from 'cdhs', such as 'Ah'"
+    if v == "additionalProperties":
+        allowed = sorted(err.schema.get("properties", {}))
+        return f"{err.message}; the fields allowed here are {allowed}"
+    if v == "oneOf":
+        return f"{err.instance!r} is not valid here: {_oneof_hint(err)}"
+    if v == "pattern" and "knock" in str(err.validator_value):
+        return (
+            f"{err.instance!r} is not an action: expected 'SEAT knock [CARD]', 'SEAT draw stock|discard', "
+            "'SEAT spread CARD CARD CARD...', 'SEAT hit CARD SPREAD_INDEX' or 'SEAT discard CARD'"
+        )
+    return err.message
+
+
+def _oneof_hint(err: jsonschema.ValidationError) -> str:
+    best = jsonschema.exceptions.best_match(err.context or [])
+    if best is None:
+        return "it matches none of the allowed forms"
+    return _schema_message(best)
+
+
+def load_scenario(path: str | Path, root: Path | None = None) -> Case:
+    p = Path(path)
+    rel = _rel(p, root)
+    try:
+        text = p.read_text(encoding="utf-8")
+    except OSError as e:
+        raise ScenarioError(rel, None, "", f"cannot read the file: {e.strerror}") from None
+    except UnicodeDecodeError as e:
+        raise ScenarioError(rel, None, "", f"the file is not UTF-8 text ({e.reason})") from None
+    return parse_scenario(text, rel)
+
+
+def _rel(p: Path, root: Path | None) -> str:
+    for base in (root, scenarios_dir().parent, Path.cwd()):
+        if base is None:
+            continue
+        try:
+            return str(p.resolve().relative_to(base.resolve()))
+        except ValueError:
+            continue
+    return str(p)
+
+
+def parse_scenario(text: str, source: str = "<scenario>") -> Case:
+    lines = _Lines(text)
+    try:
+        doc = yaml.load(text, Loader=Loader)
+    except yaml.MarkedYAMLError as e:
+        mark = e.problem_mark
+        line = mark.line + 1 if mark is not None else None
+        raise ScenarioError(source, line, "", f"YAML syntax error: {e.problem}") from None
+    except yaml.YAMLError as e:
+        raise ScenarioError(source, None, "", f"YAML error: {e}") from None
+    if not isinstance(doc, dict):
+        raise ScenarioError(source, 1, "", "a scenario is a mapping with id, title, rules, players, dealer, deal, script")
+    errors = sorted(_schema_validator().iter_errors(doc), key=lambda e: (len(e.absolute_path), list(map(str, e.absolute_path))))
+    if errors:
+        err = jsonschema.exceptions.best_match(errors)
+        path = list(err.absolute_path)
+        raise ScenarioError(source, lines.line(path), _field(path) or "(top)", _schema_message(err))
+    return _Compiler(doc, source, lines).compile()
+
+
+class _Compiler:
+    def __init__(self, doc: JSON, source: str, lines: _Lines) -> None:
+        self.doc = doc
+        self.source = source
+        self.lines = lines
+        self.players: int = doc["players"]
+
+    def fail(self, path: list[str | int], message: str) -> ScenarioError:
+        return ScenarioError(self.source, self.lines.line(path), _field(path), message)
+
+    def card(self, value: object, path: list[str | int]) -> int:
+        try:
+            return parse_card(value)
+        except CardError as e:
+            raise self.fail(path, str(e)) from None
+
+    def seat(self, value: int, path: list[str | int]) -> int:
+        if not 0 <= value < self.players:
+            raise self.fail(path, f"seat {value} does not exist: a {self.players}-player hand has seats 0 to {self.players - 1}")
+        return value
+
+    def compile(self) -> Case:
+        doc = self.doc
+        known = rules_by_id()
+        for i, rid in enumerate(doc["rules"]):
+            if rid not in known:
+                raise self.fail(["rules", i], f"unknown rule ID {rid!r}: every ID must be in spec/rules.yaml")
+        rs = doc.get("ruleset", {})
+        try:
+            ruleset = resolve_ruleset(rs.get("preset", "seed"), rs.get("options", {}), where=f"{self.source}: ruleset")
+        except RulebookError as e:
+            bad = "options" if "option" in str(e) else "preset"
+            raise self.fail(["ruleset", bad], str(e)) from None
+        if doc["dealer"] >= self.players:
+            raise self.fail(["dealer"], f"the dealer must be a seat 0 to {self.players - 1}, got {doc['dealer']}")
+        if self.players > ruleset.max_players:
+            raise self.fail(["players"], f"{self.players} players need max_players >= {self.players} in the ruleset")
+        deck = self.deck(ruleset)
+        steps = tuple(self.steps())
+        result = doc.get("result")
+        if result is not None:
+            self.check_result(result, ["result"])
+        features = set(doc.get("requires", {}).get("features", []))
+        for s in steps:
+            if s.kind == "observe":
+                features.add("observations")
+            if s.kind == "legal":
+                features.add("legal_actions")
+            if s.kind == "expect" and s.expect and _needs_payments(s.expect.get("result")):
+                features.add("payments")
+        if _needs_payments(result):
+            features.add("payments")
+        setup = {
+            "ruleset": ruleset.to_dict(),
+            "players": self.players,
+            "dealer": doc["dealer"],
+            "stake": doc.get("stake", 1),
+            "deck": names(deck),
+        }
+        return Case(
+            id=doc["id"],
+            title=doc["title"],
+            rules=tuple(doc["rules"]),
+            source=self.source,
+            line=self.lines.line(["id"]) or 1,
+            setup=setup,
+            options=ruleset.changes(),
+            features=frozenset(features),
+            steps=steps,
+            result=result,
+            ruleset=ruleset,
+        )
+
+    def deck(self, ruleset: Ruleset) -> list[int]:
+        deal = self.doc["deal"]
+        if "deck" in deal:
+            cards = [self.card(c, ["deal", "deck", i]) for i, c in enumerate(deal["deck"])]
+            try:
+                check_deck(cards)
+            except CardError as e:
+                raise self.fail(["deal", "deck"], str(e)) from None
+            return cards
+        hands = deal["hands"]
+        if len(hands) != self.players:
+            at: list[str | int] = ["deal", "hands", self.players] if len(hands) > self.players else ["deal", "hands"]
+            raise self.fail(
+                at, f"{len(hands)} hands given for {self.players} players: give one hand per seat, seat 0 first"
+            )
+        parsed = [[self.card(c, ["deal", "hands", s, i]) for i, c in enumerate(h)] for s, h in enumerate(hands)]
+        up = deal.get("upcard")
+        upcard = None if up is None else self.card(up, ["deal", "upcard"])
+        stock = [self.card(c, ["deal", "stock", i]) for i, c in enumerate(deal.get("stock", []))]
+        seen: dict[int, list[str | int]] = {}
+        places: list[tuple[int, list[str | int]]] = [
+            (c, ["deal", "hands", s, i]) for s, h in enumerate(parsed) for i, c in enumerate(h)
+        ]
+        if upcard is not None:
+            places.append((upcard, ["deal", "upcard"]))
+        places += [(c, ["deal", "stock", i]) for i, c in enumerate(stock)]
+        for c, path in places:
+            if c in seen:
+                raise self.fail(path, f"{names([c])[0]} is dealt twice (first at {_field(seen[c])})")
+            seen[c] = path
+        if ruleset.upcard and upcard is None:
+            raise self.fail(["deal"], "the ruleset turns an upcard (rule DEAL-2): give deal.upcard")
+        if not ruleset.upcard and upcard is not None:
+            raise self.fail(["deal", "upcard"], "the ruleset has upcard = false (rule VAR-NOUP-1): remove deal.upcard")
+        try:
+            return stack_deck(self.players, self.doc["dealer"], parsed, upcard, stock, with_upcard=ruleset.upcard)
+        except StackError as e:
+            raise self.fail(["deal", "hands"], str(e)) from None
+
+    def steps(self) -> Iterator[Step]:
+        for i, raw in enumerate(self.doc["script"]):
+            path: list[str | int] = ["script", i]
+            line = self.lines.line(path) or 0
+            if "act" in raw:
+                seat, action = self.compact(raw["act"], [*path, "act"])
+                yield Step("act", line, seat=seat, action=action, reject=raw.get("reject"))
+            elif "action" in raw:
+                seat = self.seat(raw["seat"], [*path, "seat"])
+                yield Step("act", line, seat=seat, action=raw["action"], reject=raw.get("reject"))
+            elif "expect" in raw:
+                self.check_state_match(raw["expect"], [*path, "expect"])
+                yield Step("expect", line, expect=raw["expect"])
+            elif "observe" in raw:
+                ob = raw["observe"]
+                seat = self.seat(ob["seat"], [*path, "observe", "seat"])
+                for j, c in enumerate(ob["expect"].get("hidden", [])):
+                    self.card(c, [*path, "observe", "expect", "hidden", j])
+                yield Step("observe", line, seat=seat, expect=ob["expect"])
+            else:
+                legal = raw["legal"]
+                compiled: JSON = {}
+                for key in ("includes", "excludes"):
+                    if key in legal:
+                        compiled[key] = [self.compact(a, [*path, "legal", key, j])[1] for j, a in enumerate(legal[key])]
+                if "count" in legal:
+                    compiled["count"] = legal["count"]
+                yield Step("legal", line, legal=compiled)
+
+    def compact(self, text: str, path: list[str | int]) -> tuple[int, JSON]:
+        words = text.split()
+        seat = self.seat(int(words[0]), path)
+        verb, args = words[1], words[2:]
+        for j, w in enumerate(args):
+            if verb != "draw" and not (verb == "hit" and j == 1):
+                self.card(w, path)
+        if verb == "knock":
+            return seat, ({"type": "knock", "discard": args[0]} if args else {"type": "knock"})
+        if verb == "draw":
+            return seat, {"type": "draw", "from": args[0]}
+        if verb == "spread":
+            return seat, {"type": "spread", "cards": args}
+        if verb == "hit":
+            return seat, {"type": "hit", "card": args[0], "spread": int(args[1])}
+        return seat, {"type": "discard", "card": args[0]}
+
+    def check_state_match(self, expect: JSON, path: list[str | int]) -> None:
+        hands = expect.get("hands")
+        if isinstance(hands, list) and len(hands) != self.players:
+            raise self.fail([*path, "hands"], f"{len(hands)} hands for {self.players} players: this can never match")
+        if isinstance(hands, dict):
+            for k in hands:
+                self.seat(int(k), [*path, "hands", k])
+        if "hand_sizes" in expect and len(expect["hand_sizes"]) != self.players:
+            raise self.fail([*path, "hand_sizes"], f"give one size per seat ({self.players}): this can never match")
+        for j, s in enumerate(expect.get("spreads", [])):
+            if "owner" in s:
+                self.seat(s["owner"], [*path, "spreads", j, "owner"])
+            if len(s["cards"]) < 3:
+                raise self.fail([*path, "spreads", j, "cards"], "a spread has at least 3 cards: this can never match")
+        if expect.get("to_act") is not None:
+            self.seat(expect["to_act"], [*path, "to_act"])
+        if expect.get("result") is not None:
+            self.check_result(expect["result"], [*path, "result"])
+
+    def check_result(self, result: JSON, path: list[str | int]) -> None:
+        for key in ("net", "totals"):
+            if key in result and len(result[key]) != self.players:
+                raise self.fail([*path, key], f"give one entry per seat ({self.players}): this can never match")
+        for j, w in enumerate(result.get("winners", [])):
+            self.seat(w, [*path, "winners", j])
+        for j, p in enumerate(result.get("payments", [])):
+            self.seat(p["payer"], [*path, "payments", j, "payer"])
+            self.seat(p["payee"], [*path, "payments", j, "payee"])
+            if p["payer"] == p["payee"]:
+                raise self.fail([*path, "payments", j], "a player never pays themselves: this can never match")
+        if "net" in result:
+            from fractions import Fraction
+
+            if sum(Fraction(a) for a in result["net"]) != 0:
+                raise self.fail([*path, "net"], "the net results must sum to zero (rule STAKE-2): this can never match")
+
+
+def _needs_payments(result: object) -> bool:
+    return isinstance(result, dict) and ("net" in result or "payments" in result)
+
+
+def scenario_files(root: Path | None = None) -> list[Path]:
+    base = root or scenarios_dir()
+    return sorted(p for p in base.rglob("*.yaml") if p.is_file() and "perft" not in p.parts)
+
+
+def load_all(root: Path | None = None) -> list[Case]:
+    return [load_scenario(p) for p in scenario_files(root)]
