@@ -97,7 +97,7 @@ def run_case(case: Case, adapter: Adapter, caps: Capabilities) -> Outcome:
     if why:
         return Outcome(case, "skipped", why)
     try:
-        if "play" in caps.features and not any(s.kind in ("observe", "legal") for s in case.steps):
+        if "play" in caps.features and not any(s.kind in ("observe", "legal", "call") for s in case.steps):
             failures = _run_batched(case, adapter, caps)
         else:
             failures = _run_stepwise(case, adapter, caps)
@@ -175,6 +175,17 @@ def _run_stepwise(case: Case, adapter: Adapter, caps: Capabilities) -> list[str]
             failures += [f"{_where(case, step)}: {d}" for d in match_observation(step.expect or {}, obs)]
         elif step.kind == "legal":
             failures += [f"{_where(case, step)}: {d}" for d in _check_legal(step.legal or {}, adapter.legal_actions())]
+        elif step.kind == "call":
+            call = step.legal or {}
+            try:
+                answer = adapter.call(call["method"], call["params"])
+            except Rejected as e:
+                failures.append(f"{_where(case, step)}: {call['method']} was refused: {e.reason} {e.message}")
+                continue
+            for key, want in (step.expect or {}).items():
+                got = answer.get(key) if isinstance(answer, dict) else None
+                if got != want:
+                    failures.append(f"{_where(case, step)}: {call['method']}.{key}: expected {want!r}, got {got!r}")
     final = adapter.state()
     return failures + _final_checks(case, final, caps)
 

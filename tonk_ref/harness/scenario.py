@@ -46,7 +46,7 @@ class Step:
     """One step of a compiled case: an action, or a check of the state, an observation
     or the legal actions."""
 
-    kind: str  # "act" | "expect" | "observe" | "legal"
+    kind: str  # "act" | "expect" | "observe" | "legal" | "call"
     line: int
     seat: int = -1
     action: JSON | None = None
@@ -64,6 +64,8 @@ class Step:
             return {"expect": self.expect}
         if self.kind == "observe":
             return {"observe": {"seat": self.seat, "expect": self.expect}}
+        if self.kind == "call":
+            return {"call": {**(self.legal or {}), "expect": self.expect}}
         return {"legal": self.legal}
 
 
@@ -257,6 +259,7 @@ class _Compiler:
             raise self.fail(["dealer"], f"the dealer must be a seat 0 to {self.players - 1}, got {doc['dealer']}")
         if self.players > ruleset.max_players:
             raise self.fail(["players"], f"{self.players} players need max_players >= {self.players} in the ruleset")
+        self.ruleset = ruleset
         deck = self.deck(ruleset)
         steps = tuple(self.steps())
         result = doc.get("result")
@@ -268,6 +271,8 @@ class _Compiler:
                 features.add("observations")
             if s.kind == "legal":
                 features.add("legal_actions")
+            if s.kind == "call":
+                features.add("match")
             if s.kind == "expect" and s.expect and _needs_payments(s.expect.get("result")):
                 features.add("payments")
         if _needs_payments(result):
@@ -351,6 +356,12 @@ class _Compiler:
                 for j, c in enumerate(ob["expect"].get("hidden", [])):
                     self.card(c, [*path, "observe", "expect", "hidden", j])
                 yield Step("observe", line, seat=seat, expect=ob["expect"])
+            elif "call" in raw:
+                call = raw["call"]
+                params = dict(call.get("params", {}))
+                params.setdefault("ruleset", self.ruleset.to_dict())
+                params.setdefault("players", self.players)
+                yield Step("call", line, legal={"method": call["method"], "params": params}, expect=call["expect"])
             else:
                 legal = raw["legal"]
                 compiled: JSON = {}
