@@ -1,9 +1,106 @@
-"""The protocol's `match` feature methods over the reference engine (filled in with the
-match layer).  Maps method name to a handler taking the params object."""
+"""The protocol's `match` feature methods over the reference engine (tonk_ref.engine.match).
+Maps method name to a handler taking the params object and returning JSON data.
+
+- ``cut {ruleset?, players, cards}`` -> ``{dealer, rounds: [[{seat, card}]]}``
+- ``next_dealer {ruleset?, players, dealer, result}`` -> ``{dealer}``; ``result`` is a
+  result object with at least ``ending`` and ``winners``
+- ``join {ruleset?, players, dealer}`` -> ``{players, dealer, seat, seats}``; ``seats[old]``
+  is the new seat of the player who sat at ``old``
+
+Bad params raise ``Rejected("invalid_setup", message)``; a ruleset the engine does not
+know raises ``Rejected("unsupported_option", message)``, as ``new_hand`` does.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from typing import Any
 
-MATCH_METHODS: dict[str, Callable[[dict[str, Any]], Any]] = {}
+from ..engine import match
+from ..engine.cards import NAMES, CardError, parse_card
+from ..engine.result import ENDINGS, Ending
+from ..engine.ruleset import DEFAULT, Ruleset, RulesetError
+from .base import JSON, Rejected
+
+
+def _rules(params: JSON) -> Ruleset:
+    ruleset = params.get("ruleset", {})
+    if not isinstance(ruleset, dict):
+        raise Rejected("invalid_setup", f"ruleset must be an object of option values, got {ruleset!r}")
+    try:
+        return Ruleset.from_mapping(ruleset) if ruleset else DEFAULT
+    except RulesetError as e:
+        raise Rejected("unsupported_option", str(e)) from None
+
+
+def _int(params: JSON, key: str) -> int:
+    if key not in params:
+        raise Rejected("invalid_setup", f"missing parameter {key!r}")
+    v = params[key]
+    if not isinstance(v, int) or isinstance(v, bool):
+        raise Rejected("invalid_setup", f"{key} must be an integer, got {v!r}")
+    return v
+
+
+def _check_params(params: object) -> JSON:
+    if not isinstance(params, dict):
+        raise Rejected("invalid_setup", f"params must be an object, got {params!r}")
+    return params
+
+
+def cut(params: JSON) -> JSON:
+    params = _check_params(params)
+    rules = _rules(params)
+    players = _int(params, "players")
+    cards_json = params.get("cards")
+    if not isinstance(cards_json, list):
+        raise Rejected("invalid_setup", f"cards must be a list of cards, top first, got {cards_json!r}")
+    try:
+        cards = [parse_card(c) for c in cards_json]
+        result = match.cut(players, cards, rules)
+    except (CardError, match.MatchError) as e:
+        raise Rejected("invalid_setup", str(e)) from None
+    return {
+        "dealer": result.dealer,
+        "rounds": [[{"seat": seat, "card": NAMES[card]} for seat, card in rnd] for rnd in result.rounds],
+    }
+
+
+def next_dealer(params: JSON) -> JSON:
+    params = _check_params(params)
+    rules = _rules(params)
+    players = _int(params, "players")
+    dealer = _int(params, "dealer")
+    result = params.get("result")
+    if not isinstance(result, dict):
+        raise Rejected("invalid_setup", f"result must be a result object with ending and winners, got {result!r}")
+    ending = result.get("ending")
+    if ending not in ENDINGS:
+        raise Rejected("invalid_setup", f"result.ending must be one of {list(ENDINGS)}, got {ending!r}")
+    winners = result.get("winners")
+    if not isinstance(winners, list) or not all(isinstance(w, int) and not isinstance(w, bool) for w in winners):
+        raise Rejected("invalid_setup", f"result.winners must be a list of seats, got {winners!r}")
+    the_ending: Ending = ending
+    try:
+        return {"dealer": match.next_dealer(players, dealer, the_ending, winners, rules)}
+    except match.MatchError as e:
+        raise Rejected("invalid_setup", str(e)) from None
+
+
+def join(params: JSON) -> JSON:
+    params = _check_params(params)
+    rules = _rules(params)
+    players = _int(params, "players")
+    dealer = _int(params, "dealer")
+    try:
+        j = match.join(players, dealer, rules)
+    except match.MatchError as e:
+        raise Rejected("invalid_setup", str(e)) from None
+    return {"players": j.players, "dealer": j.dealer, "seat": j.seat, "seats": list(j.seats)}
+
+
+MATCH_METHODS: dict[str, Callable[[dict[str, Any]], Any]] = {
+    "cut": cut,
+    "next_dealer": next_dealer,
+    "join": join,
+}
