@@ -1,0 +1,519 @@
+"""The rulebook as typed data: the rules (spec/rules.yaml), the ruleset schema, the named
+presets (spec/rulesets/*.yaml) and table-rules files.
+
+Every loader checks what it reads and raises :class:`RulebookError` with a message that
+names the file, the line and the field at fault, and what was expected there::
+
+    table.yaml:3: options.knok_timing: unknown ruleset option 'knok_timing' (did you mean
+    'knock_timing'?); known options: upcard, forced_spreads, ...
+
+A table-rules file picks a preset and changes some options::
+
+    preset: seed
+    options:
+      knock_timing: any
+      stock_tie: split
+
+YAML reads some option values as numbers (``dealt_tonk: 50`` is the number 50, and
+``dealt_tonk: 49_50`` the number 4950); where an option's allowed value is a string
+that reads exactly as the plain text written, that string is taken.
+"""
+
+from __future__ import annotations
+
+import difflib
+import functools
+import json
+import re
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import jsonschema  # type: ignore[import-untyped,unused-ignore]
+import referencing
+import yaml
+
+from ..engine.ruleset import Ruleset, option_values
+from ..paths import spec_dir
+
+__all__ = [
+    "TABLE_RULES_SCHEMA",
+    "Preset",
+    "Rule",
+    "RulebookError",
+    "load_presets",
+    "load_rules",
+    "load_ruleset_file",
+    "load_ruleset_schema",
+    "load_sections",
+    "resolve_ruleset",
+    "rules_by_id",
+]
+
+
+class RulebookError(ValueError):
+    """A rulebook file, preset or ruleset request that is not valid.  ``where`` names the
+    place (a file, a line, a field); ``problem`` says what is wrong and what was expected."""
+
+    def __init__(self, where: str, problem: str) -> None:
+        super().__init__(f"{where}: {problem}" if where else problem)
+        self.where = where
+        self.problem = problem
+
+
+# ---------------------------------------------------------------------------- YAML
+
+
+@dataclass(frozen=True, slots=True)
+class _Doc:
+    """One parsed YAML document: the data and the node tree it was built from (for lines)."""
+
+    path: Path
+    data: Any
+    node: yaml.Node | None
+
+    def line(self, at: Sequence[str | int], key: bool = False) -> int | None:
+        """The 1-based line of the value at ``at`` (of its key, with ``key``), or of the
+        deepest part of ``at`` that exists."""
+        node = self.node
+        if node is None:
+            return None
+        found = node
+        for i, part in enumerate(at):
+            last = i == len(at) - 1
+            nxt: yaml.Node | None = None
+            if isinstance(found, yaml.MappingNode):
+                for k, v in found.value:
+                    if isinstance(k, yaml.ScalarNode) and k.value == str(part):
+                        nxt = k if (last and key) else v
+                        break
+            elif isinstance(found, yaml.SequenceNode) and isinstance(part, int) and 0 <= part < len(found.value):
+                nxt = found.value[part]
+            if nxt is None:
+                break
+            found = nxt
+        return found.start_mark.line + 1
+
+    def where(self, at: Sequence[str | int], key: bool = False) -> str:
+        line = self.line(at, key)
+        place = f"{self.path}:{line}" if line is not None else str(self.path)
+        dotted = _dotted(at)
+        return f"{place}: {dotted}" if dotted else place
+
+    def scalar_text(self, at: Sequence[str | int]) -> str | None:
+        """The text of a plain (unquoted) scalar at ``at``, as written."""
+        node = self.node
+        for part in at:
+            if isinstance(node, yaml.MappingNode):
+                node = next((v for k, v in node.value if isinstance(k, yaml.ScalarNode) and k.value == str(part)), None)
+            elif isinstance(node, yaml.SequenceNode) and isinstance(part, int) and 0 <= part < len(node.value):
+                node = node.value[part]
+            else:
+                return None
+        if isinstance(node, yaml.ScalarNode) and node.style is None:
+            return str(node.value)
+        return None
+
+
+def _dotted(at: Sequence[str | int]) -> str:
+    out = ""
+    for part in at:
+        out += f"[{part}]" if isinstance(part, int) else (f".{part}" if out else str(part))
+    return out
+
+
+def _parse_yaml(path: Path, text: str | None = None) -> _Doc:
+    """Parse one YAML document, keeping the node tree; syntax errors and duplicate keys
+    raise :class:`RulebookError` naming the line."""
+    if text is None:
+        try:
+            text = path.read_text(encoding="utf-8")
+        except OSError as e:
+            raise RulebookError(str(path), f"cannot read the file: {e.strerror or e}") from None
+    loader = yaml.SafeLoader(text)
+    try:
+        node = loader.get_single_node()
+        if node is not None:
+            _check_duplicate_keys(path, node)
+        data = loader.construct_document(node) if node is not None else None
+    except yaml.MarkedYAMLError as e:
+        mark = e.problem_mark or e.context_mark
+        where = f"{path}:{mark.line + 1}:{mark.column + 1}" if mark is not None else str(path)
+        problem = str(e.problem or "")
+        if e.context:
+            started = e.context_mark
+            since = f" started on line {started.line + 1}" if started is not None and started is not mark else ""
+            problem = f"{problem} ({e.context}{since})"
+        raise RulebookError(where, f"YAML syntax error: {problem}") from None
+    except yaml.YAMLError as e:
+        raise RulebookError(str(path), f"YAML error: {e}") from None
+    finally:
+        loader.dispose()
+    return _Doc(path, data, node)
+
+
+def _check_duplicate_keys(path: Path, node: yaml.Node) -> None:
+    if isinstance(node, yaml.MappingNode):
+        seen: dict[str, int] = {}
+        for k, v in node.value:
+            if isinstance(k, yaml.ScalarNode):
+                line = k.start_mark.line + 1
+                if k.value in seen:
+                    raise RulebookError(
+                        f"{path}:{line}", f"the key {k.value!r} is given twice (first on line {seen[k.value]})"
+                    )
+                seen[k.value] = line
+            _check_duplicate_keys(path, v)
+    elif isinstance(node, yaml.SequenceNode):
+        for item in node.value:
+            _check_duplicate_keys(path, item)
+
+
+def _validate(doc: _Doc, schema: Mapping[str, Any], registry: referencing.Registry[Any] | None = None) -> None:
+    """Check ``doc.data`` against a JSON Schema; the first error (in document order)
+    raises, naming the line and the field."""
+    kwargs: dict[str, Any] = {} if registry is None else {"registry": registry}
+    validator = jsonschema.Draft202012Validator(schema, **kwargs)
+    errors = list(validator.iter_errors(doc.data))
+    if not errors:
+        return
+    errors.sort(key=lambda e: (doc.line(list(e.absolute_path)) or 0, len(e.absolute_path)))
+    err = errors[0]
+    at = [p for p in err.absolute_path if isinstance(p, str | int)]
+    if err.validator == "additionalProperties":
+        extra = _extra_keys(err.instance, err.schema)
+        if extra:
+            at = [*at, extra[0]]
+            allowed = ", ".join(err.schema.get("properties", {}))
+            raise RulebookError(doc.where(at, key=True), f"unknown field {extra[0]!r}; expected one of: {allowed}")
+    if err.validator == "required":
+        missing = [k for k in err.validator_value if not (isinstance(err.instance, dict) and k in err.instance)]
+        raise RulebookError(doc.where(at), f"the field {missing[0]!r} is missing")
+    shown = _show(err.instance) if not isinstance(err.instance, dict | list) else type(err.instance).__name__
+    raise RulebookError(doc.where(at), f"{_schema_expectation(err)} (got {shown})")
+
+
+def _extra_keys(instance: object, schema: Mapping[str, Any]) -> list[str]:
+    if not isinstance(instance, dict):
+        return []
+    known = set(schema.get("properties", {}))
+    return [str(k) for k in instance if k not in known]
+
+
+def _schema_expectation(err: jsonschema.ValidationError) -> str:
+    v = err.validator
+    if v == "type":
+        return f"expected {_a(err.validator_value)}"
+    if v == "enum":
+        return "expected one of " + ", ".join(_show(x) for x in err.validator_value)
+    if v == "pattern":
+        return f"expected text matching {err.validator_value}"
+    if v in ("minLength", "minItems"):
+        return "expected a non-empty value"
+    return str(err.message)
+
+
+def _a(kind: object) -> str:
+    names = {"object": "a mapping", "array": "a list", "string": "a string", "integer": "an integer",
+             "boolean": "true or false", "number": "a number"}
+    if isinstance(kind, list):
+        return " or ".join(names.get(str(k), str(k)) for k in kind)
+    return names.get(str(kind), str(kind))
+
+
+def _show(value: object) -> str:
+    """A value as it is written in YAML or JSON (true, 3, "any")."""
+    try:
+        return json.dumps(value)
+    except (TypeError, ValueError):
+        return repr(value)
+
+
+# ---------------------------------------------------------------------------- rules
+
+
+@dataclass(frozen=True, slots=True)
+class Rule:
+    """One rule of spec/rules.yaml."""
+
+    id: str
+    title: str
+    section: str
+    brief: tuple[str, ...]
+    options: tuple[str, ...]
+    decided: bool
+    text: str
+    status: str = "active"
+
+
+_RULES_SCHEMA: dict[str, Any] = {
+    "type": "object",
+    "additionalProperties": False,
+    "required": ["sections", "rules"],
+    "properties": {
+        "sections": {"type": "object", "additionalProperties": {"type": "string"}},
+        "rules": {
+            "type": "array",
+            "items": {
+                "type": "object",
+                "additionalProperties": False,
+                "required": ["id", "title", "section", "text"],
+                "properties": {
+                    "id": {"type": "string", "pattern": r"^[A-Z]+(-[A-Z]+)*-[0-9]+$"},
+                    "title": {"type": "string", "minLength": 1},
+                    "section": {"type": "string"},
+                    "brief": {"type": "array", "items": {"type": "string", "pattern": r"^[SDVW][0-9]+$"}},
+                    "options": {"type": "array", "items": {"type": "string"}},
+                    "decided": {"type": "boolean"},
+                    "status": {"type": "string", "enum": ["active", "withdrawn"]},
+                    "text": {"type": "string", "minLength": 1},
+                },
+            },
+        },
+    },
+}
+
+
+def rules_path() -> Path:
+    return spec_dir() / "rules.yaml"
+
+
+@functools.cache
+def _rules_doc(path: Path) -> tuple[dict[str, str], tuple[Rule, ...]]:
+    doc = _parse_yaml(path)
+    _validate(doc, _RULES_SCHEMA)
+    sections: dict[str, str] = doc.data["sections"]
+    rules: list[Rule] = []
+    seen: dict[str, int] = {}
+    for i, raw in enumerate(doc.data["rules"]):
+        rid = raw["id"]
+        if rid in seen:
+            raise RulebookError(
+                doc.where(["rules", i, "id"]), f"rule {rid} is defined twice (first as rules[{seen[rid]}])"
+            )
+        seen[rid] = i
+        if raw["section"] not in sections:
+            raise RulebookError(
+                doc.where(["rules", i, "section"]),
+                f"unknown section {raw['section']!r}; sections: {', '.join(sections)}",
+            )
+        rules.append(
+            Rule(
+                id=rid,
+                title=raw["title"],
+                section=raw["section"],
+                brief=tuple(raw.get("brief", ())),
+                options=tuple(raw.get("options", ())),
+                decided=bool(raw.get("decided", False)),
+                text=raw["text"],
+                status=raw.get("status", "active"),
+            )
+        )
+    return sections, tuple(rules)
+
+
+def load_rules(path: Path | None = None) -> list[Rule]:
+    """Every rule of spec/rules.yaml, in file order."""
+    return list(_rules_doc(path or rules_path())[1])
+
+
+def load_sections(path: Path | None = None) -> dict[str, str]:
+    """The sections of spec/rules.yaml: code (``PAY``) to title (``Payments``), in order."""
+    return dict(_rules_doc(path or rules_path())[0])
+
+
+def rules_by_id(path: Path | None = None) -> dict[str, Rule]:
+    return {r.id: r for r in load_rules(path)}
+
+
+# ---------------------------------------------------------------------------- schema and presets
+
+
+def load_ruleset_schema() -> dict[str, Any]:
+    """spec/ruleset.schema.json."""
+    return _load_json(spec_dir() / "ruleset.schema.json")
+
+
+def load_preset_schema() -> dict[str, Any]:
+    """spec/preset.schema.json."""
+    return _load_json(spec_dir() / "preset.schema.json")
+
+
+def _load_json(path: Path) -> dict[str, Any]:
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except OSError as e:
+        raise RulebookError(str(path), f"cannot read the file: {e.strerror or e}") from None
+    except json.JSONDecodeError as e:
+        raise RulebookError(f"{path}:{e.lineno}:{e.colno}", f"JSON syntax error: {e.msg}") from None
+    if not isinstance(data, dict):
+        raise RulebookError(str(path), "expected a JSON object")
+    return data
+
+
+def _registry() -> referencing.Registry[Any]:
+    schemas = [load_ruleset_schema(), load_preset_schema()]
+    return referencing.Registry().with_resources(
+        (s["$id"], referencing.Resource.from_contents(s)) for s in schemas
+    )
+
+
+@dataclass(frozen=True)
+class Preset:
+    """A named ruleset of spec/rulesets/."""
+
+    name: str
+    title: str
+    description: str
+    sources: tuple[str, ...]
+    options: Mapping[str, Any] = field(hash=False)
+    path: Path | None = field(default=None, compare=False)
+
+    def ruleset(self) -> Ruleset:
+        return Ruleset.from_mapping(self.options)
+
+
+def presets_dir() -> Path:
+    return spec_dir() / "rulesets"
+
+
+def _option_values_from(doc: _Doc, at: Sequence[str | int]) -> None:
+    """Where an option's allowed value is a string that YAML read as something else
+    (``50``, ``49_50``), put back the string as written (in place)."""
+    values = doc.data
+    for part in at:
+        values = values.get(part) if isinstance(values, dict) else None
+    if not isinstance(values, dict):
+        return
+    allowed = option_values()
+    for key, value in list(values.items()):
+        if isinstance(key, str) and key in allowed and not isinstance(value, str):
+            text = doc.scalar_text([*at, key])
+            if text is not None and text in allowed[key]:
+                values[key] = text
+
+
+def _check_option(rules: Ruleset, key: object, value: object, where: str) -> Ruleset:
+    allowed = option_values()
+    if not isinstance(key, str) or key not in allowed:
+        close = difflib.get_close_matches(str(key), list(allowed), n=1)
+        hint = f" (did you mean {close[0]!r}?)" if close else ""
+        raise RulebookError(
+            where, f"unknown ruleset option {key!r}{hint}; known options: {', '.join(allowed)}"
+        )
+    values = allowed[key]
+    if not any(type(value) is type(v) and value == v for v in values):
+        shown = ", ".join(_show(v) + (" (default)" if i == 0 else "") for i, v in enumerate(values))
+        raise RulebookError(where, f"option {key!r} does not allow {_show(value)}; allowed values: {shown}")
+    return rules.replace(**{key: value})
+
+
+def _load_preset(path: Path, registry: referencing.Registry[Any], schema: Mapping[str, Any]) -> Preset:
+    doc = _parse_yaml(path)
+    _option_values_from(doc, ["options"])
+    if not isinstance(doc.data, dict):
+        raise RulebookError(str(path), f"expected a mapping with the fields {', '.join(schema['properties'])}")
+    _validate(doc, schema, registry)
+    data = doc.data
+    if data["name"] != path.stem:
+        raise RulebookError(doc.where(["name"]), f"the name {data['name']!r} must equal the file name {path.stem!r}")
+    rules = Ruleset()
+    for key, value in data["options"].items():
+        rules = _check_option(rules, key, value, doc.where(["options", key], key=True))
+    return Preset(
+        name=data["name"],
+        title=data["title"],
+        description=data["description"],
+        sources=tuple(data["sources"]),
+        options=dict(data["options"]),
+        path=path,
+    )
+
+
+@functools.cache
+def _presets(directory: Path) -> dict[str, Preset]:
+    registry = _registry()
+    schema = load_preset_schema()
+    out: dict[str, Preset] = {}
+    for path in sorted(directory.glob("*.yaml"), key=lambda p: (p.stem != "seed", p.stem)):
+        preset = _load_preset(path, registry, schema)
+        out[preset.name] = preset
+    if "seed" not in out:
+        raise RulebookError(str(directory), "there is no seed preset (seed.yaml)")
+    return out
+
+
+def load_presets(directory: Path | None = None) -> dict[str, Preset]:
+    """Every preset of spec/rulesets/, by name, each checked against
+    spec/preset.schema.json and the ruleset options."""
+    return dict(_presets(directory or presets_dir()))
+
+
+def resolve_ruleset(preset: str = "seed", overrides: Mapping[str, Any] | None = None, where: str = "") -> Ruleset:
+    """The ruleset of ``preset`` with ``overrides`` applied on top.  An unknown preset,
+    an unknown option or a value the option does not allow raises
+    :class:`RulebookError` naming ``where`` (the file and field the request came from)."""
+    return _resolve(preset, overrides, lambda _key: where, where)
+
+
+def _resolve(
+    preset: object,
+    overrides: Mapping[str, Any] | None,
+    where_option: Callable[[str], str],
+    where_preset: str,
+) -> Ruleset:
+    presets = load_presets()
+    if not isinstance(preset, str) or preset not in presets:
+        close = difflib.get_close_matches(str(preset), list(presets), n=1)
+        hint = f" (did you mean {close[0]!r}?)" if close else ""
+        raise RulebookError(where_preset, f"unknown preset {preset!r}{hint}; known presets: {', '.join(presets)}")
+    rules = presets[preset].ruleset()
+    for key, value in (overrides or {}).items():
+        rules = _check_option(rules, key, value, where_option(key))
+    return rules
+
+
+# ---------------------------------------------------------------------------- table-rules files
+
+TABLE_RULES_SCHEMA: dict[str, Any] = {
+    "$schema": "https://json-schema.org/draft/2020-12/schema",
+    "title": "Table rules",
+    "description": "A preset of spec/rulesets/ and the options a table changes on top of it.",
+    "type": "object",
+    "additionalProperties": False,
+    "required": ["preset"],
+    "properties": {
+        "preset": {"type": "string", "description": "The name of a preset of spec/rulesets/, for example seed."},
+        "options": {
+            "type": ["object", "null"],
+            "description": "Ruleset options and their values (spec/ruleset.schema.json).",
+        },
+    },
+}
+
+
+def load_ruleset_file(path: str | Path) -> Ruleset:
+    """The ruleset a table-rules YAML file ``{preset: NAME, options: {...}}`` describes.
+    Errors name the file, the line and the field."""
+    p = Path(path)
+    doc = _parse_yaml(p)
+    if doc.data is None:
+        raise RulebookError(str(p), "the file is empty; expected a mapping with 'preset' and optionally 'options'")
+    _option_values_from(doc, ["options"])
+    _validate(doc, TABLE_RULES_SCHEMA)
+    options = doc.data.get("options") or {}
+    return _resolve(
+        doc.data["preset"],
+        options,
+        lambda key: doc.where(["options", key], key=True),
+        doc.where(["preset"]),
+    )
+
+
+def iter_brief_ids(text: str) -> Iterator[str]:
+    """Brief item references in ``text``: single items (S12) and ranges (D1-D22)."""
+    for m in re.finditer(r"\b([SDVW])(\d+)(?:-\1?(\d+))?\b", text):
+        kind, lo, hi = m.group(1), int(m.group(2)), m.group(3)
+        for n in range(lo, (int(hi) if hi else lo) + 1):
+            yield f"{kind}{n}"
