@@ -61,7 +61,7 @@ class Event:
 class _Compiled:
     """Tables derived from a ruleset once, shared by every hand played under it."""
 
-    __slots__ = ("ace_high", "sums", "values", "tonk_totals", "discard_taken", "taken_last")
+    __slots__ = ("ace_high", "sums", "values", "tonk_totals", "discard_taken", "taken_last", "forced")
 
     def __init__(self, rules: Ruleset) -> None:
         rank_values = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10]
@@ -71,6 +71,7 @@ class _Compiled:
         self.tonk_totals = {"49_50": (49, 50), "50": (50,), "none": ()}[rules.dealt_tonk]
         self.discard_taken = rules.discard_taken
         self.taken_last = rules.discard_taken or rules.discard_taken_last
+        self.forced = rules.forced_spreads
 
 
 _COMPILED: dict[Ruleset, _Compiled] = {}
@@ -371,9 +372,36 @@ class Hand:
             raise IllegalAction("not_your_turn", f"seat {seat} acted but seat {me} is to act", "TURN-10")
         t = action.type
         if t == DRAW:
+            # Fast path: the common draw from a stock that still has cards.
+            pos = self._pos
+            if self._stage == START and action.source == "stock" and pos < len(self._deck):
+                card = self._deck[pos]
+                self._pos = pos + 1
+                self._hands[me] |= BITS[card]
+                self._stage = DRAWN
+                self._log = (("draw", me, card, "TURN-2"), self._log)
+                return
             self._draw(me, action)
         elif t == DISCARD:
-            self._discard(me, action.card)
+            # Fast path: an ordinary discard that keeps cards in hand, with no taken card
+            # and no forced spreads to check; everything else goes through _discard.
+            card = action.card
+            if self._stage == DRAWN and self._taken < 0 and not self._c.forced and 0 <= card < DECK_SIZE:
+                hands = self._hands
+                hand = hands[me]
+                bit = BITS[card]
+                if hand & bit and hand != bit:
+                    hands[me] = hand ^ bit
+                    self._pile = (card, self._pile)
+                    self._pile_count += 1
+                    self._log = (("discard", me, card, "TURN-5"), self._log)
+                    self.to_act = (me + 1) % self.players
+                    self._stage = START
+                    self._turn += 1
+                    self._hits = 0
+                    self._laid = False
+                    return
+            self._discard(me, card)
         elif t == SPREAD:
             self._spread(me, action.cards)
         elif t == HIT:
