@@ -8,16 +8,9 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-import yaml
-
-from tonk_ref.paths import spec_dir
+from enginekit import rule_ids
 
 HERE = Path(__file__).resolve().parent
-
-
-def rule_ids() -> set[str]:
-    data = yaml.safe_load((spec_dir() / "rules.yaml").read_text(encoding="utf-8"))
-    return {r["id"] for r in data["rules"]}
 
 
 def pytest_configure(config: pytest.Config) -> None:

@@ -10,8 +10,8 @@ from __future__ import annotations
 from fractions import Fraction
 
 import pytest
+from enginekit import cards, deal, laid, net, payments_of, pays, play, run_down_stock
 
-from enginekit import cards, deal, laid, net, pays, payments_of, play, run_down_stock
 from tonk_ref.engine.ruleset import DEFAULT
 from tonk_ref.engine.serialize import result_to_json
 
