@@ -1,0 +1,101 @@
+"""Sections OUT and STOCK: going out, and a hand whose stock runs dry.  (The payments of
+these endings are in test_payments.py.)"""
+
+from __future__ import annotations
+
+import pytest
+from enginekit import action, assert_illegal, cards, deal, laid, play, run_down_stock
+
+from tonk_ref.engine.cards import NAMES
+from tonk_ref.engine.ruleset import DEFAULT
+
+rule = pytest.mark.rule
+
+
+@rule("OUT-1")
+def test_tonk_out_ends_the_hand_without_a_discard() -> None:
+    h = deal(["5h 6h 7h 9c 9d", "Td Tc 8s 8h 6d"], dealer=1, upcard="Qs", stock="9s")
+    play(h, "A draw stock", "A spread 5h 6h 7h")
+    assert h.result is None and h.to_act == 0
+    pile = h.discard_pile()
+    play(h, "A spread 9c 9d 9s")
+    assert h.is_over and h.to_act is None and h.stage == "over" and h.legal_actions() == []
+    assert h.hand(0) == [] and h.discard_pile() == pile  # nothing was discarded
+    assert [e.rule for e in h.events if e.kind == "tonk_out"] == ["OUT-1"]
+    assert h.result is not None and h.result.ending == "tonk_out" and h.result.winners == (0,)
+
+
+@rule("OUT-1", "HIT-1", "PAY-OUT-1")
+def test_tonk_out_by_hitting_the_last_card() -> None:
+    # D18: A keeps the 9c after the first turn, draws the Tc and hits both onto the run:
+    # no card is left and nothing forces a discard.
+    h = deal(["5c 6c 7c 8c 9c", "Td Jc 9s 9h 6d"], dealer=1, stock="Kc Qd Tc")
+    play(h, "A draw stock", "A spread 5c 6c 7c 8c", "A discard Kc")
+    play(h, "B draw stock", "B discard Qd")
+    play(h, "A draw stock", "A hit 9c 0")
+    assert h.result is None and h.hand(0) == cards("Tc")
+    assert action("hit Tc 0") in h.legal_actions()
+    play(h, "A hit Tc 0")
+    assert h.result is not None and h.result.ending == "tonk_out" and h.result.net == (2, -2)
+
+
+@rule("OUT-1", "OUT-2")
+def test_going_out_with_one_card_left_after_a_hit() -> None:
+    # A holds one card after drawing and hitting: discarding it is going out by discard.
+    h = deal(["5c 6c 7c 8c Kd", "Td Tc 9s 9h 6d"], dealer=1, stock="2s Qd 9c")
+    play(h, "A draw stock", "A spread 5c 6c 7c", "A hit 8c 0", "A discard 2s")
+    play(h, "B draw stock", "B discard Qd")
+    play(h, "A draw stock", "A hit 9c 0")
+    assert h.legal_actions() == [action("discard Kd")]
+    play(h, "A discard Kd")
+    assert h.result is not None and h.result.ending == "out_by_discard"
+    assert h.discard_top == cards("Kd")[0] and h.hand(0) == []
+    assert [e.rule for e in h.events if e.kind == "out"] == ["OUT-2"]
+
+
+@rule("STOCK-1")
+def test_drawing_the_last_stock_card_does_not_end_the_hand() -> None:
+    h = laid(["Ac 5d", "Ah Th", "4h 5h"], first=2)
+    while h.stock_count > 1:
+        seat = h.to_act
+        assert seat is not None
+        drawn = h.stock()[0]
+        play(h, f"{'ABC'[seat]} draw stock")
+        play(h, f"{'ABC'[seat]} discard {NAMES[drawn]}")
+    seat = h.to_act
+    assert seat is not None
+    play(h, f"{'ABC'[seat]} draw stock")
+    assert h.stock_count == 0 and h.result is None and h.stage == "drawn" and h.to_act == seat
+
+
+@rule("STOCK-2", "TURN-2")
+def test_at_an_empty_stock_a_player_may_knock_take_the_discard_or_end_the_hand() -> None:
+    h = laid(["Ac 5d", "Ah Th", "4h 5h"], first=2)
+    run_down_stock(h)
+    assert h.to_act == 2 and h.stage == "start"
+    assert h.legal_actions() == [action("knock"), action("draw stock"), action("draw discard")]
+    # knock: an ordinary knock
+    k = h.copy()
+    play(k, "C knock")
+    assert k.result is not None and k.result.ending == "knock_caught" and k.result.knocker == 2
+    # take the discard and play on: the hand goes on with the stock still empty
+    t = h.copy()
+    top = t.discard_top
+    play(t, "C draw discard", "C discard 4h")
+    assert t.result is None and t.to_act == 0 and t.stock_count == 0 and top in t.hand(2)
+    play(t, "A draw stock")  # A ends it from the empty stock
+    assert t.result is not None and t.result.ending == "stock_out"
+    # draw from the empty stock: the hand ends at once
+    play(h, "C draw stock")
+    assert h.result is not None and h.result.ending == "stock_out" and h.to_act is None
+    assert [e.rule for e in h.events if e.kind == "empty_stock"] == ["STOCK-2"]
+    assert_illegal(h, 0, "draw stock", "hand_over")
+
+
+@rule("STOCK-2")
+def test_empty_stock_dead_ends_the_hand_without_payment() -> None:
+    h = laid(["Ac 5d", "Ah Th", "4h 5h"], first=2, rules=DEFAULT.replace(empty_stock="dead"))
+    run_down_stock(h)
+    play(h, "C draw stock")
+    assert h.result is not None and h.result.ending == "stock_out"
+    assert h.result.payments == () and h.result.winners == ()
