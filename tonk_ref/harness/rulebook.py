@@ -215,8 +215,14 @@ def _schema_expectation(err: jsonschema.ValidationError) -> str:
 
 
 def _a(kind: object) -> str:
-    names = {"object": "a mapping", "array": "a list", "string": "a string", "integer": "an integer",
-             "boolean": "true or false", "number": "a number"}
+    names = {
+        "object": "a mapping",
+        "array": "a list",
+        "string": "a string",
+        "integer": "an integer",
+        "boolean": "true or false",
+        "number": "a number",
+    }
     if isinstance(kind, list):
         return " or ".join(names.get(str(k), str(k)) for k in kind)
     return names.get(str(kind), str(kind))
@@ -354,9 +360,7 @@ def _load_json(path: Path) -> dict[str, Any]:
 
 def _registry() -> referencing.Registry[Any]:
     schemas = [load_ruleset_schema(), load_preset_schema()]
-    return referencing.Registry().with_resources(
-        (s["$id"], referencing.Resource.from_contents(s)) for s in schemas
-    )
+    return referencing.Registry().with_resources((s["$id"], referencing.Resource.from_contents(s)) for s in schemas)
 
 
 @dataclass(frozen=True)
@@ -399,9 +403,7 @@ def _check_option(rules: Ruleset, key: object, value: object, where: str) -> Rul
     if not isinstance(key, str) or key not in allowed:
         close = difflib.get_close_matches(str(key), list(allowed), n=1)
         hint = f" (did you mean {close[0]!r}?)" if close else ""
-        raise RulebookError(
-            where, f"unknown ruleset option {key!r}{hint}; known options: {', '.join(allowed)}"
-        )
+        raise RulebookError(where, f"unknown ruleset option {key!r}{hint}; known options: {', '.join(allowed)}")
     values = allowed[key]
     if not any(type(value) is type(v) and value == v for v in values):
         shown = ", ".join(_show(v) + (" (default)" if i == 0 else "") for i, v in enumerate(values))
@@ -414,13 +416,15 @@ def _load_preset(path: Path, registry: referencing.Registry[Any], schema: Mappin
     _option_values_from(doc, ["options"])
     if not isinstance(doc.data, dict):
         raise RulebookError(str(path), f"expected a mapping with the fields {', '.join(schema['properties'])}")
+    options = doc.data.get("options")
+    if isinstance(options, dict):  # the options first, for the same messages as resolve_ruleset
+        rules = Ruleset()
+        for key, value in options.items():
+            rules = _check_option(rules, key, value, doc.where(["options", key], key=True))
     _validate(doc, schema, registry)
     data = doc.data
     if data["name"] != path.stem:
         raise RulebookError(doc.where(["name"]), f"the name {data['name']!r} must equal the file name {path.stem!r}")
-    rules = Ruleset()
-    for key, value in data["options"].items():
-        rules = _check_option(rules, key, value, doc.where(["options", key], key=True))
     return Preset(
         name=data["name"],
         title=data["title"],
