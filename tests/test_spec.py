@@ -1,0 +1,605 @@
+"""The specification stays consistent: spec/tonk.md, spec/rules.yaml, the ruleset schema,
+the presets, the Ruleset type and the engine's reason codes all say the same thing.
+
+The rulebook loaders (tonk_ref.harness.rulebook) are tested here too: every kind of bad
+input gives an error that names the file, the line and the field.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from fractions import Fraction
+from pathlib import Path
+
+import jsonschema
+import pytest
+import referencing
+
+from tonk_ref.engine import payments
+from tonk_ref.engine.actions import REASONS
+from tonk_ref.engine.result import ENDINGS, net_of
+from tonk_ref.engine.ruleset import DEFAULT, Ruleset, option_values
+from tonk_ref.harness import rulebook
+from tonk_ref.harness.rulebook import Rule, RulebookError, load_ruleset_file, resolve_ruleset
+from tonk_ref.paths import spec_dir
+
+SPEC = spec_dir()
+TONK_MD = SPEC / "tonk.md"
+RULE_ID = r"[A-Z]+(?:-[A-Z]+)*-\d+"
+
+#: Codes the protocol gives for a request about a hand rather than an action in it.
+PROTOCOL_CODES = {"unsupported_option", "invalid_setup", "invalid_seat", "unsupported_protocol", "no_hand"}
+
+#: Differences between spec/rules.yaml (the lead's file) and the Ruleset, reported to the
+#: lead.  rules.yaml cites options no Ruleset field implements, and no rule names the
+#: option next_dealer, which changes DEALER-2.  The spec and the schema already follow the
+#: Ruleset.  test_known_rules_yaml_gaps_are_current fails as soon as rules.yaml changes, so
+#: an entry can neither hide a new difference nor outlive its fix: delete it then.
+OPTIONS_NOT_IN_RULESET: dict[str, set[str]] = {"CARD-1": {"deck", "jokers"}, "CARD-3": {"face_values"}}
+OPTIONS_MISSING_FROM_RULES_YAML: dict[str, set[str]] = {"DEALER-2": {"next_dealer"}}
+
+PRESETS = {
+    "seed": {},
+    "seed-no-upcard": {"upcard": False},
+    "seed-forced-spreads": {"forced_spreads": True},
+    "seed-new-spread-double": {"tonk_out_double": "new_spread"},
+    "seed-all-variations": {"upcard": False, "forced_spreads": True, "tonk_out_double": "new_spread"},
+    "pagat": {"max_players": 4},
+}
+
+
+# ---------------------------------------------------------------------------- reading tonk.md
+
+
+def _md_lines() -> list[str]:
+    return TONK_MD.read_text(encoding="utf-8").split("\n")
+
+
+def _sections(level: int) -> dict[str, list[str]]:
+    """The lines under each heading of ``level`` (up to the next heading of that level or
+    above), outside code fences."""
+    out: dict[str, list[str]] = {}
+    current: str | None = None
+    fence = False
+    for line in _md_lines():
+        if line.startswith("```"):
+            fence = not fence
+        m = None if fence else re.match(r"^(#{1,6}) (.*)$", line)
+        if m and len(m.group(1)) <= level:
+            current = m.group(2) if len(m.group(1)) == level else None
+            if current is not None:
+                assert current not in out, f"spec/tonk.md: the heading {current!r} appears twice"
+                out[current] = []
+            continue
+        if current is not None:
+            out[current].append(line)
+    return out
+
+
+def _paragraphs(lines: list[str]) -> list[str]:
+    paras: list[str] = []
+    block: list[str] = []
+    for line in [*lines, ""]:
+        if line.strip():
+            block.append(line.strip())
+        elif block:
+            paras.append(" ".join(block))
+            block = []
+    return paras
+
+
+def _rule_blocks() -> dict[str, tuple[str, list[str]]]:
+    """Rule ID -> (title, paragraphs) for every ``### ID Title`` heading of tonk.md."""
+    out: dict[str, tuple[str, list[str]]] = {}
+    for heading, lines in _sections(3).items():
+        m = re.fullmatch(rf"({RULE_ID}) (.+)", heading)
+        if m:
+            out[m.group(1)] = (m.group(2), _paragraphs(lines))
+    return out
+
+
+def _section_of_heading() -> dict[str, str]:
+    """Rule ID -> the ``##`` heading it sits under."""
+    out: dict[str, str] = {}
+    h2 = ""
+    for line in _md_lines():
+        if line.startswith("## "):
+            h2 = line[3:]
+        m = re.match(rf"^### ({RULE_ID}) ", line)
+        if m:
+            out[m.group(1)] = h2
+    return out
+
+
+def _table(lines: list[str]) -> list[list[str]]:
+    rows = [line for line in lines if line.startswith("|")]
+    cells = [[c.strip() for c in row.strip("|").split("|")] for row in rows]
+    return [r for r in cells[1:] if not all(set(c) <= {"-", " "} for c in r)]
+
+
+def _brief_items() -> set[str]:
+    """The brief items listed in the appendix of tonk.md."""
+    lines = _sections(2)["Appendix: the brief items"]
+    items: set[str] = set()
+    for line in lines:
+        for m in re.finditer(r"\*\*([SDVW]\d+)\*\*(?:-\*\*([SDVW]\d+)\*\*)?", line):
+            items.update(rulebook.iter_brief_ids(m.group(1) + ("-" + m.group(2) if m.group(2) else "")))
+    return items
+
+
+def _effective_options(rule: Rule) -> set[str]:
+    """The options that change a rule: rules.yaml's list, corrected by the known gaps."""
+    return (set(rule.options) - OPTIONS_NOT_IN_RULESET.get(rule.id, set())) | OPTIONS_MISSING_FROM_RULES_YAML.get(
+        rule.id, set()
+    )
+
+
+def _ids(text: str) -> list[str]:
+    return re.findall(r"`?([SDVW]\d+)`?", text)
+
+
+# ---------------------------------------------------------------------------- rules.yaml
+
+
+def test_every_seed_item_and_decision_is_cited() -> None:
+    cited = {b for r in rulebook.load_rules() for b in r.brief}
+    wanted = {f"S{i}" for i in range(1, 35)} | {f"D{i}" for i in range(1, 23)}
+    assert sorted(wanted - cited, key=lambda x: (x[0], int(x[1:]))) == []
+
+
+def test_rules_cite_only_existing_brief_items() -> None:
+    known = _brief_items()
+    bad = {r.id: [b for b in r.brief if b not in known] for r in rulebook.load_rules()}
+    assert {k: v for k, v in bad.items() if v} == {}
+
+
+def test_rule_ids_are_unique_and_prefixed_by_their_section() -> None:
+    rules = rulebook.load_rules()
+    sections = rulebook.load_sections()
+    assert len({r.id for r in rules}) == len(rules)
+    for r in rules:
+        assert re.fullmatch(RULE_ID, r.id), r.id
+        assert r.section in sections, r.id
+        assert r.id.split("-")[0] == r.section, f"{r.id} is in section {r.section}"
+
+
+def test_rules_cite_only_ruleset_options() -> None:
+    known = set(option_values())
+    for r in rulebook.load_rules():
+        unknown = set(r.options) - known - OPTIONS_NOT_IN_RULESET.get(r.id, set())
+        assert not unknown, f"{r.id} cites options the Ruleset does not have: {sorted(unknown)}"
+
+
+def test_every_option_is_named_by_a_rule() -> None:
+    named = {o for r in rulebook.load_rules() for o in _effective_options(r)}
+    assert set(option_values()) - named == set()
+
+
+def test_known_rules_yaml_gaps_are_current() -> None:
+    by_id = rulebook.rules_by_id()
+    for rid, options in OPTIONS_NOT_IN_RULESET.items():
+        fixed = "remove it from OPTIONS_NOT_IN_RULESET"
+        assert options <= set(by_id[rid].options), f"rules.yaml no longer cites {options} for {rid}: {fixed}"
+        assert not options & set(option_values()), f"the Ruleset now has {options}: {fixed}"
+    for rid, options in OPTIONS_MISSING_FROM_RULES_YAML.items():
+        assert not options & set(by_id[rid].options), (
+            f"rules.yaml now lists {options} for {rid}: remove it from OPTIONS_MISSING_FROM_RULES_YAML"
+        )
+
+
+def test_rules_load_as_typed_records() -> None:
+    rules = rulebook.load_rules()
+    first = rules[0]
+    assert isinstance(first, Rule)
+    assert (first.id, first.section) == ("GAME-1", "GAME")
+    by_id = rulebook.rules_by_id()
+    assert by_id["TURN-7"].decided is True and by_id["TURN-7"].options == ("discard_taken",)
+    assert by_id["PAY-OUT-2"].brief == ("S27",) and by_id["PAY-OUT-2"].decided is False
+
+
+# ---------------------------------------------------------------------------- tonk.md
+
+
+def test_rule_ids_in_tonk_md_and_rules_yaml_are_the_same() -> None:
+    in_md = set(_rule_blocks())
+    in_yaml = set(rulebook.rules_by_id())
+    assert sorted(in_md - in_yaml) == [], "rules in spec/tonk.md but not in spec/rules.yaml"
+    assert sorted(in_yaml - in_md) == [], "rules in spec/rules.yaml but not in spec/tonk.md"
+
+
+def test_no_rule_id_is_mentioned_that_does_not_exist() -> None:
+    known = set(rulebook.rules_by_id())
+    text = TONK_MD.read_text(encoding="utf-8")
+    mentioned = set(re.findall(rf"\b({RULE_ID})\b", text)) - {"RFC-2119", "RFC-8174"}
+    mentioned = {m for m in mentioned if m.split("-")[0] in rulebook.load_sections()}
+    assert sorted(mentioned - known) == []
+
+
+def test_rule_order_follows_rules_yaml() -> None:
+    assert list(_rule_blocks()) == [r.id for r in rulebook.load_rules()]
+
+
+def test_each_rule_text_appears_verbatim_under_its_heading() -> None:
+    blocks = _rule_blocks()
+    for r in rulebook.load_rules():
+        title, paras = blocks[r.id]
+        assert title == r.title, f"{r.id}: heading title {title!r}, rules.yaml {r.title!r}"
+        assert paras and paras[0] == r.text, f"{r.id}: the first paragraph is not the rules.yaml text"
+
+
+def test_each_rule_names_its_sources_options_and_decision() -> None:
+    blocks = _rule_blocks()
+    for r in rulebook.load_rules():
+        line = blocks[r.id][1][1]
+        m = re.fullmatch(r"Sources: (.*?)( \(decided by this spec\))?\. Options: (.*)\.", line)
+        assert m, f"{r.id}: the second paragraph is not a sources line: {line!r}"
+        sources = [] if m.group(1) == "none" else m.group(1).split(", ")
+        assert sources == list(r.brief), r.id
+        assert bool(m.group(2)) == r.decided, f"{r.id}: decided is {r.decided} in rules.yaml"
+        options = set() if m.group(3) == "none" else {o.strip("`") for o in m.group(3).split(", ")}
+        assert options == _effective_options(r), r.id
+
+
+def test_decided_rules_name_the_option_that_offers_the_alternatives() -> None:
+    blocks = _rule_blocks()
+    for r in rulebook.load_rules():
+        options = _effective_options(r)
+        if r.decided and options:
+            explanation = " ".join(blocks[r.id][1][2:])
+            assert any(f"`{o}" in explanation for o in options), f"{r.id} does not explain its option"
+
+
+def test_rules_sit_under_their_section() -> None:
+    titles = rulebook.load_sections()
+    where = _section_of_heading()
+    for r in rulebook.load_rules():
+        heading = re.sub(r"^\d+\. ", "", where[r.id])
+        assert heading.lower() == titles[r.section].lower() or (r.section == "DEALT" and heading == "Dealt 49 or 50"), (
+            f"{r.id} is under {where[r.id]!r}, not {titles[r.section]!r}"
+        )
+
+
+def test_tonk_md_has_the_required_sections() -> None:
+    headings = set(_sections(2))
+    for name in ("Conventions", "Endings", "Reason codes", "Comparison rules", "Ruleset options"):
+        assert name in headings
+
+
+def test_the_brief_appendix_lists_every_seed_item_and_decision() -> None:
+    items = _brief_items()
+    for kind, last in (("S", 34), ("D", 22), ("W", 12)):
+        assert {f"{kind}{i}" for i in range(1, last + 1)} <= items
+
+
+def test_the_brief_appendix_matches_the_brief() -> None:
+    brief = Path(__file__).resolve().parents[1].parent / "shared" / "rules-brief.md"
+    if not brief.is_file():
+        pytest.skip(f"the rules brief is not beside the checkout ({brief})")
+    text = brief.read_text(encoding="utf-8")
+    defined = set(re.findall(r"^- ([SDVW]\d+) ", text, re.M)) | set(re.findall(r"\b(V\d+) ", text))
+    defined = {d for d in defined if re.search(rf"(^- |\. ){d} ", text, re.M)}
+    assert _brief_items() - {f"W{i}" for i in range(1, 13)} == defined - {f"W{i}" for i in range(1, 13)}
+
+
+def test_reason_code_table_is_exactly_the_engine_codes_and_the_protocol_codes() -> None:
+    rows = _table(_sections(2)["Reason codes"])
+    codes = [row[0].strip("`") for row in rows]
+    assert len(codes) == len(set(codes))
+    assert set(codes) == set(REASONS) | PROTOCOL_CODES
+    known = set(rulebook.rules_by_id())
+    for row in rows:
+        for rid in re.findall(RULE_ID, row[2]):
+            assert rid in known, f"reason {row[0]} cites unknown rule {rid}"
+
+
+def test_precedence_names_every_code_of_play() -> None:
+    text = " ".join(_sections(3)["Which code when several apply"])
+    for code in set(REASONS) - PROTOCOL_CODES:
+        assert f"`{code}`" in text, code
+    order = [text.index(f"`{c}`") for c in ("malformed_action", "hand_over", "not_your_turn", "already_drawn")]
+    assert order == sorted(order)
+
+
+def test_endings_table_is_exactly_the_engine_endings() -> None:
+    rows = _table(_sections(2)["Endings"])
+    assert [row[0].strip("`") for row in rows] == list(ENDINGS)
+
+
+def _net_table() -> Iterator[tuple[str, tuple[int, ...], str, tuple[Fraction, ...]]]:
+    lines = _sections(3)["Settlement of a knock, step by step"]
+    tables = "\n".join(lines).split("\n\n")
+    table = next(t for t in tables if "| Totals" in t).split("\n")
+    header = [c.strip().strip("`") for c in table[0].strip("|").split("|")]
+    for row in _table(table):
+        totals = tuple(int(x) for x in re.findall(r"\d+", row[0].split(":")[1]))
+        for scheme, cell in zip(header[1:], row[1:], strict=True):
+            yield row[0], totals, scheme, tuple(Fraction(x.strip()) for x in cell.split(","))
+
+
+def test_knock_settlement_table_matches_the_engine() -> None:
+    checked = 0
+    for label, totals, scheme, want in _net_table():
+        rules = DEFAULT.replace(caught_payment=scheme)
+        won, _, pays = payments.knock(rules, 1, 0, totals)
+        assert not won
+        got = net_of(len(totals), tuple(pays))
+        assert tuple(Fraction(x) for x in got) == want, f"{label} under {scheme}: engine {got}"
+        checked += 1
+    assert checked == 5 * len(option_values()["caught_payment"])
+
+
+def test_ruleset_options_section_matches_the_schema() -> None:
+    schema = rulebook.load_ruleset_schema()
+    sections = _sections(3)
+    names = [h.strip("`") for h in sections if re.fullmatch(r"`[a-z_]+`", h)]
+    assert names == list(schema["properties"])
+    for name, prop in schema["properties"].items():
+        first = _paragraphs(sections[f"`{name}`"])[0]
+        m = re.fullmatch(r"Values: (.*)\. Brief: (.*)\. Rules: (.*)\.", first)
+        assert m, f"option {name}: {first!r}"
+        values = [v.strip() for v in m.group(1).split(",")]
+        expected = [f"`{v if isinstance(v, str) else str(v).lower()}`" for v in prop["enum"]]
+        expected[0] += " (default)"
+        assert values == expected, name
+        assert m.group(2).split(", ") == prop["x-brief"], name
+        assert m.group(3).split(", ") == prop["x-rules"], name
+
+
+# ---------------------------------------------------------------------------- ruleset schema
+
+
+def test_ruleset_schema_is_a_valid_2020_12_schema() -> None:
+    schema = rulebook.load_ruleset_schema()
+    jsonschema.Draft202012Validator.check_schema(schema)
+    assert schema["$id"] == "https://tonk.invalid/spec/ruleset.schema.json"
+    assert schema["$schema"] == "https://json-schema.org/draft/2020-12/schema"
+    assert schema["type"] == "object" and schema["additionalProperties"] is False
+
+
+def test_ruleset_schema_equals_the_ruleset_type() -> None:
+    schema = rulebook.load_ruleset_schema()
+    values = option_values()
+    assert list(schema["properties"]) == list(values)
+    kinds = {bool: "boolean", int: "integer", str: "string"}
+    for name, allowed in values.items():
+        prop = schema["properties"][name]
+        assert prop["enum"] == list(allowed), name
+        assert prop["default"] == allowed[0] == getattr(DEFAULT, name), name
+        assert all(type(v) is type(allowed[0]) for v in prop["enum"]), name
+        assert prop["type"] == kinds[type(allowed[0])], name
+        assert prop["description"], name
+
+
+def test_ruleset_schema_x_rules_equal_rules_yaml() -> None:
+    schema = rulebook.load_ruleset_schema()
+    rules = rulebook.load_rules()
+    for name, prop in schema["properties"].items():
+        listing = [r.id for r in rules if name in _effective_options(r)]
+        assert prop["x-rules"] == listing, name
+
+
+def test_ruleset_schema_x_brief_items_exist() -> None:
+    known = _brief_items()
+    for name, prop in rulebook.load_ruleset_schema()["properties"].items():
+        assert prop["x-brief"] and set(prop["x-brief"]) <= known, name
+
+
+def test_ruleset_schema_accepts_every_allowed_value_and_nothing_else() -> None:
+    validator = jsonschema.Draft202012Validator(rulebook.load_ruleset_schema())
+    assert validator.is_valid({})
+    for name, allowed in option_values().items():
+        for value in allowed:
+            assert validator.is_valid({name: value}), (name, value)
+            assert Ruleset.from_mapping({name: value}) == DEFAULT.replace(**{name: value})
+    assert not validator.is_valid({"upcard": "no"})
+    assert not validator.is_valid({"dealt_tonk": 50})
+    assert not validator.is_valid({"max_players": 7})
+    assert not validator.is_valid({"no_such_option": True})
+
+
+# ---------------------------------------------------------------------------- presets
+
+
+def _preset_validator() -> jsonschema.Draft202012Validator:
+    ruleset = rulebook.load_ruleset_schema()
+    preset = rulebook.load_preset_schema()
+    registry: referencing.Registry[object] = referencing.Registry().with_resources(
+        (s["$id"], referencing.Resource.from_contents(s)) for s in (ruleset, preset)
+    )
+    jsonschema.Draft202012Validator.check_schema(preset)
+    return jsonschema.Draft202012Validator(preset, registry=registry)
+
+
+def test_preset_files_validate_against_the_preset_schema() -> None:
+    import yaml
+
+    validator = _preset_validator()
+    files = sorted((SPEC / "rulesets").glob("*.yaml"))
+    assert {f.stem for f in files} == set(PRESETS)
+    for f in files:
+        data = yaml.safe_load(f.read_text(encoding="utf-8"))
+        errors = [e.message for e in validator.iter_errors(data)]
+        assert errors == [], f"{f.name}: {errors}"
+        assert data["name"] == f.stem
+    bad = {"name": "x", "title": "t", "description": "d", "sources": ["S1"], "options": {"upcard": 1}}
+    assert not validator.is_valid(bad)
+
+
+def test_presets_resolve_to_the_expected_rulesets() -> None:
+    presets = rulebook.load_presets()
+    assert next(iter(presets)) == "seed"
+    for name, changes in PRESETS.items():
+        assert presets[name].ruleset().changes() == changes, name
+        assert resolve_ruleset(name).changes() == changes, name
+
+
+def test_preset_sources_cite_existing_brief_items() -> None:
+    known = _brief_items()
+    for preset in rulebook.load_presets().values():
+        cited = [i for s in preset.sources for i in rulebook.iter_brief_ids(s)]
+        assert cited and set(cited) <= known, preset.name
+
+
+def test_pagat_preset_explains_each_override() -> None:
+    pagat = rulebook.load_presets()["pagat"]
+    assert "pagat.com" in pagat.description
+    for option in pagat.options:
+        assert option in pagat.description
+
+
+# ---------------------------------------------------------------------------- resolve_ruleset
+
+
+def test_resolve_ruleset_applies_overrides_on_a_preset() -> None:
+    rules = resolve_ruleset("seed-no-upcard", {"knock_timing": "any", "max_players": 5})
+    assert rules.changes() == {"upcard": False, "knock_timing": "any", "max_players": 5}
+    assert resolve_ruleset() == DEFAULT
+
+
+def test_resolve_ruleset_unknown_preset() -> None:
+    with pytest.raises(RulebookError) as e:
+        resolve_ruleset("pagatt", where="table.yaml:2 (preset)")
+    msg = str(e.value)
+    assert msg.startswith("table.yaml:2 (preset): unknown preset 'pagatt'")
+    assert "did you mean 'pagat'?" in msg and "seed-no-upcard" in msg
+
+
+def test_resolve_ruleset_unknown_option() -> None:
+    with pytest.raises(RulebookError) as e:
+        resolve_ruleset("seed", {"knock_timming": "any"}, where="case.yaml:7 (ruleset.options)")
+    msg = str(e.value)
+    assert msg.startswith("case.yaml:7 (ruleset.options): unknown ruleset option 'knock_timming'")
+    assert "did you mean 'knock_timing'?" in msg and "caught_payment" in msg
+
+
+def test_resolve_ruleset_bad_value() -> None:
+    with pytest.raises(RulebookError) as e:
+        resolve_ruleset("seed", {"upcard": "no"}, where="here")
+    assert str(e.value) == "here: option 'upcard' does not allow \"no\"; allowed values: true (default), false"
+    with pytest.raises(RulebookError, match=r"allowed values: 3 \(default\), 4, 5, 6"):
+        resolve_ruleset("seed", {"max_players": True})
+
+
+# ---------------------------------------------------------------------------- table-rules files
+
+
+def _write(tmp_path: Path, text: str, name: str = "table.yaml") -> Path:
+    p = tmp_path / name
+    p.write_text(text, encoding="utf-8")
+    return p
+
+
+def test_table_rules_file_gives_the_ruleset(tmp_path: Path) -> None:
+    p = _write(tmp_path, "preset: seed-forced-spreads\noptions:\n  knock_timing: any\n  stock_tie: split\n")
+    assert load_ruleset_file(p).changes() == {"forced_spreads": True, "knock_timing": "any", "stock_tie": "split"}
+
+
+def test_table_rules_file_takes_number_like_values_as_written(tmp_path: Path) -> None:
+    # YAML reads 50 as a number and 49_50 as 4950; the options' values are the strings.
+    assert load_ruleset_file(_write(tmp_path, "preset: seed\noptions:\n  dealt_tonk: 50\n")).dealt_tonk == "50"
+    assert load_ruleset_file(_write(tmp_path, "preset: pagat\noptions: {dealt_tonk: 49_50}\n")).dealt_tonk == "49_50"
+    assert load_ruleset_file(_write(tmp_path, "preset: seed\noptions:\n")) == DEFAULT
+
+
+def test_table_rules_file_unknown_preset(tmp_path: Path) -> None:
+    p = _write(tmp_path, "# our table\n\npreset: sed\n")
+    with pytest.raises(RulebookError) as e:
+        load_ruleset_file(p)
+    assert str(e.value).startswith(f"{p}:3: preset: unknown preset 'sed'")
+    assert "known presets: seed," in str(e.value)
+
+
+def test_table_rules_file_unknown_option(tmp_path: Path) -> None:
+    p = _write(tmp_path, "preset: seed\noptions:\n  upcard: false\n  stock_ties: split\n")
+    with pytest.raises(RulebookError) as e:
+        load_ruleset_file(p)
+    assert str(e.value).startswith(f"{p}:4: options.stock_ties: unknown ruleset option 'stock_ties'")
+    assert "did you mean 'stock_tie'?" in str(e.value)
+
+
+def test_table_rules_file_bad_value(tmp_path: Path) -> None:
+    p = _write(tmp_path, "preset: seed\noptions:\n  knock_timing: whenever\n")
+    with pytest.raises(RulebookError) as e:
+        load_ruleset_file(p)
+    assert str(e.value) == (
+        f"{p}:3: options.knock_timing: option 'knock_timing' does not allow \"whenever\"; "
+        'allowed values: "start" (default), "any", "after_draw"'
+    )
+
+
+def test_table_rules_file_yaml_syntax_error(tmp_path: Path) -> None:
+    p = _write(tmp_path, "preset: seed\noptions:\n  upcard: [false\n  ace: low\n")
+    with pytest.raises(RulebookError) as e:
+        load_ruleset_file(p)
+    assert re.match(rf"{re.escape(str(p))}:4:\d+: YAML syntax error: ", str(e.value))
+    assert "started on line 3" in str(e.value)
+
+
+def test_table_rules_file_shape_errors(tmp_path: Path) -> None:
+    cases = {
+        "preset: seed\nopts: {}\n": ":2: opts: unknown field 'opts'; expected one of: preset, options",
+        "options: {upcard: false}\n": ":1: the field 'preset' is missing",
+        "- seed\n": ":1: expected a mapping (got list)",
+        "preset: [seed]\n": ":1: preset: expected a string (got list)",
+        "preset: seed\noptions: [upcard]\n": ":2: options: expected a mapping or null (got list)",
+        "preset: seed\noptions:\n  ace: low\n  ace: low_or_high\n": ":4: the key 'ace' is given twice (first on line",
+        "": ": the file is empty",
+    }
+    for i, (text, wanted) in enumerate(cases.items()):
+        p = _write(tmp_path, text, f"t{i}.yaml")
+        with pytest.raises(RulebookError) as e:
+            load_ruleset_file(p)
+        assert str(e.value).startswith(f"{p}{wanted}"), (text, str(e.value))
+
+
+def test_table_rules_file_that_does_not_exist(tmp_path: Path) -> None:
+    with pytest.raises(RulebookError, match=r"missing\.yaml: cannot read the file"):
+        load_ruleset_file(tmp_path / "missing.yaml")
+
+
+# ---------------------------------------------------------------------------- bad rulebook files
+
+
+def test_bad_rules_yaml_names_file_line_and_field(tmp_path: Path) -> None:
+    good = "sections:\n  GAME: Game\nrules:\n  - id: GAME-1\n    title: T\n    section: GAME\n    text: X.\n"
+    assert [r.id for r in rulebook.load_rules(_write(tmp_path, good, "ok.yaml"))] == ["GAME-1"]
+    cases = {
+        good.replace("section: GAME", "section: GAMES"): ":6: rules[0].section: unknown section 'GAMES'",
+        good + "  - id: GAME-1\n    title: U\n    section: GAME\n    text: Y.\n": ":8: rules[1].id: rule GAME-1 is",
+        good.replace("    text: X.\n", "    text: X.\n    brief: [S1, Q2]\n"): ":8: rules[0].brief[1]: expected",
+        good.replace("title: T", "titel: T"): ":5: rules[0].titel: unknown field 'titel'",
+    }
+    for i, (text, wanted) in enumerate(cases.items()):
+        p = _write(tmp_path, text, f"r{i}.yaml")
+        with pytest.raises(RulebookError) as e:
+            rulebook.load_rules(p)
+        assert str(e.value).startswith(f"{p}{wanted}"), str(e.value)
+
+
+def test_bad_preset_names_file_line_and_field(tmp_path: Path) -> None:
+    seed = (SPEC / "rulesets" / "seed.yaml").read_text(encoding="utf-8")
+    head = "name: {name}\ntitle: T\ndescription: D\nsources: [S1]\noptions:"
+    cases = {
+        "odd": (head.format(name="even") + " {}\n", ":1: name: the name 'even' must equal the file name 'odd'"),
+        "bad-value": (
+            head.format(name="bad-value") + "\n  upcard: sometimes\n",
+            ":6: options.upcard: option 'upcard' does not allow \"sometimes\"; allowed values: true (default), false",
+        ),
+        "bad-option": (
+            head.format(name="bad-option") + "\n  joker: 2\n",
+            ":6: options.joker: unknown ruleset option 'joker'",
+        ),
+    }
+    for name, (text, wanted) in cases.items():
+        d = tmp_path / name
+        d.mkdir()
+        _write(d, seed, "seed.yaml")
+        p = _write(d, text, f"{name}.yaml")
+        with pytest.raises(RulebookError) as e:
+            rulebook.load_presets(d)
+        assert str(e.value).startswith(f"{p}{wanted}"), str(e.value)
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    with pytest.raises(RulebookError, match="there is no seed preset"):
+        rulebook.load_presets(empty)
