@@ -429,7 +429,7 @@ def build(
     """One scenario from a table row: the script compiled by :func:`script`."""
     if options and options.get("upcard") is False and deal.upcard is not None:
         deal = deal.without_upcard()
-    doc: dict[str, Any] = {"id": cid, "title": title, "rules": list(rules)}
+    doc: dict[str, Any] = {"id": cid, "title": title, "rules": list(dict.fromkeys(rules))}
     if options:
         doc["ruleset"] = {"options": dict(options)}
     doc["players"] = deal.players
@@ -443,3 +443,52 @@ def build(
     if notes:
         doc["notes"] = notes
     return folder, doc
+
+
+# Hands and upcards to fill the seats and the pile a row does not name (low totals).
+FILL_HANDS = (
+    "2d 3h 4s 5d 6h",
+    "Ad 2h 3s 4d 5h",
+    "8s 2c 3d 9c 4h",
+    "6s 6d Ah 2s Jc",
+    "Kh 5s 3c 8d Ac",
+    "3h 4c 9s 2d Th",
+    "Jd 6c 5h 8h Td",
+)
+FILL_UPCARDS = ("Js", "Jh", "Qc", "Kc", "Tc")
+
+
+def auto_deal(
+    players: int,
+    special: dict[int, str],
+    stock: str = "",
+    *,
+    dealer: int | None = None,
+    upcard: str | None = None,
+) -> Deal:
+    """A deal where the seats in ``special`` hold the given cards and the others (and the
+    upcard, unless named) are filled from FILL_HANDS/FILL_UPCARDS without clashing.  The
+    dealer defaults to the seat before 0, so seat 0 plays first."""
+    used = {c for h in special.values() for c in h.split()} | set(stock.split()) | ({upcard} if upcard else set())
+    hands = []
+    for seat in range(players):
+        if seat in special:
+            hands.append(special[seat])
+        else:
+            h = next(h for h in FILL_HANDS if not used & set(h.split()))
+            used |= set(h.split())
+            hands.append(h)
+    if upcard is None:
+        upcard = next(c for c in FILL_UPCARDS if c not in used)
+    return Deal(players, players - 1 if dealer is None else dealer, hands, upcard, stock)
+
+
+def knock_outcome(knocker: int, totals: list[int]) -> dict[str, Any]:
+    """Ending, winners and totals of a knock under the default rules (D3: a tie catches the
+    knocker; the lowest other hands win)."""
+    others = [t for s, t in enumerate(totals) if s != knocker]
+    low = min(others)
+    if totals[knocker] < low:
+        return {"ending": "knock_won", "winners": [knocker], "totals": totals}
+    winners = [s for s, t in enumerate(totals) if s != knocker and t == low]
+    return {"ending": "knock_caught", "winners": winners, "totals": totals}
