@@ -1,0 +1,61 @@
+"""Step definitions of the Gherkin features (``features/*.feature``).
+
+The steps drive an engine only through the adapter interface
+(:mod:`tonk_ref.adapters.base`), so the features run against any engine.  They need two
+fixtures, provided by the ``tonk`` pytest plugin (or, in this repository's tests, by
+``tests/features/conftest.py``):
+
+- ``tonk_adapter`` (session): the :class:`~tonk_ref.adapters.base.Adapter` under test;
+- ``tonk_caps`` (session): its :class:`~tonk_ref.harness.execute.Capabilities`.
+
+A step that needs an option value or a protocol feature the engine does not declare
+skips the scenario; it never fails it.
+
+This package is imported once, by :mod:`tonk_ref.harness.feature_suite`, which binds the
+features; pytest sees the step fixtures there through :func:`fixtures`.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+
+from . import given, then, when
+from .parse import REGISTRY, StepDef
+
+#: A tag that names a rule of spec/rules.yaml: ``@PAY-KNOCK-2``.
+RULE_TAG = re.compile(r"^[A-Z]+(?:-[A-Z0-9]+)+$")
+#: The stable id of a scenario: ``@id.pay-knock-w6``.
+ID_TAG = re.compile(r"^id\.([a-z0-9]+(?:-[a-z0-9]+)*)$")
+
+_STEP_MODULES = (given, when, then)
+
+
+def fixtures() -> dict[str, Any]:
+    """The pytest fixtures this package defines (the step definitions pytest-bdd
+    generated and ``tonk_table``), by name, for the module that binds the features."""
+    out: dict[str, Any] = {}
+    for module in _STEP_MODULES:
+        for name, value in vars(module).items():
+            if name.startswith("pytestbdd_") or name == "tonk_table":
+                out[name] = value
+    return out
+
+
+def register_markers(config: pytest.Config) -> None:
+    """Register the tags of the features as pytest markers, so that ``-m PAY-KNOCK-2``
+    or ``-m id.pay-knock-w6`` selects scenarios and no unknown-marker warning is shown:
+    every rule ID of spec/rules.yaml, and every ``@id.`` tag found in the features."""
+    from ...paths import features_dir
+    from ..rulebook import load_rules
+
+    for rule in load_rules():
+        config.addinivalue_line("markers", f"{rule.id}: Gherkin scenarios checking rule {rule.id} ({rule.title})")
+    for path in sorted(features_dir().glob("*.feature")):
+        for tag in re.findall(r"@(id\.[a-z0-9-]+)", path.read_text(encoding="utf-8")):
+            config.addinivalue_line("markers", f"{tag}: the Gherkin scenario with this stable id")
+
+
+__all__ = ["ID_TAG", "REGISTRY", "RULE_TAG", "StepDef", "fixtures", "register_markers"]
