@@ -31,7 +31,7 @@ def a_game(tonk_table: Table, players: str) -> None:
     tonk_table.players = int(players)
 
 
-@step("given", r"the stake is (?P<stake>\d+)")
+@step("given", r"the stake is (?P<stake>-?\d+)")
 def the_stake(tonk_table: Table, stake: str) -> None:
     tonk_table.stake = int(stake)
 
