@@ -289,12 +289,16 @@ class Tracker:
         self.spreads: list[dict[str, Any]] = []
         self.to_act: int | None = (dealer + 1) % players
         self.stage = "start"
+        if any(total(h) in (49, 50) for h in hands):
+            self._over()  # a dealt tonk or draw (DEALT-1, DEALT-2) ends the hand at once
 
     def apply(self, action: str) -> None:
         words = action.split()
         seat, verb, args = int(words[0]), words[1], words[2:]
         hand = self.hands[seat]
-        if verb == "draw":
+        if verb == "draw" and args[0] == "stock" and not self.stock:
+            self._over()  # drawing from the empty stock ends the hand (STOCK-2)
+        elif verb == "draw":
             hand.append(self.stock.pop(0) if args[0] == "stock" else self.pile.pop())
             self.stage = "drawn"
         elif verb == "discard":
@@ -344,6 +348,31 @@ class Tracker:
         }
 
 
+def observation(tracker: Tracker, seat: int, shown: bool) -> dict[str, Any]:
+    """What ``seat`` must see (rules OBS-1..3): its own hand, every hand only when the
+    ending shows them (``shown``), the sizes, spreads, top of the pile and counts; and
+    what it must not see anywhere: the cards below the top of the pile, the top of the
+    stock and, unless shown, the other seats' cards."""
+    snap = tracker.snapshot()
+    hands = snap["hands"]
+    hidden = [c for s, h in enumerate(hands) if s != seat and not shown for c in h]
+    hidden += tracker.pile[:-1] + tracker.stock[:3]
+    expect: dict[str, Any] = {
+        "hand": hands[seat],
+        "hands": [h if (s == seat or shown) else None for s, h in enumerate(hands)],
+        "hand_sizes": [len(h) for h in hands],
+        "spreads": snap["spreads"],
+        "discard_top": snap["discard_top"],
+        "discard_count": snap["discard_count"],
+        "stock_count": snap["stock_count"],
+        "to_act": snap["to_act"],
+        "stage": snap["stage"],
+    }
+    if hidden:
+        expect["hidden"] = hidden
+    return {"observe": {"seat": seat, "expect": expect}}
+
+
 def script(tracker: Tracker, steps: Sequence[str | dict[str, Any]]) -> list[dict[str, Any]]:
     """Compile a compact step list into scenario steps, tracking the state.
 
@@ -352,6 +381,8 @@ def script(tracker: Tracker, steps: Sequence[str | dict[str, Any]]) -> list[dict
       followed by an expectation that the state is exactly as before (hands, spreads,
       discard top and count, stock count, player to act, stage).
     - ``"="``: expect the whole tracked state here.
+    - ``"?1"``: what seat 1 observes during play (others' hands hidden); ``"?1*"``: what
+      it observes when the ending shows every hand.
     - a dict: a scenario step written out (observe, legal, call, expect, or an action in
       the protocol form; one with ``reject`` is followed by the "unchanged" expectation).
     """
@@ -365,6 +396,8 @@ def script(tracker: Tracker, steps: Sequence[str | dict[str, Any]]) -> list[dict
                 out.append({"expect": tracker.snapshot()})
         elif step == "=":
             out.append({"expect": tracker.snapshot()})
+        elif step.startswith("?"):
+            out.append(observation(tracker, int(step[1:].rstrip("*")), shown=step.endswith("*")))
         elif "!" in step:
             action, reason = step.split("!")
             out.append({"act": action.strip(), "reject": reason.strip() or True})
@@ -383,7 +416,14 @@ class Deal:
     ``upcard: false``) and the top of the stock."""
 
     def __init__(
-        self, players: int, dealer: int, hands: Sequence[str], upcard: str | None, stock: str = ""
+        self,
+        players: int,
+        dealer: int,
+        hands: Sequence[str],
+        upcard: str | None,
+        stock: str = "",
+        *,
+        dealt_tonk: bool = False,
     ) -> None:
         self.players = players
         self.dealer = dealer
@@ -393,7 +433,8 @@ class Deal:
         assert len(self.hands) == players
         for seat, h in enumerate(self.hands):
             assert len(h) == 5, (seat, h)
-            assert total(h) not in (49, 50), f"seat {seat} is dealt {total(h)}: a dealt tonk"
+            if not dealt_tonk:
+                assert total(h) not in (49, 50), f"seat {seat} is dealt {total(h)}: a dealt tonk"
 
     def without_upcard(self) -> Deal:
         d = Deal.__new__(Deal)
