@@ -1,0 +1,159 @@
+"""Known-failures files: the cases an implementer accepts as failing (spec/scenarios.md,
+"Known failures"; schema spec/known-failures.schema.json).
+
+    cases:
+      - id: pay-knock-tie-3p
+        reason: "we pay knock ties to the knocker (issue #12)"
+
+A listed case that fails or errors is reported as *known*, not as a failure; a listed
+case that passes is an error (a *stale known failure*), so the list cannot go stale.
+An ID may name one row of a Scenario Outline as ``ID[PARAMS]``; a bare ID covers every
+row.  Errors name the file, the line and the field.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import jsonschema
+import yaml
+
+from ..paths import spec_dir
+
+__all__ = ["KnownFailures", "KnownFailuresError", "dump_known_failures", "load_known_failures"]
+
+
+class KnownFailuresError(ValueError):
+    """A known-failures file that cannot be used, with the place of the fault."""
+
+    def __init__(self, file: str, line: int | None, field: str, message: str) -> None:
+        place = f"{file}:{line}" if line else file
+        super().__init__(f"{place}: {field}: {message}" if field else f"{place}: {message}")
+        self.file = file
+        self.line = line
+        self.field = field
+        self.message = message
+
+
+@dataclass(frozen=True, slots=True)
+class KnownFailures:
+    path: str
+    reasons: dict[str, str]  # case id (or ``id[params]``) -> reason
+
+    def reason_for(self, case_id: str) -> str | None:
+        """The reason a case is listed, or None.  ``a[x]`` is covered by ``a[x]`` or ``a``."""
+        if case_id in self.reasons:
+            return self.reasons[case_id]
+        base = case_id.split("[", 1)[0]
+        return self.reasons.get(base) if base != case_id else None
+
+    def unmatched(self, case_ids: Iterable[str]) -> list[str]:
+        """The listed IDs that cover none of ``case_ids``."""
+        seen = set(case_ids)
+        bases = {c.split("[", 1)[0] for c in seen}
+        return [i for i in self.reasons if i not in seen and i not in bases]
+
+
+@functools.cache
+def schema() -> dict[str, Any]:
+    data: dict[str, Any] = json.loads((spec_dir() / "known-failures.schema.json").read_text(encoding="utf-8"))
+    return data
+
+
+def _line(node: yaml.Node | None, path: Sequence[str | int]) -> int | None:
+    if node is None:
+        return None
+    best = node.start_mark.line + 1
+    for key in path:
+        nxt: yaml.Node | None = None
+        if isinstance(node, yaml.MappingNode):
+            for k, v in node.value:
+                if str(k.value) == str(key):
+                    nxt, best = v, k.start_mark.line + 1
+                    break
+        elif isinstance(node, yaml.SequenceNode) and isinstance(key, int) and 0 <= key < len(node.value):
+            nxt = node.value[key]
+            best = nxt.start_mark.line + 1
+        if nxt is None:
+            break
+        node = nxt
+    return best
+
+
+def _field(path: Sequence[str | int]) -> str:
+    out = ""
+    for p in path:
+        out += f"[{p}]" if isinstance(p, int) else (f".{p}" if out else str(p))
+    return out
+
+
+def _message(err: jsonschema.ValidationError) -> str:
+    if err.validator == "additionalProperties":
+        allowed = ", ".join(err.schema.get("properties", {}))
+        return f"{err.message}; the fields allowed here are: {allowed}"
+    if err.validator == "required":
+        return f"{err.message}: every entry needs an id and a reason"
+    if err.validator == "pattern":
+        return f"{err.instance!r} is not a case ID: expected lowercase-kebab text such as 'pay-knock-tie-3p'"
+    if err.validator == "minLength":
+        return "give a reason: why is this case accepted as failing?"
+    return str(err.message)
+
+
+def parse_known_failures(text: str, source: str) -> KnownFailures:
+    """Parse the text of a known-failures file (YAML or JSON)."""
+    try:
+        node = yaml.compose(text, Loader=yaml.SafeLoader)
+        data = yaml.safe_load(text)
+    except yaml.MarkedYAMLError as e:
+        mark = e.problem_mark
+        line = mark.line + 1 if mark else None
+        raise KnownFailuresError(source, line, "", f"YAML syntax error: {e.problem}") from None
+    except yaml.YAMLError as e:
+        raise KnownFailuresError(source, None, "", f"YAML error: {e}") from None
+    if not isinstance(data, dict):
+        raise KnownFailuresError(source, 1, "", "expected a mapping {cases: [{id, reason}, ...]}")
+    errors = list(jsonschema.Draft202012Validator(schema()).iter_errors(data))
+    if errors:
+        err = min(errors, key=lambda e: (_line(node, list(e.absolute_path)) or 0, -len(e.absolute_path)))
+        path = [p for p in err.absolute_path if isinstance(p, str | int)]
+        raise KnownFailuresError(source, _line(node, path), _field(path) or "(top)", _message(err))
+    reasons: dict[str, str] = {}
+    first: dict[str, int] = {}
+    for i, entry in enumerate(data["cases"]):
+        cid = entry["id"]
+        if cid in reasons:
+            raise KnownFailuresError(
+                source, _line(node, ["cases", i, "id"]), f"cases[{i}].id",
+                f"{cid!r} is listed twice (first as cases[{first[cid]}])",
+            )
+        reasons[cid] = entry["reason"]
+        first[cid] = i
+    return KnownFailures(source, reasons)
+
+
+def load_known_failures(path: str | Path) -> KnownFailures:
+    p = Path(path)
+    try:
+        text = p.read_text(encoding="utf-8")
+    except OSError as e:
+        raise KnownFailuresError(str(p), None, "", f"cannot read the file: {e.strerror or e}") from None
+    except UnicodeDecodeError as e:
+        raise KnownFailuresError(str(p), None, "", f"the file is not UTF-8 text ({e.reason})") from None
+    return parse_known_failures(text, str(p))
+
+
+def dump_known_failures(entries: Iterable[tuple[str, str]], engine: str | None = None) -> str:
+    """A known-failures file listing ``entries`` (id, reason), as YAML."""
+    cases = [{"id": cid, "reason": reason or "fails"} for cid, reason in entries]
+    doc: dict[str, Any] = {}
+    if engine:
+        doc["engine"] = engine
+    doc["cases"] = cases
+    header = "# Known failures (spec/scenarios.md, 'Known failures'), written by tonk check --write-known-failures\n"
+    return header + yaml.safe_dump(doc, sort_keys=False, allow_unicode=True, width=1000)
