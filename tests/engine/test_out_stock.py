@@ -99,3 +99,25 @@ def test_empty_stock_dead_ends_the_hand_without_payment() -> None:
     play(h, "C draw stock")
     assert h.result is not None and h.result.ending == "stock_out"
     assert h.result.payments == () and h.result.winners == ()
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="engine bug: under knock_timing=any a knock whose discard is the last card is settled as a knock "
+    "with a total of 0 (knock_won) instead of going out by discarding (OUT-2)",
+)
+@rule("OUT-2", "TURN-3")
+def test_a_knock_that_discards_the_last_card_goes_out() -> None:
+    # knock_timing = any: A draws the 9c, lays 5c-9c and holds only the Kd.  Discarding
+    # it leaves no card, which is going out by discarding (OUT-2), whether the discard is
+    # a plain one or the discard of a knock; or the knock is simply not offered.
+    rules = DEFAULT.replace(knock_timing="any")
+    h = deal(["5c 6c 7c 8c Kd", "Td Tc 9s 9h 6d"], dealer=1, stock="9c", rules=rules)
+    play(h, "A draw stock", "A spread 5c 6c 7c 8c 9c")
+    assert h.hand(0) == cards("Kd")
+    if action("knock Kd") in h.legal_actions():
+        play(h, "A knock Kd")
+        assert h.result is not None and h.result.ending == "out_by_discard"
+        assert [p.rule for p in h.result.payments] == ["PAY-OUT-2"]
+    else:
+        assert not h.is_legal(action("knock Kd"))
