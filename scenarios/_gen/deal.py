@@ -20,7 +20,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from emit import NAMES, Case, deal_deck, main, total
 
-DEAL_RULES = ["DEAL-1", "DEAL-2", "DEAL-3", "TURN-1"]
+DEAL_RULES = ["DEAL-1", "DEAL-2", "DEAL-3", "TURN-1", "CARD-1"]
 
 DECKS: list[tuple[str, str, str, list[str], int, int, dict[str, Any], int, int]] = [
     ("deal-full-deck-dealer-0-2p", "deal",
@@ -36,9 +36,9 @@ DECKS: list[tuple[str, str, str, list[str], int, int, dict[str, Any], int, int]]
     ("deal-full-deck-dealer-2-3p", "deal", "3 players, seat 2 deals: seat 0, 1, 2 in turn, one card at a time",
      [*DEAL_RULES, "GAME-3"], 3, 2, {}, 19, 30),
     ("deal-full-deck-no-upcard-2p", "deal", "No upcard: the 11th card is the top of the stock and the pile is empty",
-     ["DEAL-1", "DEAL-2", "DEAL-3", "VAR-NOUP-1"], 2, 1, {"upcard": False}, 21, 2),
+     ["DEAL-1", "DEAL-2", "DEAL-3", "VAR-NOUP-1", "CARD-1"], 2, 1, {"upcard": False}, 21, 2),
     ("deal-full-deck-no-upcard-3p", "deal", "No upcard, 3 players: 37 cards in the stock, the 16th on top",
-     ["DEAL-1", "DEAL-2", "DEAL-3", "VAR-NOUP-1"], 3, 0, {"upcard": False}, 23, 40),
+     ["DEAL-1", "DEAL-2", "DEAL-3", "VAR-NOUP-1", "CARD-1"], 3, 0, {"upcard": False}, 23, 40),
     ("game-four-players-max-players-4", "game", "Under max_players 4 a 4-player hand deals 20 cards, stock 31",
      ["GAME-2", "GAME-3", "DEAL-1", "TURN-1"], 4, 3, {"max_players": 4}, 25, 6),
     ("game-six-players-max-players-6", "game", "Under max_players 6 a 6-player hand deals 30 cards, stock 21",

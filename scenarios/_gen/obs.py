@@ -93,7 +93,7 @@ def cases() -> list[Case]:
         build(F, "obs-hands-shown-after-stock-out-2p",
               "The players draw and discard until the stock is empty; seat "
               f"{last} then draws from the empty stock: every hand is shown",
-              ["OBS-3", "STOCK-2"], TWO, [*stock_out, "?0*", "?1*"],
+              ["OBS-3", "STOCK-2", "CARD-1"], TWO, [*stock_out, "?0*", "?1*"],
               result={"ending": "stock_out", "totals": totals}),
         build(F, "obs-hands-not-shown-after-tonk-out-3p",
               "After seat 0 tonks out the other hands stay secret: seat 1 does not see seat 2's cards",
