@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Final, Literal
 
-from .cards import DECK_SIZE, NAMES, Card
+from .cards import CARD_CODES, NAMES, Card
 
 KNOCK: Final = "knock"
 DRAW: Final = "draw"
@@ -43,6 +43,10 @@ REASONS: Final[dict[str, str]] = {
     "taken_card": "the card taken from the discard pile may not be discarded this turn",
     "last_card_taken": "the play would leave only the card taken from the discard pile in hand",
     "forced_spread": "under forced spreads the hand kept may not hold a spread",
+    "must_use_taken": "the card taken from the discard pile must be used at once in a spread or hit",
+    "hit_lock": "a hit on the player's spread forbids the player to knock for now",
+    "knock_wait": "the player laid a spread too recently to knock",
+    "knock_limit": "the player's count is above the ruleset's knock limit",
     "unsupported_option": "the engine does not implement a ruleset option value",
 }
 
@@ -84,7 +88,7 @@ class Action:
 KNOCK_ACTION: Final = Action(KNOCK)
 DRAW_STOCK: Final = Action(DRAW, source="stock")
 DRAW_DISCARD: Final = Action(DRAW, source="discard")
-_DISCARDS: Final = tuple(Action(DISCARD, card=c) for c in range(DECK_SIZE))
+_DISCARDS: Final = tuple(Action(DISCARD, card=c) for c in range(CARD_CODES))
 
 
 def knock(discard: Card | None = None) -> Action:

@@ -14,13 +14,17 @@ SUITS = "cdhs"
 SUIT_SYMBOLS = "\u2663\u2666\u2665\u2660"
 DECK_SIZE = 52
 FULL_DECK_MASK = (1 << DECK_SIZE) - 1
+#: The two jokers of option ``jokers = 2`` (rule VAR-JOKER-1), written X1 and X2.
+JOKERS = (52, 53)
+CARD_CODES = 54
+JOKER_MASK = (1 << 52) | (1 << 53)
 
 Card = int
 CardMask = int
 
-NAMES: tuple[str, ...] = tuple(r + s for s in SUITS for r in RANKS)
+NAMES: tuple[str, ...] = (*(r + s for s in SUITS for r in RANKS), "X1", "X2")
 _CODES: dict[str, Card] = {name: i for i, name in enumerate(NAMES)}
-BITS: tuple[int, ...] = tuple(1 << c for c in range(DECK_SIZE))
+BITS: tuple[int, ...] = tuple(1 << c for c in range(CARD_CODES))
 
 
 class CardError(ValueError):
@@ -47,7 +51,7 @@ def parse_card(text: object) -> Card:
             return code
     raise CardError(
         f"{text!r} is not a card: expected a rank from {RANKS!r} followed by a suit "
-        f"from {SUITS!r}, for example 'Ah' or 'Td' (rule CARD-2)"
+        f"from {SUITS!r}, for example 'Ah' or 'Td' (rule CARD-2), or a joker X1 or X2"
     )
 
 
@@ -92,15 +96,35 @@ def full_deck() -> list[Card]:
     return list(range(DECK_SIZE))
 
 
-def check_deck(deck: Sequence[Card]) -> None:
-    """A deck is every one of the 52 cards exactly once (rule CARD-1)."""
-    if len(deck) != DECK_SIZE:
-        raise CardError(f"a deck has {DECK_SIZE} cards, got {len(deck)}")
+def pack_mask(deck: int = 52, jokers: int = 0) -> CardMask:
+    """The cards of a pack: 52, or 40 without the 8s, 9s and 10s; plus 0 or 2 jokers."""
+    mask = FULL_DECK_MASK
+    if deck == 40:
+        for r in (7, 8, 9):
+            for s in range(4):
+                mask &= ~(1 << (s * 13 + r))
+    if jokers:
+        mask |= JOKER_MASK
+    return mask
+
+
+def check_deck(deck: Sequence[Card], expected: CardMask = FULL_DECK_MASK) -> None:
+    """A deck is every card of the pack exactly once (rule CARD-1): by default the 52
+    cards; ``expected`` is the pack of the ruleset (40 cards, jokers)."""
+    size = expected.bit_count()
     seen = mask_of(deck)
-    if seen != FULL_DECK_MASK:
-        missing = names(cards_of(FULL_DECK_MASK & ~seen))
+    if len(deck) != size or seen != expected:
+        missing = names(cards_of(expected & ~seen))
+        extra = names(cards_of(seen & ~expected))
         dupes = sorted({NAMES[c] for c in deck if deck.count(c) > 1})
-        raise CardError(f"a deck holds each card once: duplicated {dupes}, missing {missing}")
+        parts = [f"a deck holds each of the {size} cards of the pack once, got {len(deck)} cards"]
+        if dupes:
+            parts.append(f"duplicated {dupes}")
+        if missing:
+            parts.append(f"missing {missing}")
+        if extra:
+            parts.append(f"not in this pack {extra}")
+        raise CardError("; ".join(parts))
 
 
 def value_table(face_values: Sequence[int]) -> tuple[int, ...]:

@@ -1,11 +1,12 @@
 """One hand of Tonk: the deal, the dealt 49/50 check, the turn state machine and the
-settlement (spec sections DEAL, DEALT, TURN, SPREAD, HIT, OUT, STOCK, PAY).
+settlement (spec sections DEAL, DEALT, TURN, SPREAD, HIT, OUT, STOCK, PAY, VAR).
 
 The model follows python-chess and OpenSpiel: a :class:`Hand` has ``legal_actions()``,
 ``apply(action)`` (which raises :class:`IllegalAction` and leaves the state untouched),
 ``is_over``, ``result`` and a record of events, each citing the rule that caused it.
 Cards are ints and each seat's holding is a bit mask; the stock is an index into the
 dealt deck and the discard pile a linked list of tuples, so :meth:`Hand.copy` is cheap.
+Every house rule is read from the :class:`Ruleset` (compiled once into tables).
 """
 
 from __future__ import annotations
@@ -30,16 +31,16 @@ from .actions import (
     hit,
     knock,
 )
-from .cards import BITS, DECK_SIZE, NAMES, Card, CardError, cards_of, check_deck, suit_sum_table
+from .cards import BITS, CARD_CODES, JOKER_MASK, NAMES, Card, CardError, cards_of, check_deck, pack_mask, suit_sum_table
 from .result import Ending, Payment, Result, net_of
 from .ruleset import DEFAULT, Ruleset
-from .spreads import Spread, best_cover, has_forced_spread, make_spread, spread_masks
+from .spreads import RANK_MASKS, Geometry, Spread, best_cover, has_forced_spread, make_spread, spread_masks
 
 START: Final = 0
 DRAWN: Final = 1
 OVER: Final = 2
 STAGES: Final = ("start", "drawn", "over")
-HAND_SIZE: Final = 5
+HAND_SIZE: Final = 5  # the seed rule; option hand_size changes it
 
 Pile = tuple[Card, "Pile"] | None
 
@@ -58,29 +59,59 @@ class Event:
     rule: str
 
 
-class _Compiled:
+class Compiled:
     """Tables derived from a ruleset once, shared by every hand played under it."""
 
-    __slots__ = ("ace_high", "sums", "values", "tonk_totals", "discard_taken", "taken_last", "forced")
+    __slots__ = (
+        "counters",
+        "discard_taken",
+        "forced",
+        "geometry",
+        "joker_value",
+        "low_dealt",
+        "pack",
+        "plain",
+        "sums",
+        "taken_last",
+        "tonk_totals",
+        "values",
+    )
 
     def __init__(self, rules: Ruleset) -> None:
-        rank_values = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10]
-        self.values = tuple(rank_values[c % 13] for c in range(DECK_SIZE))
+        faces = [10, 10, 10] if rules.face_values == "10-10-10" else [11, 12, 13]
+        rank_values = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, *faces]
+        self.joker_value = rules.joker_value
+        self.values = (*(rank_values[c % 13] for c in range(52)), rules.joker_value, rules.joker_value)
         self.sums = suit_sum_table(rank_values)
-        self.ace_high = rules.ace == "low_or_high"
+        self.pack = pack_mask(rules.deck, rules.jokers)
+        wild = (JOKER_MASK if rules.jokers else 0) | (RANK_MASKS[1] if rules.deuces_wild else 0)
+        pos: tuple[int, ...]
+        if rules.deck == 40:
+            pos = (0, 1, 2, 3, 4, 5, 6, -1, -1, -1, 7, 8, 9)
+            top = 9
+        else:
+            pos = tuple(range(13))
+            top = 12
+        self.geometry = Geometry(
+            ace_high=rules.ace == "low_or_high", wild=wild, pos=pos, top=top, simple=not wild and rules.deck == 52
+        )
         self.tonk_totals = {"49_50": (49, 50), "50": (50,), "none": ()}[rules.dealt_tonk]
+        self.low_dealt = -1 if rules.low_dealt_double is None else rules.low_dealt_double
         self.discard_taken = rules.discard_taken
         self.taken_last = rules.discard_taken or rules.discard_taken_last
         self.forced = rules.forced_spreads
+        # per-seat knock counters (hit locks V22, spread waits V30) are kept only when needed
+        self.counters = rules.hit_lock > 0 or rules.spread_knock_wait > 0
+        self.plain = not (self.forced or self.counters or rules.must_use_taken)
 
 
-_COMPILED: dict[Ruleset, _Compiled] = {}
+_COMPILED: dict[Ruleset, Compiled] = {}
 
 
-def _compiled(rules: Ruleset) -> _Compiled:
+def compiled(rules: Ruleset) -> Compiled:
     c = _COMPILED.get(rules)
     if c is None:
-        c = _COMPILED[rules] = _Compiled(rules)
+        c = _COMPILED[rules] = Compiled(rules)
     return c
 
 
@@ -88,26 +119,29 @@ class Hand:
     """The state of one hand, from the deal to the settlement."""
 
     __slots__ = (
-        "rules",
-        "players",
-        "dealer",
-        "stake",
-        "to_act",
-        "result",
         "_c",
+        "_dealt",
         "_deck",
-        "_pos",
         "_hands",
+        "_hits",
+        "_laid",
+        "_locks",
+        "_log",
+        "_must_use",
         "_pile",
         "_pile_count",
+        "_pos",
         "_spreads",
         "_stage",
         "_taken",
         "_turn",
-        "_hits",
-        "_laid",
-        "_dealt",
-        "_log",
+        "_waits",
+        "dealer",
+        "players",
+        "result",
+        "rules",
+        "stake",
+        "to_act",
     )
 
     rules: Ruleset
@@ -125,17 +159,18 @@ class Hand:
         stake: int = 1,
         rules: Ruleset = DEFAULT,
     ) -> None:
-        _check_setup(deck, players, dealer, stake, rules)
+        c = compiled(rules)
+        _check_setup(deck, players, dealer, stake, rules, c)
         self.rules = rules
         self.players = players
         self.dealer = dealer
         self.stake = stake
         self.result = None
-        self._c = _compiled(rules)
+        self._c = c
         self._deck = tuple(deck)
         hands = [0] * players
         first = (dealer + 1) % players
-        dealt = players * HAND_SIZE
+        dealt = players * rules.hand_size_for(players)
         for i in range(dealt):
             hands[(first + i) % players] |= BITS[deck[i]]
         self._hands = hands
@@ -158,6 +193,9 @@ class Hand:
         self._turn = 0
         self._hits = 0
         self._laid = False
+        self._locks: tuple[int, ...] = (0,) * players
+        self._waits: tuple[int, ...] = (0,) * players
+        self._must_use = False
         self._dealt_check()
 
     # ------------------------------------------------------------------ queries
@@ -186,6 +224,25 @@ class Hand:
     @property
     def spread_this_turn(self) -> bool:
         return self._laid
+
+    @property
+    def knock_locks(self) -> tuple[int, ...]:
+        """Per seat, the turns left in which a hit lock (VAR-HITLOCK-1) forbids a knock."""
+        return self._locks
+
+    @property
+    def knock_waits(self) -> tuple[int, ...]:
+        """Per seat, the turns left in which a spread wait (VAR-KNOCKWAIT-1) forbids a knock."""
+        return self._waits
+
+    @property
+    def must_use_taken(self) -> bool:
+        """Whether the card taken from the discard pile must still be used (VAR-MUSTUSE-1)."""
+        return self._must_use
+
+    @property
+    def geometry(self) -> Geometry:
+        return self._c.geometry
 
     def holding(self, seat: int) -> int:
         """The seat's cards as a bit mask."""
@@ -227,13 +284,19 @@ class Hand:
         """The stock, top first (for the full state; no player may see it)."""
         return list(self._deck[self._pos :])
 
+    def _count(self, m: int) -> int:
+        s = self._c.sums
+        t = s[m & 0x1FFF] + s[(m >> 13) & 0x1FFF] + s[(m >> 26) & 0x1FFF] + s[(m >> 39) & 0x1FFF]
+        if m >> 52:
+            t += (m >> 52).bit_count() * self._c.joker_value
+        return t
+
     def total(self, seat: int) -> int:
         """The seat's count under rule CARD-4 (and option ``count_held_spreads``)."""
         m = self._hands[seat]
-        s = self._c.sums
-        t = s[m & 0x1FFF] + s[(m >> 13) & 0x1FFF] + s[(m >> 26) & 0x1FFF] + s[m >> 39]
+        t = self._count(m)
         if not self.rules.count_held_spreads:
-            t -= best_cover(m, self._c.values, self._c.ace_high)
+            t -= best_cover(m, self._c.values, self._c.geometry)
         return t
 
     @property
@@ -269,6 +332,9 @@ class Hand:
         h._laid = self._laid
         h._dealt = self._dealt
         h._log = self._log
+        h._locks = self._locks
+        h._waits = self._waits
+        h._must_use = self._must_use
         return h
 
     def _key(self) -> tuple[Any, ...]:
@@ -276,7 +342,8 @@ class Hand:
             self.rules, self.players, self.dealer, self.stake, self.to_act, self.result,
             self._deck[self._pos :], tuple(self._hands), self.discard_pile(), self._spreads,
             self._stage, self._taken, self._turn, self._hits, self._laid, self._dealt,
-        )
+            self._locks, self._waits, self._must_use,
+        )  # fmt: skip
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Hand) and self._key() == other._key()
@@ -289,17 +356,28 @@ class Hand:
 
     def _dealt_check(self) -> None:
         wanted = self._c.tonk_totals
-        s = self._c.sums
-        totals = tuple(
-            s[m & 0x1FFF] + s[(m >> 13) & 0x1FFF] + s[(m >> 26) & 0x1FFF] + s[m >> 39] for m in self._hands
-        )
-        tonks = [seat for seat, t in enumerate(totals) if t in wanted]
+        low = self._c.low_dealt
+        totals = tuple(self._count(m) for m in self._hands)
+        tonks = [seat for seat, t in enumerate(totals) if t in wanted or t <= low]
+        if not tonks:
+            return
+        n = self.players
+        double = 2 * self.stake
+        if len(tonks) > 1 and self.rules.dealt_tonks == "best":
+            best = max(tonks, key=lambda s: _dealt_rank(totals[s], wanted))
+            if sum(1 for s in tonks if _dealt_rank(totals[s], wanted) == _dealt_rank(totals[best], wanted)) == 1:
+                self._record("dealt_best", best, totals[best], "VAR-DEALTTONKS-1")
+                tonks = [best]
         if len(tonks) == 1:
             seat = tonks[0]
-            self._record("dealt_tonk", seat, totals[seat], "DEALT-1")
-            pays = payments.from_each(seat, self.players, 2 * self.stake, "PAY-DEALT-1")
-            self._finish("dealt_tonk", (seat,), pays, totals)
-        elif tonks:
+            rule = "DEALT-1" if totals[seat] in wanted else "VAR-LOWDEALT-1"
+            self._record("dealt_tonk", seat, totals[seat], rule)
+            self._finish("dealt_tonk", (seat,), payments.from_each(seat, n, double, "PAY-DEALT-1"), totals)
+        elif self.rules.dealt_tonks == "split" and len(tonks) < n:
+            self._record("dealt_split", None, tuple(tonks), "VAR-DEALTTONKS-1")
+            pays = payments.split_among(tuple(tonks), n, double, "VAR-DEALTTONKS-1")
+            self._finish("dealt_tonk", tuple(tonks), pays, totals)
+        else:
             self._record("dealt_draw", None, tuple(tonks), "DEALT-2")
             self._finish("dealt_draw", (), [], totals)
 
@@ -313,22 +391,22 @@ class Hand:
         seat = self.to_act
         assert seat is not None
         hand = self._hands[seat]
-        ace_high = self._c.ace_high
+        g = self._c.geometry
         out: list[Action] = []
-        first_ok = rules.first_turn_knock or self._turn >= self.players
-        forced = rules.forced_spreads
         if stage == START:
-            if rules.knock_timing != "after_draw" and first_ok and not (forced and has_forced_spread(hand, ace_high)):
+            if rules.knock_timing != "after_draw" and self._knock_refusal(seat, hand) is None:
                 out.append(KNOCK_ACTION)
             out.append(DRAW_STOCK)
-            if self._pile is not None:
+            if self._pile is not None and self._usable_top(seat):
                 out.append(DRAW_DISCARD)
             return out
         taken = self._taken
         lone_taken = BITS[taken] if taken >= 0 and not self._c.taken_last else -1
-        for m in spread_masks(hand, ace_high):
-            rest = hand & ~m
-            if rest != lone_taken:
+        must = self._must_use
+        for m in spread_masks(hand, g):
+            if must and not m & BITS[taken]:
+                continue
+            if hand & ~m != lone_taken:
                 out.append(Action(SPREAD, cards=tuple(cards_of(m))))
         if not (rules.hits_per_turn == "one" and self._hits >= 1):
             runs_only = rules.hit_targets == "runs"
@@ -336,14 +414,18 @@ class Hand:
                 if runs_only and sp.kind != "run":
                     continue
                 for c in cards_of(hand):
-                    if sp.with_card(c, ace_high) is not None and hand & ~BITS[c] != lone_taken:
+                    if must and c != taken:
+                        continue
+                    if sp.with_card(c, g) is not None and hand & ~BITS[c] != lone_taken:
                         out.append(hit(c, i))
+        if must:
+            return out
         for c in cards_of(hand):
             if self._may_discard(hand, c):
                 out.append(discard(c))
-        if rules.knock_timing != "start" and first_ok:
+        if rules.knock_timing != "start":
             for c in cards_of(hand):
-                if self._may_discard(hand, c):
+                if self._may_discard(hand, c) and self._knock_refusal(seat, hand & ~BITS[c]) is None:
                     out.append(knock(c))
         return out
 
@@ -351,7 +433,44 @@ class Hand:
         if card == self._taken and not self._c.discard_taken:
             if not (self.rules.discard_taken_last and hand == BITS[card]):
                 return False
-        return not (self.rules.forced_spreads and has_forced_spread(hand & ~BITS[card], self._c.ace_high))
+        return not (self._c.forced and has_forced_spread(hand & ~BITS[card], self._c.geometry))
+
+    def _usable_top(self, seat: int) -> bool:
+        """Under must_use_taken (VAR-MUSTUSE-1) the discard may be taken only if it can be
+        used at once, in a new spread with cards from the hand or on a spread on the table."""
+        if not self.rules.must_use_taken or self._pile is None:
+            return True
+        top = self._pile[0]
+        bit = BITS[top]
+        g = self._c.geometry
+        if self.rules.hits_per_turn != "one" or self._hits == 0:
+            runs_only = self.rules.hit_targets == "runs"
+            if any(sp.with_card(top, g) is not None for sp in self._spreads if not runs_only or sp.kind == "run"):
+                return True
+        return any(m & bit for m in spread_masks(self._hands[seat] | bit, g))
+
+    def _knock_refusal(self, seat: int, kept: int) -> IllegalAction | None:
+        """Why ``seat`` may not knock keeping ``kept`` (the checks after timing and discard)."""
+        rules = self.rules
+        if not rules.first_turn_knock and self._turn < self.players:
+            return IllegalAction("first_turn_knock", "no knocking on a player's first turn here", "TURN-4")
+        if self._locks[seat]:
+            return IllegalAction("hit_lock", f"a hit on seat {seat}'s spread locks its knock", "VAR-HITLOCK-1")
+        if self._waits[seat]:
+            return IllegalAction("knock_wait", "no knock so soon after laying a spread", "VAR-KNOCKWAIT-1")
+        if rules.knock_limit is not None:
+            t = self._count(kept)
+            if not rules.count_held_spreads:
+                t -= best_cover(kept, self._c.values, self._c.geometry)
+            if t > rules.knock_limit:
+                return IllegalAction(
+                    "knock_limit",
+                    f"a knock needs {rules.knock_limit} points or fewer, the hand has {t}",
+                    "VAR-KNOCKLIMIT-1",
+                )
+        if self._c.forced and has_forced_spread(kept, self._c.geometry):
+            return IllegalAction("forced_spread", "a player holding a spread may not knock", "VAR-FORCED-2")
+        return None
 
     def is_legal(self, action: Action) -> bool:
         try:
@@ -384,9 +503,9 @@ class Hand:
             self._draw(me, action)
         elif t == DISCARD:
             # Fast path: an ordinary discard that keeps cards in hand, with no taken card
-            # and no forced spreads to check; everything else goes through _discard.
+            # and no house rule to check; everything else goes through _discard.
             card = action.card
-            if self._stage == DRAWN and self._taken < 0 and not self._c.forced and 0 <= card < DECK_SIZE:
+            if self._stage == DRAWN and self._taken < 0 and self._c.plain and 0 <= card < CARD_CODES:
                 hands = self._hands
                 hand = hands[me]
                 bit = BITS[card]
@@ -418,11 +537,16 @@ class Hand:
             pile = self._pile
             if pile is None:
                 raise IllegalAction("discard_pile_empty", "the discard pile is empty", "TURN-9")
+            if not self._usable_top(me):
+                raise IllegalAction(
+                    "must_use_taken", f"{NAMES[pile[0]]} cannot be used at once in a spread or a hit", "VAR-MUSTUSE-1"
+                )
             card = pile[0]
             self._pile = pile[1]
             self._pile_count -= 1
             self._hands[me] |= BITS[card]
             self._taken = card
+            self._must_use = self.rules.must_use_taken
             self._stage = DRAWN
             self._log = (("take", me, card, "TURN-2"), self._log)
             return
@@ -447,19 +571,20 @@ class Hand:
             self._pos = 0
             self._pile = (top, None)
             self._pile_count = 1
-            self._record("restock", me, len(pile), "STOCK-2")
+            self._record("restock", me, len(pile), "STOCK-3")
             self._draw(me, DRAW_STOCK)
             return
         self._record("empty_stock", me, None, "STOCK-2")
         totals = tuple(self.total(s) for s in range(self.players))
         if mode == "dead":
+            self._record("dead_hand", None, None, "STOCK-3")
             self._finish("stock_out", (), [], totals)
             return
         winners, pays = payments.stock_out(self.rules, self.stake, totals)
         self._finish("stock_out", tuple(winners), pays, totals)
 
     def _owned(self, me: int, card: Card) -> int:
-        if not 0 <= card < DECK_SIZE:
+        if not 0 <= card < CARD_CODES:
             raise IllegalAction("malformed_action", f"{card!r} is not a card", "CARD-2")
         bit = BITS[card]
         if not self._hands[me] & bit:
@@ -473,15 +598,22 @@ class Hand:
                 "last_card_taken", f"that would leave only {NAMES[taken]}, taken from the discard pile", "TURN-8"
             )
 
+    def _check_must_use(self, uses_taken: bool) -> None:
+        if self._must_use and not uses_taken:
+            raise IllegalAction(
+                "must_use_taken", f"first use {NAMES[self._taken]}, taken from the discard pile", "VAR-MUSTUSE-1"
+            )
+
     def _discard(self, me: int, card: Card) -> None:
         if self._stage != DRAWN:
             raise IllegalAction("must_draw_first", "draw before discarding", "TURN-6")
         bit = self._owned(me, card)
+        self._check_must_use(False)
         hand = self._hands[me]
-        if card == self._taken and not self._c.discard_taken and not (self.rules.discard_taken_last and hand == bit):
+        if not self._may_discard_taken(hand, card):
             raise IllegalAction("taken_card", f"{NAMES[card]} was taken from the discard pile this turn", "TURN-7")
         kept = hand ^ bit
-        if self.rules.forced_spreads and has_forced_spread(kept, self._c.ace_high):
+        if self._c.forced and has_forced_spread(kept, self._c.geometry):
             raise IllegalAction("forced_spread", "lay the spread you hold before ending the turn", "VAR-FORCED-1")
         self._hands[me] = kept
         self._pile = (card, self._pile)
@@ -494,12 +626,18 @@ class Hand:
         self._next_turn(me)
 
     def _next_turn(self, me: int) -> None:
+        if self._c.counters:
+            if self._locks[me]:
+                self._locks = _bump(self._locks, me, -1)
+            if self._waits[me]:
+                self._waits = _bump(self._waits, me, -1)
         self.to_act = (me + 1) % self.players
         self._stage = START
         self._taken = -1
         self._turn += 1
         self._hits = 0
         self._laid = False
+        self._must_use = False
 
     def _spread(self, me: int, cards: tuple[Card, ...]) -> None:
         if self._stage != DRAWN:
@@ -510,15 +648,20 @@ class Hand:
             if mask & bit:
                 raise IllegalAction("duplicate_card", f"{NAMES[c]} is named twice", "TURN-11")
             mask |= bit
-        sp = make_spread(me, cards, self._c.ace_high)
+        sp = make_spread(me, cards, self._c.geometry)
         if sp is None:
             shown = " ".join(NAMES[c] for c in cards)
             raise IllegalAction("not_a_spread", f"[{shown}] is not a book or a run", "SPREAD-1")
+        self._check_must_use(self._taken >= 0 and bool(mask & BITS[self._taken]))
         rest = self._hands[me] & ~mask
         self._check_taken_left(rest)
         self._hands[me] = rest
         self._spreads = (*self._spreads, sp)
         self._laid = True
+        self._must_use = False
+        if self.rules.spread_knock_wait:
+            # the turn in which it is laid counts too: the wait runs down as turns end
+            self._waits = _bump(self._waits, me, self.rules.spread_knock_wait + 1 - self._waits[me])
         self._record("spread", me, cards, "SPREAD-1")
         if not rest:
             self._tonk_out(me)
@@ -535,14 +678,20 @@ class Hand:
             raise IllegalAction("hit_target", "only runs may be hit under this ruleset", "HIT-1")
         if self.rules.hits_per_turn == "one" and self._hits >= 1:
             raise IllegalAction("hit_limit", "one hit per turn under this ruleset", "HIT-4")
-        grown = target.with_card(card, self._c.ace_high)
+        grown = target.with_card(card, self._c.geometry)
         if grown is None:
             raise IllegalAction("hit_does_not_fit", f"{NAMES[card]} does not fit spread {index}", "HIT-3")
+        self._check_must_use(card == self._taken)
         rest = self._hands[me] & ~bit
         self._check_taken_left(rest)
         self._hands[me] = rest
         self._spreads = (*spreads[:index], grown, *spreads[index + 1 :])
         self._hits += 1
+        self._must_use = False
+        owner = target.owner
+        if self.rules.hit_lock and owner != me:
+            self._locks = _bump(self._locks, owner, self.rules.hit_lock)
+            self._record("hit_lock", owner, self._locks[owner], "VAR-HITLOCK-1")
         self._record("hit", me, (card, index), "HIT-1")
         if not rest:
             self._tonk_out(me)
@@ -570,18 +719,22 @@ class Hand:
             if card < 0:
                 raise IllegalAction("knock_discard", "a knock after drawing names the card discarded", "TURN-3")
             bit = self._owned(me, card)
+            self._check_must_use(False)
             if not self._may_discard_taken(hand, card):
                 raise IllegalAction("taken_card", f"{NAMES[card]} was taken from the discard pile this turn", "TURN-7")
             kept = hand ^ bit
-        if not rules.first_turn_knock and self._turn < self.players:
-            raise IllegalAction("first_turn_knock", "no knocking on a player's first turn here", "TURN-4")
-        if rules.forced_spreads and has_forced_spread(kept, self._c.ace_high):
-            raise IllegalAction("forced_spread", "a player holding a spread may not knock", "VAR-FORCED-2")
+        refusal = self._knock_refusal(me, kept)
+        if refusal is not None:
+            raise refusal
         if card >= 0:
             self._hands[me] = kept
             self._pile = (card, self._pile)
             self._pile_count += 1
             self._record("discard", me, card, "TURN-3")
+            if not kept:  # a discard that empties the hand goes out (OUT-2), knock or not
+                self._record("out", me, card, "OUT-2")
+                self._finish("out_by_discard", (me,), payments.from_each(me, self.players, self.stake, "PAY-OUT-2"))
+                return
         self._record("knock", me, None, "TURN-2")
         totals = tuple(self.total(s) for s in range(self.players))
         won, winners, pays = payments.knock(rules, self.stake, me, totals)
@@ -609,16 +762,28 @@ class Hand:
         self.to_act = None
 
 
-def _check_setup(deck: Sequence[Card], players: int, dealer: int, stake: int, rules: Ruleset) -> None:
-    if not isinstance(players, int) or not 2 <= players <= rules.max_players:
+def _bump(counts: tuple[int, ...], seat: int, delta: int) -> tuple[int, ...]:
+    return (*counts[:seat], counts[seat] + delta, *counts[seat + 1 :])
+
+
+def _dealt_rank(total: int, wanted: tuple[int, ...]) -> tuple[int, int]:
+    """Option dealt_tonks = best: a 49 or 50 beats a low hand; a higher 49/50 beats a
+    lower one; a lower low hand beats a higher one."""
+    return (1, total) if total in wanted else (0, -total)
+
+
+def _check_setup(deck: Sequence[Card], players: int, dealer: int, stake: int, rules: Ruleset, c: Compiled) -> None:
+    if not isinstance(players, int) or isinstance(players, bool) or not 2 <= players <= rules.max_players:
         raise SetupError(f"players must be 2 to {rules.max_players} (rule GAME-2), got {players!r}")
-    if not isinstance(dealer, int) or not 0 <= dealer < players:
+    if not isinstance(dealer, int) or isinstance(dealer, bool) or not 0 <= dealer < players:
         raise SetupError(f"dealer must be a seat 0 to {players - 1}, got {dealer!r}")
     if not isinstance(stake, int) or isinstance(stake, bool) or stake < 1:
         raise SetupError(f"stake must be a positive integer (rule STAKE-1), got {stake!r}")
     try:
-        check_deck(deck)
+        check_deck(deck, c.pack)
     except CardError as e:
         raise SetupError(str(e)) from None
-    if players * HAND_SIZE + 1 > len(deck):
-        raise SetupError(f"{players} players need more than {len(deck)} cards")
+    if players * rules.hand_size_for(players) + 1 > len(deck):
+        raise SetupError(
+            f"{players} players with {rules.hand_size_for(players)} cards each need more than {len(deck)} cards"
+        )

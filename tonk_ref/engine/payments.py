@@ -17,6 +17,14 @@ def from_each(winner: int, players: int, amount: Amount, rule: str) -> list[Paym
     return [Payment(s, winner, amount, rule) for s in range(players) if s != winner]
 
 
+def split_among(winners: tuple[int, ...], players: int, amount: Amount, rule: str) -> list[Payment]:
+    """Each player not among ``winners`` pays ``amount``, shared equally by the winners."""
+    share: Amount = Fraction(amount, len(winners))
+    if share.denominator == 1:
+        share = int(share)
+    return [Payment(p, w, share, rule) for w in winners for p in range(players) if p not in winners]
+
+
 def knock(rules: Ruleset, stake: int, knocker: int, totals: tuple[int, ...]) -> tuple[bool, list[int], list[Payment]]:
     """Settle a knock: (knocker won, winners, payments)."""
     n = len(totals)
@@ -24,6 +32,8 @@ def knock(rules: Ruleset, stake: int, knocker: int, totals: tuple[int, ...]) -> 
     low = min(totals[s] for s in others)
     mine = totals[knocker]
     if mine < low or (mine == low and rules.knock_tie == "knocker_wins"):
+        if rules.low_knock_bonus is not None and mine <= rules.low_knock_bonus:
+            return True, [knocker], from_each(knocker, n, 2 * stake, "VAR-LOWKNOCK-1")
         return True, [knocker], from_each(knocker, n, stake, "PAY-KNOCK-2")
     lowest = [s for s in others if totals[s] == low]
     pays: list[Payment] = []
@@ -54,8 +64,5 @@ def stock_out(rules: Ruleset, stake: int, totals: tuple[int, ...]) -> tuple[list
     if len(lowest) == n:
         return lowest, []
     if rules.stock_tie == "split":
-        share: Amount = Fraction(stake, len(lowest))
-        if share.denominator == 1:
-            share = int(share)
-        return lowest, [Payment(p, s, share, "PAY-STOCK-2") for s in lowest for p in range(n) if p not in lowest]
+        return lowest, split_among(tuple(lowest), n, stake, "PAY-STOCK-2")
     return lowest, [Payment(p, s, stake, "PAY-STOCK-2") for s in lowest for p in range(n) if p not in lowest]

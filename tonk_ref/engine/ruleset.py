@@ -35,6 +35,18 @@ NextDealer = Literal["left", "winner"]
 DealerAfterDraw = Literal["next", "same"]
 DealtTonk = Literal["49_50", "50", "none"]
 MaxPlayers = Literal[3, 4, 5, 6]
+Jokers = Literal[0, 2]
+JokerValue = Literal[15, 0, 25, 50]
+Deck = Literal[52, 40]
+FaceValues = Literal["10-10-10", "11-12-13"]
+HandSize = Literal[5, 7, 9, "by_players"]
+LowDealtDouble = Literal[None, 15, 13]
+DealtTonks = Literal["draw", "best", "split"]
+HitLock = Literal[0, 1, 2, 3]
+KnockLimit = Literal[None, 5, 10, 50]
+SpreadKnockWait = Literal[0, 1, 2]
+LowKnockBonus = Literal[None, 13]
+Scoring = Literal["stakes", "points"]
 
 
 class RulesetError(ValueError):
@@ -65,6 +77,26 @@ class Ruleset:
     dealer_after_draw: DealerAfterDraw = "next"
     dealt_tonk: DealtTonk = "49_50"
     max_players: MaxPlayers = 3
+    jokers: Jokers = 0
+    joker_value: JokerValue = 15
+    deck: Deck = 52
+    face_values: FaceValues = "10-10-10"
+    deuces_wild: bool = False
+    hand_size: HandSize = 5
+    low_dealt_double: LowDealtDouble = None
+    dealt_tonks: DealtTonks = "draw"
+    must_use_taken: bool = False
+    hit_lock: HitLock = 0
+    knock_limit: KnockLimit = None
+    spread_knock_wait: SpreadKnockWait = 0
+    low_knock_bonus: LowKnockBonus = None
+    scoring: Scoring = "stakes"
+
+    def hand_size_for(self, players: int) -> int:
+        """Cards dealt to each player (rule DEAL-1, option ``hand_size``)."""
+        if self.hand_size == "by_players":
+            return 7 if players == 2 else 5
+        return self.hand_size
 
     @classmethod
     def from_mapping(cls, values: Mapping[str, Any]) -> Ruleset:
@@ -77,9 +109,7 @@ class Ruleset:
             if key not in allowed:
                 raise RulesetError(f"unknown ruleset option {key!r}; known options: {', '.join(allowed)}")
             if not _allowed(value, allowed[key]):
-                raise RulesetError(
-                    f"option {key!r} does not allow {value!r}; allowed values: {allowed[key]!r}"
-                )
+                raise RulesetError(f"option {key!r} does not allow {value!r}; allowed values: {allowed[key]!r}")
         return dataclasses.replace(self, **changes)
 
     def to_dict(self) -> dict[str, Any]:

@@ -119,9 +119,7 @@ def result_to_json(r: Result | None) -> JSON | None:
 def result_from_json(obj: JSON | None) -> Result | None:
     if obj is None:
         return None
-    pays = tuple(
-        Payment(p["payer"], p["payee"], amount_from_json(p["amount"]), p["rule"]) for p in obj["payments"]
-    )
+    pays = tuple(Payment(p["payer"], p["payee"], amount_from_json(p["amount"]), p["rule"]) for p in obj["payments"])
     totals = obj.get("totals")
     return Result(
         obj["ending"],
@@ -163,6 +161,9 @@ def state_to_json(h: Hand) -> JSON:
         "stock": names(h.stock()),
         "discard_pile": names(h.discard_pile()),
         "dealt": [names(h.dealt(s)) for s in range(h.players)],
+        "knock_locks": list(h.knock_locks),
+        "knock_waits": list(h.knock_waits),
+        "must_use_taken": h.must_use_taken,
         "ruleset": h.rules.to_dict(),
     }
 
@@ -170,7 +171,7 @@ def state_to_json(h: Hand) -> JSON:
 def state_from_json(obj: JSON) -> Hand:
     """Rebuild a hand from :func:`state_to_json` output (the reference engine's extras
     included).  The record of events is not part of the state and starts empty."""
-    from .hand import _compiled
+    from .hand import compiled
 
     rules = Ruleset.from_mapping(obj["ruleset"])
     h = object.__new__(Hand)
@@ -180,7 +181,7 @@ def state_from_json(obj: JSON) -> Hand:
     h.stake = obj["stake"]
     h.to_act = obj["to_act"]
     h.result = result_from_json(obj["result"])
-    h._c = _compiled(rules)
+    h._c = compiled(rules)
     h._deck = tuple(parse_card(c) for c in obj["stock"])
     h._pos = 0
     h._hands = [mask_of(parse_card(c) for c in cards) for cards in obj["hands"]]
@@ -194,7 +195,7 @@ def state_from_json(obj: JSON) -> Hand:
     spreads = []
     for s in obj["spreads"]:
         cards = tuple(parse_card(c) for c in s["cards"])
-        sp = make_spread(s["owner"], tuple(sorted(cards)), rules.ace == "low_or_high")
+        sp = make_spread(s["owner"], tuple(sorted(cards)), h._c.geometry)
         if sp is None:
             raise ValueError(f"spread {s['cards']} is not a book or a run")
         spreads.append(Spread(sp.owner, sp.kind, cards, sp.mask, sp.rank, sp.suit, sp.lo, sp.hi))
@@ -206,16 +207,27 @@ def state_from_json(obj: JSON) -> Hand:
     h._laid = obj["spread_this_turn"]
     h._dealt = tuple(mask_of(parse_card(c) for c in cards) for cards in obj["dealt"])
     h._log = None
+    h._locks = tuple(obj.get("knock_locks", [0] * h.players))
+    h._waits = tuple(obj.get("knock_waits", [0] * h.players))
+    h._must_use = bool(obj.get("must_use_taken", False))
     return h
+
+
+#: Endings that show every hand to every player (rule OBS-3).
+SHOWN_ENDINGS = ("dealt_tonk", "dealt_draw", "knock_won", "knock_caught", "stock_out")
 
 
 def observation_to_json(h: Hand, seat: int) -> JSON:
     """What ``seat`` may see (rules OBS-1..3): its own hand, the other hands' sizes, the
     spreads, the discard top, the counts; every hand once the ending shows them."""
-    shown = h.result is not None and h.result.ending in ("dealt_tonk", "dealt_draw", "knock_won", "knock_caught", "stock_out")
-    hands: list[list[str] | None] = [
-        names(h.hand(s)) if (s == seat or shown) else None for s in range(h.players)
-    ]
+    shown = h.result is not None and h.result.ending in (
+        "dealt_tonk",
+        "dealt_draw",
+        "knock_won",
+        "knock_caught",
+        "stock_out",
+    )
+    hands: list[list[str] | None] = [names(h.hand(s)) if (s == seat or shown) else None for s in range(h.players)]
     return {
         "seat": seat,
         "players": h.players,

@@ -1,13 +1,20 @@
 """Spreads: books and runs (spec sections SPREAD and HIT), on card bit masks.
 
-A run's cards occupy *positions* 0..12 within one suit (ace = 0).  When the ruleset
-lets the ace be high (``ace = low_or_high``) an ace may stand at position 13 instead,
-after the king; a run never wraps (K-A-2 is never a run).
+A run's cards occupy *positions* within one suit.  With the standard pack the position
+of a card is its rank (ace = 0 .. king = 12); with the 40-card pack (option ``deck``)
+the jack follows the seven.  When the ace may be high (``ace = low_or_high``) it may
+stand one position above the king instead; a run never wraps (K-A-2 is never a run).
+
+Wild cards (jokers, and deuces under ``deuces_wild``) stand for any card a spread needs
+(rule VAR-WILD-1).  The common case, no wild cards and the standard pack, runs on bit
+tricks; everything else goes through a plain general search.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
+from itertools import combinations
 from typing import Literal
 
 from .cards import BITS, Card, CardMask, cards_of
@@ -17,6 +24,31 @@ SpreadKind = Literal["book", "run"]
 RANK_MASKS: tuple[int, ...] = tuple(sum(1 << (s * 13 + r) for s in range(4)) for r in range(13))
 SUIT_MASKS: tuple[int, ...] = tuple(((1 << 13) - 1) << (13 * s) for s in range(4))
 _ACES = RANK_MASKS[0]
+
+
+@dataclass(frozen=True, slots=True)
+class Geometry:
+    """What a ruleset says about the shape of spreads."""
+
+    ace_high: bool = False
+    wild: CardMask = 0  # the wild cards of the pack
+    pos: tuple[int, ...] = tuple(range(13))  # rank -> position in a run (-1: not in the pack)
+    top: int = 12  # the king's position
+    simple: bool = True  # no wild cards and the standard pack: the bit-trick paths apply
+
+    @property
+    def high(self) -> int:
+        """The highest position a run may reach."""
+        return self.top + 1 if self.ace_high else self.top
+
+    def positions(self, card: Card) -> tuple[int, ...]:
+        p = self.pos[card % 13]
+        if card % 13 == 0 and self.ace_high:
+            return (p, self.top + 1)
+        return (p,)
+
+
+STANDARD = Geometry()
 
 
 @dataclass(frozen=True, slots=True)
@@ -30,24 +62,34 @@ class Spread:
     rank: int = -1  # books
     suit: int = -1  # runs
     lo: int = -1  # runs: lowest position
-    hi: int = -1  # runs: highest position (13 = ace high)
+    hi: int = -1  # runs: highest position
 
-    def with_card(self, card: Card, ace_high: bool) -> Spread | None:
+    def with_card(self, card: Card, g: Geometry = STANDARD) -> Spread | None:
         """The spread with ``card`` added, or None if it does not fit (rule HIT-3)."""
-        if self.mask & BITS[card]:
+        bit = BITS[card]
+        if self.mask & bit:
             return None
-        suit, rank = divmod(card, 13)
+        cards = (*self.cards, card)
+        mask = self.mask | bit
         if self.kind == "book":
-            if rank != self.rank or len(self.cards) >= 4:
+            if len(self.cards) >= 4:
                 return None
-            return Spread(self.owner, "book", (*self.cards, card), self.mask | BITS[card], rank=rank)
-        if suit != self.suit:
+            if card < 52 and card % 13 == self.rank:
+                return Spread(self.owner, "book", cards, mask, rank=self.rank)
+            if g.wild & bit:
+                return Spread(self.owner, "book", cards, mask, rank=self.rank)
             return None
-        if rank == self.lo - 1:
-            return Spread(self.owner, "run", (*self.cards, card), self.mask | BITS[card], suit=suit, lo=rank, hi=self.hi)
-        pos = 13 if (rank == 0 and ace_high) else rank
-        if pos == self.hi + 1:
-            return Spread(self.owner, "run", (*self.cards, card), self.mask | BITS[card], suit=suit, lo=self.lo, hi=pos)
+        if card < 52 and card // 13 == self.suit:
+            for p in g.positions(card):
+                if p == self.lo - 1 and p >= 0:
+                    return Spread(self.owner, "run", cards, mask, suit=self.suit, lo=p, hi=self.hi)
+                if p == self.hi + 1:
+                    return Spread(self.owner, "run", cards, mask, suit=self.suit, lo=self.lo, hi=p)
+        if g.wild & bit:
+            if self.hi < g.high:
+                return Spread(self.owner, "run", cards, mask, suit=self.suit, lo=self.lo, hi=self.hi + 1)
+            if self.lo > 0:
+                return Spread(self.owner, "run", cards, mask, suit=self.suit, lo=self.lo - 1, hi=self.hi)
         return None
 
 
@@ -59,11 +101,13 @@ def _contiguous(bits: int) -> bool:
     return run & (run + 1) == 0
 
 
-def make_spread(owner: int, cards: tuple[Card, ...], ace_high: bool) -> Spread | None:
-    """The spread these distinct cards form, or None (rules SPREAD-1..3)."""
-    n = len(cards)
-    if n < 3:
+def make_spread(owner: int, cards: tuple[Card, ...], g: Geometry = STANDARD) -> Spread | None:
+    """The spread these distinct cards form, or None (rules SPREAD-1..3, VAR-WILD-1)."""
+    if len(cards) < 3:
         return None
+    if not g.simple:
+        return _make_general(owner, cards, g)
+    n = len(cards)
     mask = 0
     for c in cards:
         mask |= BITS[c]
@@ -78,7 +122,7 @@ def make_spread(owner: int, cards: tuple[Card, ...], ace_high: bool) -> Spread |
     if _contiguous(bits):
         lo = (bits & -bits).bit_length() - 1
         return Spread(owner, "run", cards, mask, suit=suit, lo=lo, hi=bits.bit_length() - 1)
-    if ace_high and bits & 1:
+    if g.ace_high and bits & 1:
         high = (bits >> 1) | (1 << 12)  # positions 1..13 shifted down by one
         if _contiguous(high):
             lo = (high & -high).bit_length()  # back to positions
@@ -86,23 +130,90 @@ def make_spread(owner: int, cards: tuple[Card, ...], ace_high: bool) -> Spread |
     return None
 
 
-def spread_masks(mask: CardMask, ace_high: bool) -> list[CardMask]:
+def _make_general(owner: int, cards: tuple[Card, ...], g: Geometry) -> Spread | None:
+    """The plain search: try every choice of which wild-capable cards stand as
+    themselves (most naturals first); a spread needs at least one natural card."""
+    mask = 0
+    for c in cards:
+        mask |= BITS[c]
+    if len(cards) != mask.bit_count():
+        return None
+    flexible = [c for c in cards if c < 52 and g.wild & BITS[c]]  # wild deuces
+    fixed = [c for c in cards if not g.wild & BITS[c]]
+    for k in range(len(flexible), -1, -1):
+        for chosen in combinations(flexible, k):
+            naturals = fixed + list(chosen)
+            if not naturals:
+                continue
+            wilds = len(cards) - len(naturals)
+            sp = _book(owner, cards, mask, naturals, g) or _run(owner, cards, mask, naturals, wilds, g)
+            if sp is not None:
+                return sp
+    return None
+
+
+def _book(owner: int, cards: tuple[Card, ...], mask: int, naturals: list[Card], g: Geometry) -> Spread | None:
+    rank = naturals[0] % 13
+    if len(cards) > 4 or g.pos[rank] < 0 or any(c % 13 != rank for c in naturals):
+        return None
+    return Spread(owner, "book", cards, mask, rank=rank)
+
+
+def _run(
+    owner: int, cards: tuple[Card, ...], mask: int, naturals: list[Card], wilds: int, g: Geometry
+) -> Spread | None:
+    suit = naturals[0] // 13
+    if any(c // 13 != suit for c in naturals):
+        return None
+    # each natural ace may stand low or (ace_high) high: try the low reading first
+    choices: list[list[int]] = [[]]
+    for c in naturals:
+        choices = [[*ps, p] for ps in choices for p in g.positions(c) if p >= 0]
+    for ps in choices:
+        if len(set(ps)) != len(ps):
+            continue
+        nlo, nhi = min(ps), max(ps)
+        gaps = (nhi - nlo + 1) - len(ps)
+        if gaps > wilds:
+            continue
+        extra = wilds - gaps
+        hi = min(g.high, nhi + extra)
+        lo = nlo - (extra - (hi - nhi))
+        if lo < 0:
+            continue
+        return Spread(owner, "run", cards, mask, suit=suit, lo=lo, hi=hi)
+    return None
+
+
+def _subsets(mask: CardMask, least: int = 3) -> Iterator[tuple[Card, ...]]:
+    cards = cards_of(mask)
+    for k in range(least, len(cards) + 1):
+        yield from combinations(cards, k)
+
+
+def spread_masks(mask: CardMask, g: Geometry = STANDARD) -> list[CardMask]:
     """Every subset of ``mask`` that is a valid spread, without repeats."""
+    if not g.simple:
+        out = []
+        for combo in _subsets(mask):
+            if _make_general(-1, combo, g) is not None:
+                m = 0
+                for c in combo:
+                    m |= BITS[c]
+                out.append(m)
+        return out
     found: list[CardMask] = []
     for rank_mask in RANK_MASKS:
         book = mask & rank_mask
         if book.bit_count() >= 3:
-            members = cards_of(book)
-            if len(members) == 3:
-                found.append(book)
-            else:
-                found.append(book)
-                found.extend(book & ~BITS[c] for c in members)
+            found.append(book)
+            if book.bit_count() == 4:
+                found.extend(book & ~BITS[c] for c in cards_of(book))
     for suit in range(4):
         bits = (mask >> (13 * suit)) & 0x1FFF
         if not bits:
             continue
-        positions = bits | ((bits & 1) << 13) if ace_high else bits
+        positions = bits | ((bits & 1) << 13) if g.ace_high else bits
         seen: set[int] = set()
         start = 0
         while start < 14:
@@ -124,9 +235,20 @@ def spread_masks(mask: CardMask, ace_high: bool) -> list[CardMask]:
     return found
 
 
-def has_forced_spread(mask: CardMask, ace_high: bool) -> bool:
+def has_forced_spread(mask: CardMask, g: Geometry = STANDARD) -> bool:
     """Whether a hand holds a spread that forced spreads make the player lay (VAR-FORCED-1):
-    any run, any book of four, any book of three that is not three aces."""
+    any run, any book of four, any book of three that is not three natural aces."""
+    if not g.simple:
+        if (mask & _ACES).bit_count() == 4:
+            return True
+        for sub in _subsets(mask, 3):
+            if len(sub) > 4:
+                break
+            if _make_general(-1, sub, g) is not None:
+                if len(sub) == 3 and all(c < 52 and c % 13 == 0 for c in sub):
+                    continue
+                return True
+        return False
     for r in range(1, 13):
         if (mask & RANK_MASKS[r]).bit_count() >= 3:
             return True
@@ -134,16 +256,16 @@ def has_forced_spread(mask: CardMask, ace_high: bool) -> bool:
         return True
     for suit in range(4):
         bits = (mask >> (13 * suit)) & 0x1FFF
-        if ace_high and bits & 1:
+        if g.ace_high and bits & 1:
             bits |= 1 << 13
         if bits & (bits >> 1) & (bits >> 2):
             return True
     return False
 
 
-def best_cover(mask: CardMask, values: tuple[int, ...], ace_high: bool) -> int:
+def best_cover(mask: CardMask, values: tuple[int, ...], g: Geometry = STANDARD) -> int:
     """The largest total value of disjoint spreads within ``mask`` (for deadwood counting)."""
-    options = spread_masks(mask, ace_high)
+    options = spread_masks(mask, g)
     best = 0
 
     def value(m: int) -> int:
