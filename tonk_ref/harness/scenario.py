@@ -19,7 +19,7 @@ from typing import Any
 import jsonschema
 import yaml
 
-from ..engine.cards import CardError, check_deck, names, parse_card
+from ..engine.cards import CardError, check_deck, names, pack_mask, parse_card
 from ..engine.ruleset import DEFAULT, Ruleset
 from ..engine.stacking import StackError, stack_deck
 from ..paths import scenarios_dir, spec_dir
@@ -303,7 +303,7 @@ class _Compiler:
         if "deck" in deal:
             cards = [self.card(c, ["deal", "deck", i]) for i, c in enumerate(deal["deck"])]
             try:
-                check_deck(cards)
+                check_deck(cards, pack_mask(ruleset.deck, ruleset.jokers))
             except CardError as e:
                 raise self.fail(["deal", "deck"], str(e)) from None
             return cards
@@ -333,7 +333,16 @@ class _Compiler:
         if not ruleset.upcard and upcard is not None:
             raise self.fail(["deal", "upcard"], "the ruleset has upcard = false (rule VAR-NOUP-1): remove deal.upcard")
         try:
-            return stack_deck(self.players, self.doc["dealer"], parsed, upcard, stock, with_upcard=ruleset.upcard)
+            return stack_deck(
+                self.players,
+                self.doc["dealer"],
+                parsed,
+                upcard,
+                stock,
+                with_upcard=ruleset.upcard,
+                hand_size=ruleset.hand_size_for(self.players),
+                pack=pack_mask(ruleset.deck, ruleset.jokers),
+            )
         except StackError as e:
             raise self.fail(["deal", "hands"], str(e)) from None
 
