@@ -150,7 +150,7 @@ def match_observation(expected: JSON, actual: JSON, where: str = "observation") 
         got = actual.get("hands")
         want = expected["hands"]
         same = isinstance(got, list) and len(got) == len(want)
-        if same:
+        if same and isinstance(got, list):
             for w, g in zip(want, got, strict=True):
                 if (w is None) != (g is None) or (w is not None and _cards(w) != _cards(g)):
                     same = False

@@ -130,7 +130,10 @@ def _run_batched(case: Case, adapter: Adapter, caps: Capabilities) -> list[str]:
     answer = adapter.play(case.setup, [(s.seat, s.action or {}) for s in acts], trace=trace)
     steps = answer.get("steps")
     if not isinstance(steps, list) or len(steps) != len(acts):
-        raise AdapterFault("protocol", f"play answered {len(steps) if isinstance(steps, list) else steps!r} steps for {len(acts)} actions")
+        raise AdapterFault(
+            "protocol",
+            f"play answered {len(steps) if isinstance(steps, list) else steps!r} steps for {len(acts)} actions",
+        )
     states = answer.get("states") or []
     failures: list[str] = []
     n = 0

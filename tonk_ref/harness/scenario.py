@@ -117,7 +117,7 @@ class _Lines:
 
     def __init__(self, text: str) -> None:
         self.text = text
-        self._node: yaml.Node | None | bool = False
+        self._node: yaml.Node | bool | None = False
 
     def line(self, path: Iterable[str | int]) -> int | None:
         if self._node is False:
@@ -155,10 +155,15 @@ def _field(path: Iterable[str | int]) -> str:
 
 def _schema_message(err: jsonschema.ValidationError) -> str:
     v = err.validator
-    if v == "pattern" and isinstance(err.instance, str) and "[cdhs]" in str(err.validator_value) and " " not in str(
-        err.validator_value
+    if (
+        v == "pattern"
+        and isinstance(err.instance, str)
+        and "[cdhs]" in str(err.validator_value)
+        and " " not in str(err.validator_value)
     ):
-        return f"{err.instance!r} is not a card: expected a rank from 'A23456789TJQK' and a suit from 'cdhs', such as 'Ah'"
+        return (
+            f"{err.instance!r} is not a card: expected a rank from 'A23456789TJQK' and a suit from 'cdhs', such as 'Ah'"
+        )
     if v == "additionalProperties":
         allowed = sorted(err.schema.get("properties", {}))
         return f"{err.message}; the fields allowed here are {allowed}"
@@ -169,7 +174,7 @@ def _schema_message(err: jsonschema.ValidationError) -> str:
             f"{err.instance!r} is not an action: expected 'SEAT knock [CARD]', 'SEAT draw stock|discard', "
             "'SEAT spread CARD CARD CARD...', 'SEAT hit CARD SPREAD_INDEX' or 'SEAT discard CARD'"
         )
-    return err.message
+    return str(err.message)
 
 
 def _oneof_hint(err: jsonschema.ValidationError) -> str:
@@ -213,8 +218,12 @@ def parse_scenario(text: str, source: str = "<scenario>") -> Case:
     except yaml.YAMLError as e:
         raise ScenarioError(source, None, "", f"YAML error: {e}") from None
     if not isinstance(doc, dict):
-        raise ScenarioError(source, 1, "", "a scenario is a mapping with id, title, rules, players, dealer, deal, script")
-    errors = sorted(_schema_validator().iter_errors(doc), key=lambda e: (len(e.absolute_path), list(map(str, e.absolute_path))))
+        raise ScenarioError(
+            source, 1, "", "a scenario is a mapping with id, title, rules, players, dealer, deal, script"
+        )
+    errors = sorted(
+        _schema_validator().iter_errors(doc), key=lambda e: (len(e.absolute_path), list(map(str, e.absolute_path)))
+    )
     if errors:
         err = jsonschema.exceptions.best_match(errors)
         path = list(err.absolute_path)
@@ -240,7 +249,9 @@ class _Compiler:
 
     def seat(self, value: int, path: list[str | int]) -> int:
         if not 0 <= value < self.players:
-            raise self.fail(path, f"seat {value} does not exist: a {self.players}-player hand has seats 0 to {self.players - 1}")
+            raise self.fail(
+                path, f"seat {value} does not exist: a {self.players}-player hand has seats 0 to {self.players - 1}"
+            )
         return value
 
     def compile(self) -> Case:
