@@ -165,7 +165,8 @@ def _schema_message(err: jsonschema.ValidationError) -> str:
             f"{err.instance!r} is not a card: expected a rank from 'A23456789TJQK' and a suit from 'cdhs', such as 'Ah'"
         )
     if v == "additionalProperties":
-        allowed = sorted(err.schema.get("properties", {}))
+        schema = err.schema if isinstance(err.schema, dict) else {}
+        allowed = sorted(schema.get("properties", {}))
         return f"{err.message}; the fields allowed here are {allowed}"
     if v == "oneOf":
         return f"{err.instance!r} is not valid here: {_oneof_hint(err)}"
