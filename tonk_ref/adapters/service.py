@@ -130,7 +130,11 @@ class RefService:
         return out
 
     def legal_actions(self, params: JSON) -> list[JSON]:
-        return [action_to_json(a) for a in self._current().legal_actions()]
+        hand = self._current()
+        seat = params.get("seat")
+        if seat is not None and (not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < hand.players):
+            raise Rejected("invalid_seat", f"seat must be 0 to {hand.players - 1}, got {seat!r}")
+        return [action_to_json(a) for a in hand.legal_actions(seat)]
 
     def observe(self, params: JSON) -> JSON:
         hand = self._current()

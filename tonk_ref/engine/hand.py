@@ -93,7 +93,12 @@ class Compiled:
             pos = tuple(range(13))
             top = 12
         self.geometry = Geometry(
-            ace_high=rules.ace == "low_or_high", wild=wild, pos=pos, top=top, simple=not wild and rules.deck == 52
+            ace_high=rules.ace == "low_or_high",
+            wild=wild,
+            pos=pos,
+            top=top,
+            simple=not wild and rules.deck == 52,
+            min_naturals=rules.wild_min_naturals,
         )
         self.tonk_totals = {"49_50": (49, 50), "50": (50,), "none": ()}[rules.dealt_tonk]
         self.low_dealt = -1 if rules.low_dealt_double is None else rules.low_dealt_double
@@ -382,11 +387,25 @@ class Hand:
             self._finish("dealt_draw", (), [], totals)
 
     # ------------------------------------------------------------------ legality
-    def legal_actions(self) -> list[Action]:
-        """Every action the player to act may take now, in a fixed order."""
+    def may_eat(self, seat: int) -> bool:
+        """Under ``eating`` (VAR-EAT-1) a seat other than the player to act and the player
+        who just discarded may take that discard out of turn, before the player to act acts."""
+        me = self.to_act
+        if not self.rules.eating or me is None or self._stage != START or self._turn == 0:
+            return False
+        n = self.players
+        if seat == me or seat == (me - 1) % n or not 0 <= seat < n or self._pile is None:
+            return False
+        return self._usable_top(seat)
+
+    def legal_actions(self, seat: int | None = None) -> list[Action]:
+        """Every action the player to act (or ``seat``) may take now, in a fixed order.
+        Another seat than the player to act has an action only when it may eat."""
         stage = self._stage
         if stage == OVER:
             return []
+        if seat is not None and seat != self.to_act:
+            return [DRAW_DISCARD] if self.may_eat(seat) else []
         rules = self.rules
         seat = self.to_act
         assert seat is not None
@@ -488,6 +507,11 @@ class Hand:
         me = self.to_act
         assert me is not None
         if seat is not None and seat != me:
+            if action == DRAW_DISCARD and self.may_eat(seat):
+                self._record("eat", seat, me, "VAR-EAT-1")
+                self.to_act = seat
+                self._draw(seat, action)
+                return
             raise IllegalAction("not_your_turn", f"seat {seat} acted but seat {me} is to act", "TURN-10")
         t = action.type
         if t == DRAW:

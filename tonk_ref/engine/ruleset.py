@@ -47,6 +47,7 @@ KnockLimit = Literal[None, 5, 10, 50]
 SpreadKnockWait = Literal[0, 1, 2]
 LowKnockBonus = Literal[None, 13]
 Scoring = Literal["stakes", "points"]
+MinNaturals = Literal[1, 2]
 
 
 class RulesetError(ValueError):
@@ -91,6 +92,8 @@ class Ruleset:
     spread_knock_wait: SpreadKnockWait = 0
     low_knock_bonus: LowKnockBonus = None
     scoring: Scoring = "stakes"
+    wild_min_naturals: MinNaturals = 1
+    eating: bool = False
 
     def hand_size_for(self, players: int) -> int:
         """Cards dealt to each player (rule DEAL-1, option ``hand_size``)."""

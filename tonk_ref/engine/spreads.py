@@ -35,6 +35,7 @@ class Geometry:
     pos: tuple[int, ...] = tuple(range(13))  # rank -> position in a run (-1: not in the pack)
     top: int = 12  # the king's position
     simple: bool = True  # no wild cards and the standard pack: the bit-trick paths apply
+    min_naturals: int = 1  # natural cards a spread needs (option wild_min_naturals)
 
     @property
     def high(self) -> int:
@@ -132,7 +133,7 @@ def make_spread(owner: int, cards: tuple[Card, ...], g: Geometry = STANDARD) -> 
 
 def _make_general(owner: int, cards: tuple[Card, ...], g: Geometry) -> Spread | None:
     """The plain search: try every choice of which wild-capable cards stand as
-    themselves (most naturals first); a spread needs at least one natural card."""
+    themselves (most naturals first); a spread needs ``g.min_naturals`` natural cards."""
     mask = 0
     for c in cards:
         mask |= BITS[c]
@@ -143,7 +144,7 @@ def _make_general(owner: int, cards: tuple[Card, ...], g: Geometry) -> Spread | 
     for k in range(len(flexible), -1, -1):
         for chosen in combinations(flexible, k):
             naturals = fixed + list(chosen)
-            if not naturals:
+            if len(naturals) < g.min_naturals:
                 continue
             wilds = len(cards) - len(naturals)
             sp = _book(owner, cards, mask, naturals, g) or _run(owner, cards, mask, naturals, wilds, g)
