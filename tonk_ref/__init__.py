@@ -7,8 +7,8 @@ The engine API (no harness, no YAML): :class:`Hand`, :class:`Ruleset`, :class:`A
 __version__ = "0.1.0"
 
 from .engine.actions import Action, IllegalAction
-from .engine.cards import parse_card
 from .engine.cards import name as card_name
+from .engine.cards import parse_card
 from .engine.hand import Event, Hand, SetupError
 from .engine.result import Payment, Result
 from .engine.ruleset import DEFAULT, Ruleset, RulesetError

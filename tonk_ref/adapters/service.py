@@ -17,7 +17,7 @@ from ..engine.cards import CardError, parse_card
 from ..engine.hand import Hand, SetupError
 from ..engine.ruleset import DEFAULT, Ruleset, RulesetError, option_values
 from ..engine.serialize import action_from_json, action_to_json, observation_to_json, state_to_json
-from .base import FEATURES, PROTOCOL_VERSION, JSON, Rejected
+from .base import FEATURES, JSON, PROTOCOL_VERSION, Rejected
 
 
 def _json_value(v: object) -> object:

@@ -29,9 +29,7 @@ def _commands() -> dict[str, ModuleType]:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
-        prog="tonk", description="Tonk rules, reference engine and conformance suite."
-    )
+    parser = argparse.ArgumentParser(prog="tonk", description="Tonk rules, reference engine and conformance suite.")
     parser.add_argument("--version", action="version", version=f"tonk {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     for name, module in _commands().items():
