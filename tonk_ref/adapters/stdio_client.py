@@ -1,0 +1,490 @@
+"""An engine in another process, spoken to over stdio (spec/protocol.md).
+
+:class:`StdioAdapter` implements :class:`tonk_ref.adapters.base.Adapter`.  One process
+serves many requests, one at a time.  A refusal (a JSON-RPC error whose ``data`` has a
+``reason``) raises :class:`Rejected`; anything else that goes wrong raises
+:class:`AdapterFault` with one of the kinds
+
+- ``crashed``: the process exited or closed its stdout (``context["exit_code"]``);
+- ``timeout``: no answer within ``timeout`` seconds (the process is killed);
+- ``garbage``: an answer line that is not a JSON-RPC response;
+- ``wrong_id``: a response to another request;
+- ``schema``: with ``validate=True``, a request or a response that fails its schema;
+- ``protocol``: anything else (an error answer without a reason, such as an unknown
+  method; a ``hello`` that does not speak protocol 1; a process that cannot start),
+
+and a context ``{request, response, stderr_tail}`` (the raw request and answer lines,
+and the last lines the engine wrote on stderr).  After a fault that leaves the process
+dead or out of step (every kind but a request that failed its schema and a well-formed
+error answer) the next call starts a new process and says ``hello`` again.
+
+stderr is drained by a thread into a bounded tail, so a chatty engine never blocks.
+stdout is read with :mod:`selectors` on a non-blocking pipe, so the per-request timeout
+costs no thread switch and no busy wait (POSIX only).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import selectors
+import shlex
+import signal
+import subprocess
+import threading
+import time
+import weakref
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from .base import JSON, PROTOCOL_VERSION, AdapterFault, Rejected
+
+#: Characters of a request or response kept in a fault's context.
+MAX_CONTEXT = 16 * 1024
+#: An answer line longer than this is garbage.
+MAX_ANSWER = 256 * 1024 * 1024
+
+
+def _kill(proc: subprocess.Popen[bytes]) -> None:
+    """Kill the process and its process group (an engine run through a shell script
+    would otherwise leave its real process behind)."""
+    if proc.poll() is not None:
+        return
+    try:
+        os.killpg(proc.pid, signal.SIGKILL)
+    except (ProcessLookupError, PermissionError):
+        try:
+            proc.kill()
+        except ProcessLookupError:
+            pass
+
+
+def _clip(text: str | None) -> str | None:
+    if text is None or len(text) <= MAX_CONTEXT:
+        return text
+    return text[:MAX_CONTEXT] + f"... ({len(text) - MAX_CONTEXT} more characters)"
+
+
+class _StderrTail:
+    """Reads a pipe until its end in a daemon thread, keeping the last ``limit`` bytes."""
+
+    def __init__(self, fd: int, limit: int) -> None:
+        self.limit = limit
+        self.buf = bytearray()
+        self.total = 0
+        self.lock = threading.Lock()
+        self.thread = threading.Thread(target=self._run, args=(fd,), name="tonk-stderr", daemon=True)
+        self.thread.start()
+
+    def _run(self, fd: int) -> None:
+        while True:
+            try:
+                chunk = os.read(fd, 65536)
+            except OSError:
+                break
+            if not chunk:
+                break
+            with self.lock:
+                self.total += len(chunk)
+                self.buf += chunk
+                if len(self.buf) > 2 * self.limit:
+                    del self.buf[: len(self.buf) - self.limit]
+        try:
+            os.close(fd)
+        except OSError:
+            pass
+
+    def text(self) -> str:
+        with self.lock:
+            data = bytes(self.buf[-self.limit :])
+        return data.decode("utf-8", errors="replace")
+
+
+class _Process:
+    """One running engine: its pipes, its stdout buffer and its stderr tail."""
+
+    def __init__(self, argv: list[str], env: Mapping[str, str] | None, cwd: str | None, stderr_limit: int) -> None:
+        self.proc = subprocess.Popen(
+            argv,
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            bufsize=0,
+            env=None if env is None else dict(env),
+            cwd=cwd,
+            start_new_session=True,
+        )
+        assert self.proc.stdin is not None and self.proc.stdout is not None and self.proc.stderr is not None
+        self.finalizer = weakref.finalize(self, _kill, self.proc)
+        self.stdin = self.proc.stdin.fileno()
+        self.stdout = self.proc.stdout.fileno()
+        os.set_blocking(self.stdin, False)
+        os.set_blocking(self.stdout, False)
+        # the stderr thread owns its descriptor from now on
+        self.stderr = _StderrTail(os.dup(self.proc.stderr.fileno()), stderr_limit)
+        self.proc.stderr.close()
+        self.selector = selectors.DefaultSelector()
+        self.selector.register(self.stdout, selectors.EVENT_READ)
+        self.buf = bytearray()
+        self.scanned = 0
+
+    def send(self, data: bytes, deadline: float) -> None:
+        """Write all of ``data``; raise TimeoutError or BrokenPipeError."""
+        view = memoryview(data)
+        while view:
+            try:
+                n = os.write(self.stdin, view)
+                view = view[n:]
+                continue
+            except BlockingIOError:
+                pass
+            remaining = deadline - time.monotonic()
+            if remaining <= 0:
+                raise TimeoutError
+            with selectors.DefaultSelector() as sel:
+                sel.register(self.stdin, selectors.EVENT_WRITE)
+                sel.select(remaining)
+
+    def read_line(self, deadline: float) -> bytes:
+        """The next line of stdout without its newline; raise TimeoutError, EOFError
+        (the process closed stdout) or OverflowError (a line too long)."""
+        while True:
+            i = self.buf.find(b"\n", self.scanned)
+            if i >= 0:
+                line = bytes(self.buf[:i])
+                del self.buf[: i + 1]
+                self.scanned = 0
+                return line
+            self.scanned = len(self.buf)
+            if len(self.buf) > MAX_ANSWER:
+                raise OverflowError
+            try:
+                chunk = os.read(self.stdout, 1 << 16)
+            except BlockingIOError:
+                remaining = deadline - time.monotonic()
+                if remaining <= 0:
+                    raise TimeoutError from None
+                self.selector.select(remaining)
+                continue
+            if not chunk:
+                raise EOFError
+            self.buf += chunk
+
+    def exit_code(self, wait: float) -> int | None:
+        try:
+            return self.proc.wait(wait)
+        except subprocess.TimeoutExpired:
+            return None
+
+    def stderr_tail(self, wait: float = 0.0) -> str:
+        if wait:
+            self.stderr.thread.join(wait)
+        return self.stderr.text()
+
+    def kill(self) -> int | None:
+        _kill(self.proc)
+        code = self.exit_code(5.0)
+        self.close_pipes()
+        return code
+
+    def close_pipes(self) -> None:
+        self.selector.close()
+        for f in (self.proc.stdin, self.proc.stdout):
+            try:
+                if f is not None:
+                    f.close()
+            except OSError:
+                pass
+        self.finalizer.detach()
+
+
+class StdioAdapter:
+    """An engine command spoken to over stdio: ``StdioAdapter("tonk serve")``.
+
+    ``cmd`` is a command line (split like a shell would, without running one) or an
+    argument list.  ``timeout`` bounds every request in seconds (the ``hello`` of a new
+    process waits ``start_timeout``, by default at least 10 s).  With ``validate``
+    every request is checked against its schema before it is sent and every response
+    after it is read (spec/schemas/).
+    """
+
+    def __init__(
+        self,
+        cmd: str | Sequence[str],
+        *,
+        timeout: float = 10.0,
+        validate: bool = False,
+        env: Mapping[str, str] | None = None,
+        cwd: str | None = None,
+        stderr_limit: int = 64 * 1024,
+        start_timeout: float | None = None,
+    ) -> None:
+        self.argv = shlex.split(cmd) if isinstance(cmd, str) else list(cmd)
+        if not self.argv:
+            raise ValueError("the engine command is empty")
+        self.timeout = timeout
+        #: The first request of a new process (hello) also waits for it to start.
+        self.start_timeout = max(timeout, 10.0) if start_timeout is None else start_timeout
+        self.validate = validate
+        self.env = env
+        self.cwd = cwd
+        self.stderr_limit = stderr_limit
+        self._proc: _Process | None = None
+        self._hello: JSON | None = None
+        self._next_id = 0
+        #: How many processes have been started, and the exit code of the last one.
+        self.starts = 0
+        self.exit_code: int | None = None
+        self.closed = False
+
+    def __repr__(self) -> str:
+        return f"StdioAdapter({shlex.join(self.argv)!r})"
+
+    def __enter__(self) -> StdioAdapter:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    @property
+    def pid(self) -> int | None:
+        return self._proc.proc.pid if self._proc is not None else None
+
+    @property
+    def stderr_tail(self) -> str:
+        return self._proc.stderr_tail() if self._proc is not None else ""
+
+    # -- process lifetime ----------------------------------------------------
+    def _start(self) -> _Process:
+        self.closed = False
+        try:
+            proc = _Process(self.argv, self.env, self.cwd, self.stderr_limit)
+        except OSError as e:
+            raise AdapterFault(
+                "crashed",
+                f"cannot start {shlex.join(self.argv)}: {e}",
+                {"request": None, "response": None, "stderr_tail": "", "exit_code": None},
+            ) from None
+        self._proc = proc
+        self.starts += 1
+        self.exit_code = None
+        try:
+            hello = self._request(proc, "hello", {"protocol": PROTOCOL_VERSION}, timeout=self.start_timeout)
+        except Rejected as e:
+            self._discard(proc)
+            raise AdapterFault(
+                "protocol",
+                f"hello was refused ({e.reason}: {e.message}): the engine does not speak protocol {PROTOCOL_VERSION}",
+                {"request": None, "response": None, "stderr_tail": proc.stderr_tail(0.2)},
+            ) from None
+        if not isinstance(hello, dict) or hello.get("protocol") != PROTOCOL_VERSION:
+            tail = proc.stderr_tail(0.2)
+            self._discard(proc)
+            raise AdapterFault(
+                "protocol",
+                f"hello answered {_clip(repr(hello))}; expected an object with protocol {PROTOCOL_VERSION}",
+                {"request": None, "response": None, "stderr_tail": tail},
+            )
+        self._hello = hello
+        return proc
+
+    def _live(self) -> _Process:
+        return self._proc if self._proc is not None else self._start()
+
+    def _discard(self, proc: _Process) -> None:
+        """Kill ``proc``; the next call starts a new process."""
+        if self._proc is proc:
+            self._proc = None
+        self.exit_code = proc.kill()
+
+    def restart(self) -> JSON:
+        """Kill the engine, start a new one and say hello; return its hello."""
+        if self._proc is not None:
+            self._discard(self._proc)
+        self._start()
+        assert self._hello is not None
+        return self._hello
+
+    def close(self) -> None:
+        """Say ``bye`` and wait for the engine to exit (killing it after a few seconds).
+        Never raises; ``exit_code`` holds the engine's exit status."""
+        proc, self._proc = self._proc, None
+        self.closed = True
+        if proc is None:
+            return
+        if proc.proc.poll() is None:
+            try:
+                self._request(proc, "bye", {}, timeout=min(self.timeout, 5.0))
+            except (AdapterFault, Rejected):
+                pass
+        if proc.proc.stdin is not None and not proc.proc.stdin.closed:
+            try:
+                proc.proc.stdin.close()  # end of input ends an engine that ignored bye
+            except OSError:
+                pass
+        code = proc.exit_code(5.0)
+        if code is None:
+            code = proc.kill()
+        else:
+            proc.close_pipes()
+        proc.stderr_tail(1.0)
+        self.exit_code = code
+
+    # -- one request ---------------------------------------------------------
+    def _fault(self, proc: _Process, kind: str, message: str, request: bytes, response: bytes | None) -> AdapterFault:
+        """Build the fault for ``proc``, killing it first (its stderr then ends)."""
+        dead = proc.proc.poll() is not None
+        code = proc.exit_code(1.0) if kind == "crashed" else None
+        if self._proc is proc:
+            self._proc = None
+        killed = proc.kill()
+        self.exit_code = code if code is not None else killed
+        context: JSON = {
+            "request": _clip(request.decode("utf-8", errors="replace").rstrip("\n")),
+            "response": None if response is None else _clip(response.decode("utf-8", errors="replace")),
+            "stderr_tail": proc.stderr_tail(1.0 if dead else 0.3),
+        }
+        if kind == "crashed":
+            context["exit_code"] = code
+            message += f" (exit code {code})" if code is not None else ""
+        return AdapterFault(kind, message, context)
+
+    def _request(self, proc: _Process, method: str, params: JSON, timeout: float | None = None) -> Any:
+        self._next_id += 1
+        rid = self._next_id
+        request: JSON = {"jsonrpc": "2.0", "id": rid, "method": method, "params": params}
+        try:
+            line = json.dumps(request, separators=(",", ":"), allow_nan=False).encode("utf-8") + b"\n"
+        except (TypeError, ValueError) as e:
+            raise AdapterFault("protocol", f"the {method} request cannot be written as JSON: {e}", {}) from None
+        if self.validate:
+            self._check_request(method, request, line, proc)
+        deadline = time.monotonic() + (self.timeout if timeout is None else timeout)
+        try:
+            proc.send(line, deadline)
+            answer = proc.read_line(deadline)
+        except TimeoutError:
+            limit = self.timeout if timeout is None else timeout
+            raise self._fault(proc, "timeout", f"no answer to {method} within {limit:g} s", line, None) from None
+        except (BrokenPipeError, ConnectionResetError, EOFError):
+            response = bytes(proc.buf) or None
+            raise self._fault(proc, "crashed", f"the engine exited during {method}", line, response) from None
+        except OverflowError:
+            raise self._fault(
+                proc, "garbage", f"an answer to {method} longer than {MAX_ANSWER} bytes", line, None
+            ) from None
+        return self._answer(proc, method, rid, line, answer)
+
+    def _check_request(self, method: str, request: JSON, line: bytes, proc: _Process) -> None:
+        from . import schemas
+
+        errors = schemas.check("request", request)
+        if errors:
+            raise AdapterFault(
+                "schema",
+                f"the {method} request fails its schema: " + "; ".join(errors[:5]),
+                {
+                    "request": _clip(line.decode("utf-8").rstrip("\n")),
+                    "response": None,
+                    "stderr_tail": proc.stderr_tail(),
+                },
+            )
+
+    def _answer(self, proc: _Process, method: str, rid: int, line: bytes, answer: bytes) -> Any:
+        try:
+            msg = json.loads(answer)
+        except (ValueError, RecursionError) as e:
+            raise self._fault(proc, "garbage", f"the answer to {method} is not JSON ({e})", line, answer) from None
+        if not (
+            isinstance(msg, dict)
+            and msg.get("jsonrpc") == "2.0"
+            and "id" in msg
+            and (("result" in msg) != ("error" in msg))
+        ):
+            raise self._fault(proc, "garbage", f"the answer to {method} is not a JSON-RPC response", line, answer)
+        got = msg["id"]
+        if not (type(got) is int and got == rid):
+            if got is None and "error" in msg:
+                err = msg["error"]
+                text = err.get("message") if isinstance(err, dict) else err
+                raise self._fault(
+                    proc,
+                    "protocol",
+                    f"the engine could not read the {method} request: {_clip(str(text))}",
+                    line,
+                    answer,
+                )
+            raise self._fault(proc, "wrong_id", f"the answer to request {rid} ({method}) has id {got!r}", line, answer)
+        if self.validate:
+            from . import schemas
+
+            errors = schemas.check("response", msg)
+            if not errors and "result" in msg and method in schemas.METHODS:
+                errors = schemas.check(f"{method}.result", msg["result"])
+                errors = [e.replace("$", "$.result", 1) for e in errors]
+            if errors:
+                raise self._fault(
+                    proc, "schema", f"the answer to {method} fails its schema: " + "; ".join(errors[:5]), line, answer
+                )
+        if "result" in msg:
+            return msg["result"]
+        err = msg["error"]
+        data = err.get("data") if isinstance(err, dict) else None
+        if isinstance(data, dict) and isinstance(data.get("reason"), str):
+            message = data.get("message")
+            rule = data.get("rule")
+            raise Rejected(
+                data["reason"],
+                message if isinstance(message, str) else "",
+                rule if isinstance(rule, str) else None,
+            )
+        code = err.get("code") if isinstance(err, dict) else None
+        text = err.get("message") if isinstance(err, dict) else None
+        raise AdapterFault(
+            "protocol",
+            f"{method} answered error {code}: {_clip(str(text))}",
+            {
+                "request": _clip(line.decode("utf-8").rstrip("\n")),
+                "response": _clip(answer.decode("utf-8", errors="replace")),
+                "stderr_tail": proc.stderr_tail(),
+                "code": code,
+            },
+        )
+
+    # -- the Adapter protocol ------------------------------------------------
+    def call(self, method: str, params: JSON) -> Any:
+        """Send one request and return its result (a fresh process if the last one broke)."""
+        if method == "hello":
+            return self.hello()
+        return self._request(self._live(), method, params)
+
+    def hello(self) -> JSON:
+        """The engine's hello, asked once per process."""
+        if self._hello is None or self._proc is None:
+            self._start()
+        assert self._hello is not None
+        return self._hello
+
+    def new_hand(self, setup: JSON) -> JSON:
+        result: JSON = self.call("new_hand", setup)
+        return result
+
+    def act(self, seat: int, action: JSON) -> JSON:
+        result: JSON = self.call("act", {"seat": seat, "action": action})
+        return result
+
+    def state(self) -> JSON:
+        result: JSON = self.call("state", {})
+        return result
+
+    def play(self, setup: JSON, actions: list[tuple[int, JSON]], trace: bool = False) -> JSON:
+        result: JSON = self.call("play", {"setup": setup, "actions": [list(a) for a in actions], "trace": trace})
+        return result
+
+    def legal_actions(self) -> list[JSON]:
+        result: list[JSON] = self.call("legal_actions", {})
+        return result
+
+    def observe(self, seat: int) -> JSON:
+        result: JSON = self.call("observe", {"seat": seat})
+        return result
