@@ -50,7 +50,7 @@ Feature: Empty stock
       Then the hand ends as knock_won
       And the net result is +1, -1
 
-    @STOCK-2 @id.stock-empty-options
+    @STOCK-2 @STOCK-3 @id.stock-empty-options
     Scenario Outline: Drawing from the empty stock under empty_stock = <empty_stock>
       Given the ruleset has empty_stock = <empty_stock>
       When the players draw from the stock and discard the card drawn until the stock is empty
@@ -65,7 +65,9 @@ Feature: Empty stock
         | dead        | over  | 0     | 42   |
         | reshuffle   | drawn | 40    | 1    |
 
-    @STOCK-2 @id.stock-dead-hand
+  Rule: STOCK-3 Other ways with an empty stock
+
+    @STOCK-3 @id.stock-dead-hand
     Scenario: Under empty_stock = dead the hand ends with no winner and no payment
       Given the ruleset has empty_stock = dead
       When the players draw from the stock and discard the card drawn until the stock is empty
@@ -73,3 +75,12 @@ Feature: Empty stock
       Then the hand ends as stock_out
       And there is no winner
       And nobody pays
+
+    @STOCK-3 @DEAL-3 @id.stock-reshuffle-turns-the-pile-over
+    Scenario: Under empty_stock = reshuffle the pile below its top is turned over, unshuffled, as the new stock
+      Given the ruleset has empty_stock = reshuffle
+      When the players draw from the stock and discard the card drawn until the stock is empty
+      And seat 1 draws from the stock
+      Then the hand of seat 1 is 9c 9d Th Jh Qs 7s
+      And the stock holds 40 cards
+      And the discard pile holds 1 card

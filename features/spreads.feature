@@ -47,7 +47,7 @@ Feature: Spreads
       And the stock starts with Ks 9s
 
     @SPREAD-2 @SPREAD-1 @id.spread-books
-    Scenario Outline: <cards> is <what>
+    Scenario Outline: Books: <cards> is <what>
       Given seat 0 holds <hand>
       When seat 0 draws from the stock
       And seat 0 spreads <cards>
@@ -69,7 +69,7 @@ Feature: Spreads
       And the stock starts with Ks 9s
 
     @SPREAD-3 @SPREAD-1 @id.spread-runs
-    Scenario Outline: <cards> is <what>
+    Scenario Outline: Runs: <cards> is <what>
       Given seat 0 holds <hand>
       When seat 0 draws from the stock
       And seat 0 spreads <cards>

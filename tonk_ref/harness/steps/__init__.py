@@ -21,7 +21,9 @@ import re
 from typing import Any
 
 import pytest
+import yaml
 
+from ...paths import features_dir, spec_dir
 from . import given, then, when
 from .parse import REGISTRY, StepDef
 
@@ -44,18 +46,22 @@ def fixtures() -> dict[str, Any]:
     return out
 
 
+def spec_rules() -> dict[str, str]:
+    """Rule ID to title, read straight from spec/rules.yaml (no schema check: the
+    marker registration must not break a pytest session; the lint tests check)."""
+    data = yaml.safe_load((spec_dir() / "rules.yaml").read_text(encoding="utf-8"))
+    return {str(r["id"]): str(r.get("title", "")) for r in data.get("rules", []) if isinstance(r, dict) and "id" in r}
+
+
 def register_markers(config: pytest.Config) -> None:
     """Register the tags of the features as pytest markers, so that ``-m PAY-KNOCK-2``
     or ``-m id.pay-knock-w6`` selects scenarios and no unknown-marker warning is shown:
     every rule ID of spec/rules.yaml, and every ``@id.`` tag found in the features."""
-    from ...paths import features_dir
-    from ..rulebook import load_rules
-
-    for rule in load_rules():
-        config.addinivalue_line("markers", f"{rule.id}: Gherkin scenarios checking rule {rule.id} ({rule.title})")
+    for rid, title in spec_rules().items():
+        config.addinivalue_line("markers", f"{rid}: Gherkin scenarios checking rule {rid} ({title})")
     for path in sorted(features_dir().glob("*.feature")):
         for tag in re.findall(r"@(id\.[a-z0-9-]+)", path.read_text(encoding="utf-8")):
             config.addinivalue_line("markers", f"{tag}: the Gherkin scenario with this stable id")
 
 
-__all__ = ["ID_TAG", "REGISTRY", "RULE_TAG", "StepDef", "fixtures", "register_markers"]
+__all__ = ["ID_TAG", "REGISTRY", "RULE_TAG", "StepDef", "fixtures", "register_markers", "spec_rules"]

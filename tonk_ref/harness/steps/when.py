@@ -71,7 +71,7 @@ def discards(tonk_table: Table, seat: str, card: str) -> None:
 @step("when", r"the players draw from the stock and discard the card drawn until the stock is empty")
 def run_the_stock_dry(tonk_table: Table) -> None:
     """Turn after turn, the player to act draws from the stock and discards that card."""
-    for _ in range(DECK_SIZE):
+    for _ in range(2 * DECK_SIZE):
         state = tonk_table.state()
         if state["result"] is not None:
             raise AssertionError("the hand ended before the stock ran out")
@@ -85,7 +85,7 @@ def run_the_stock_dry(tonk_table: Table) -> None:
         if len(drawn) != 1:
             raise AssertionError(f"seat {seat} drew from the stock but its hand went from {before} to {after}")
         tonk_table.act(seat, {"type": "discard", "card": drawn[0]}, f"seat {seat} discarding {drawn[0]}")
-    raise AssertionError(f"the stock did not run out after {DECK_SIZE} turns")
+    raise AssertionError(f"the stock did not run out after {2 * DECK_SIZE} turns")
 
 
 # ---------------------------------------------------------------------- match requests

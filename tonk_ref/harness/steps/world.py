@@ -13,7 +13,7 @@ from typing import Any, Literal
 import pytest
 
 from ...adapters.base import JSON, Adapter, Rejected
-from ...engine.cards import DECK_SIZE, NAMES, parse_card
+from ...engine.cards import NAMES, cards_of, pack_mask, parse_card
 from ...engine.ruleset import Ruleset, option_values
 from ...engine.stacking import StackError, stack_deck
 from ..execute import Capabilities
@@ -118,14 +118,15 @@ class Table:
     def deck(self, rules: Ruleset) -> list[str]:
         if self.deck_override is not None:
             return list(self.deck_override)
+        pack = cards_of(pack_mask(rules.deck, rules.jokers))
         if self.deck_top is not None:
             top = [parse_card(c) for c in self.deck_top]
-            return [NAMES[c] for c in top] + [NAMES[c] for c in range(DECK_SIZE) if c not in top]
+            return [NAMES[c] for c in top] + [NAMES[c] for c in pack if c not in top]
         if not self.hands:
             # No hands given: a new deck, unshuffled (clubs A-K, diamonds, hearts, spades).
             if self.upcard is not None or self.stock_top:
                 raise FeatureTextError("an upcard or a stock top needs the hands: add 'And seat N holds ...'")
-            return [NAMES[c] for c in range(DECK_SIZE)]
+            return [NAMES[c] for c in pack]
         players = self.need_players()
         missing = [s for s in range(players) if s not in self.hands]
         if missing:
@@ -147,6 +148,8 @@ class Table:
                 None if self.upcard is None else parse_card(self.upcard),
                 [parse_card(c) for c in self.stock_top],
                 with_upcard=rules.upcard,
+                hand_size=rules.hand_size_for(players),
+                pack=pack_mask(rules.deck, rules.jokers),
             )
         except StackError as e:
             raise FeatureTextError(f"this deal cannot be stacked: {e}") from None
