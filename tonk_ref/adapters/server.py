@@ -125,9 +125,15 @@ def _finite_float(text: str) -> float:
     return value
 
 
+_DECODER = json.JSONDecoder(parse_constant=_reject_constant, parse_float=_finite_float)
+_ENCODER = json.JSONEncoder(allow_nan=False, separators=(",", ":"))
+
+
 def parse(text: str | bytes) -> Any:
     """Strict JSON: ``NaN``, ``Infinity`` and floats out of range are errors."""
-    return json.loads(text, parse_constant=_reject_constant, parse_float=_finite_float)
+    if isinstance(text, bytes):
+        text = text.decode("utf-8")
+    return _DECODER.decode(text)
 
 
 def _short(text: str) -> str:
@@ -149,7 +155,7 @@ class Server:
     # -- building answers ----------------------------------------------------
     @staticmethod
     def encode(message: JSON) -> bytes:
-        return json.dumps(message, allow_nan=False, separators=(",", ":")).encode("ascii") + b"\n"
+        return _ENCODER.encode(message).encode("ascii") + b"\n"
 
     def error(self, rid: Any, code: int, message: str, data: Any = None) -> bytes:
         err: JSON = {"code": code, "message": _short(message)}
