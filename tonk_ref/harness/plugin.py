@@ -493,9 +493,11 @@ class ScenarioFile(pytest.File):
     """One scenario YAML file: one case."""
 
     def collect(self) -> Iterator[pytest.Item]:
+        from .rulebook import RulebookError
+
         try:
             case = load_scenario(self.path, root=self.config.rootpath)
-        except ScenarioError as e:
+        except (ScenarioError, RulebookError) as e:
             raise self.CollectError(str(e)) from None
         yield ScenarioItem.from_parent(self, name=case.id, case=case)
 

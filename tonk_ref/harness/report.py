@@ -290,7 +290,7 @@ def terminal_lines(report: JSON, table: str = "full") -> list[str]:
         lines += ["", "per rule" + (" (rules with failures, errors or skips)" if only else "") + ":"]
         table_lines = rule_table_lines(report, only_problems=only)
         lines += table_lines if len(table_lines) > 2 else ["  (every case of every rule passed)"]
-    if report["profiles"]:
+    if any(p["cases"] for p in report["profiles"]):
         lines += ["", "profiles:"]
         for p in report["profiles"]:
             prof = Profile(p["name"], p["option"], p["value"], dict(p["counts"]))

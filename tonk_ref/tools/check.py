@@ -102,7 +102,8 @@ def pytest_args(args: argparse.Namespace, workdir: Path, json_path: Path) -> lis
     ini.write_text("[pytest]\n", encoding="utf-8")
     rootdir = os.path.commonpath([str(Path(p).parent if Path(p).is_file() else p) for p in paths])
     out = [
-        "-c", str(ini), "--rootdir", rootdir, "-p", "no:cacheprovider", "--continue-on-collection-errors",
+        "-c", str(ini), "--rootdir", rootdir, "-p", "no:cacheprovider", "-p", "no:hypothesispytest",
+        "--continue-on-collection-errors",
         "-q" if not args.verbose else "-v", "--tonk-json", str(json_path), "--tonk-table", args.table,
         "--tonk-timeout", str(args.timeout), "-W", "ignore::pytest.PytestAssertRewriteWarning",
     ]
@@ -171,6 +172,12 @@ def todays_known_failures(report: dict[str, Any], previous: dict[str, str] | Non
     return sorted(out.items())
 
 
+def _pytest_main(argv: list[str]) -> int:
+    import pytest
+
+    return int(pytest.main(argv))
+
+
 def run(args: argparse.Namespace) -> int:
     import pytest
 
@@ -179,7 +186,7 @@ def run(args: argparse.Namespace) -> int:
         json_path = Path(args.json).resolve() if args.json else Path(tmp) / "report.json"
         argv = pytest_args(args, Path(tmp), json_path)
         with _stdout_to_stderr(args.write_known_failures):
-            code = int(pytest.main(argv))
+            code = _pytest_main(argv)
         if code in (pytest.ExitCode.INTERNAL_ERROR, pytest.ExitCode.USAGE_ERROR) or not json_path.exists():
             print(f"tonk check: pytest stopped with exit status {code}; no report", file=sys.stderr)
             return 2 if code == pytest.ExitCode.USAGE_ERROR else 3
