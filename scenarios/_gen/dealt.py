@@ -149,7 +149,7 @@ def tonk_cases() -> list[Case]:
             "title": f"{players} players: seat {seat} ({who.replace('-', ' ')}) is dealt {t}"
             f" ({' '.join(h)}): a dealt tonk, each other player pays 2S"
             + (f" (S = {stake})" if stake != 1 else ""),
-            "rules": ["DEALT-1", "DEALT-3", "PAY-DEALT-1", "CARD-3"],
+            "rules": ["DEALT-1", "DEALT-3", "PAY-DEALT-1", "CARD-3"] + (["DEALT-4"] if who == "first-player" else []),
             "players": players,
             "dealer": dealer,
         }

@@ -15,6 +15,7 @@ DEAL-1 (written independently of the engine), card values (CARD-3) and totals.
 from __future__ import annotations
 
 import argparse
+import functools
 import json
 import re
 import sys
@@ -80,6 +81,13 @@ def stacked_rest(used: Iterable[str]) -> list[str]:
 # --------------------------------------------------------------------------- YAML
 
 _PLAIN = re.compile(r"^[A-Za-z0-9_(][A-Za-z0-9_ .()'/-]*$")
+_LOADER: Any = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+
+@functools.cache
+def _plain_ok(v: str) -> bool:
+    """Whether a string may be written unquoted: YAML reads it back as the same string."""
+    return bool(_PLAIN.match(v)) and not v.endswith(" ") and yaml.load(v, Loader=_LOADER) == v
 
 
 def scalar(v: object) -> str:
@@ -92,7 +100,7 @@ def scalar(v: object) -> str:
     if isinstance(v, int):
         return str(v)
     if isinstance(v, str):
-        if _PLAIN.match(v) and not v.endswith(" ") and yaml.safe_load(v) == v:
+        if _plain_ok(v):
             return v
         return json.dumps(v, ensure_ascii=False)
     raise TypeError(f"cannot write {v!r} as a YAML scalar")
@@ -174,7 +182,7 @@ def dump(doc: dict[str, Any], script: str) -> str:
         else:
             lines.append(f"{key}: {flow(v)}")
     text = "\n".join(lines) + "\n"
-    back = yaml.safe_load(text)
+    back = yaml.load(text, Loader=_LOADER)
     if back != _plain(doc):
         raise AssertionError(f"{doc.get('id')}: the YAML written does not read back as the case")
     return text

@@ -98,8 +98,9 @@ def knock_cases() -> list[Case]:
                "0 knock !knock_discard", legal(["0 knock 9c", "0 discard 9c"], ["0 knock"]), "0 knock 9c"],
               options=AFTER, result=won(0, [15, 44])),
         build(F, "turn-knock-after-draw-option-3p",
-              "knock_timing after_draw, 3 players: seat 0 knocks discarding 9c after drawing and wins",
-              ["TURN-3"], KNOCK3, ["0 knock !knock_timing", "0 draw stock", "0 knock 9c"],
+              "knock_timing after_draw, 3 players: no knock before drawing, none without a discard; "
+              "seat 0 knocks discarding 9c",
+              ["TURN-3"], KNOCK3, ["0 knock !knock_timing", "0 draw stock", "0 knock !knock_discard", "0 knock 9c"],
               options=AFTER, result=won(0, [15, 44, 40])),
         build(F, "turn-knock-discarding-taken-card-any-2p",
               "knock_timing any: the knock's discard may not be the card just taken from the pile (taken_card)",
