@@ -12,7 +12,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any, Literal, TypeVar
+from typing import Any, Literal, TypeVar, cast
 
 from pytest_bdd import given, parsers, then, when
 
@@ -64,8 +64,8 @@ def step(kind: StepKind, pattern: str, target_fixture: str | None = None) -> Cal
         REGISTRY.append(StepDef(kind, pattern, regex, func))
         # stacklevel=2: pytest-bdd injects the step fixture into the module that applied
         # this decorator (given.py, when.py or then.py), not into this one.
-        bound: F = _BINDERS[kind](parsers.re(pattern), target_fixture=target_fixture, stacklevel=2)(func)
-        return bound
+        bound = _BINDERS[kind](parsers.re(pattern), target_fixture=target_fixture, stacklevel=2)(func)
+        return cast(F, bound)
 
     return decorator
 
