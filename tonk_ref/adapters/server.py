@@ -299,11 +299,12 @@ def serve_stdio(service: Any | None = None) -> int:
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--without",
-        action="append",
+        action="extend",
+        nargs="+",
         default=[],
         metavar="FEATURE",
         choices=FEATURES,
-        help=f"leave a feature out, as an engine without it would ({', '.join(FEATURES)}); repeatable",
+        help=f"leave features out, as an engine without them would ({', '.join(FEATURES)})",
     )
 
 
