@@ -331,6 +331,7 @@ def test_bye_exits_zero_and_close_reports_it() -> None:
 
 def test_restart_gives_a_new_process_and_a_fresh_session() -> None:
     with StdioAdapter(protokit.SERVE) as a:
+        assert isinstance(a, Adapter)
         a.new_hand(SETUP)
         pid = a.pid
         hello = a.restart()

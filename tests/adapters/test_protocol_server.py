@@ -226,3 +226,11 @@ def test_stray_prints_go_to_stderr(tmp_path: Any) -> None:
     assert proc.returncode == 0
     assert proc.stdout == b'{"jsonrpc":"2.0","id":1,"result":"hello"}\n'
     assert b"debugging output" in proc.stderr
+
+
+def test_without_takes_several_features_per_flag() -> None:
+    hello = request("hello", {"protocol": 1}).encode() + b"\n"
+    argv = [*protokit.SERVE, "--without", "play", "reasons", "--without", "match"]
+    proc = subprocess.run(argv, input=hello, capture_output=True, timeout=30)
+    assert proc.returncode == 0
+    assert json.loads(proc.stdout)["result"]["features"] == ["payments", "legal_actions", "observations"]
