@@ -55,7 +55,7 @@ def wrong_seat_cases() -> list[Case]:
                 "turn",
                 f"turn-wrong-seat-{stage}-{name}-{players}p",
                 f"{players} players, seat 0 to act ({stage}): {who} tries to {name.replace('-', ' ')}; "
-                "refused, nothing changes, and seat 0 may",
+                "refused (not_your_turn), nothing changes; the same action is accepted from the right seat",
                 rules,
                 deal,
                 [*before, f"{act} !not_your_turn", *after, "="],
