@@ -94,7 +94,8 @@ def _field(path: Sequence[str | int]) -> str:
 
 def _message(err: jsonschema.ValidationError) -> str:
     if err.validator == "additionalProperties":
-        allowed = ", ".join(err.schema.get("properties", {}))
+        props = err.schema.get("properties", {}) if isinstance(err.schema, dict) else {}
+        allowed = ", ".join(props)
         return f"{err.message}; the fields allowed here are: {allowed}"
     if err.validator == "required":
         return f"{err.message}: every entry needs an id and a reason"

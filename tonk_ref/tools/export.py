@@ -45,7 +45,7 @@ def load_cases(dirs: list[Path]) -> list[Case]:
             raise UsageError(f"--scenarios: {d} is not a directory")
         for f in scenario_files(d):
             try:
-                cases.append(load_scenario(f))
+                cases.append(load_scenario(f, root=d.resolve().parent))
             except ScenarioError as e:
                 errors.append(str(e))
     if errors:
