@@ -18,14 +18,14 @@ Feature: Dealer
       And the cut takes <rounds> rounds
 
       Examples: cards are given to seat 0, 1, 2 in turn, then to the tied seats only
-        | cards          | players | dealer | rounds |
-        | Kc 5d 2h       | 3       | 0      | 1      |
-        | 5d Kc 2h       | 3       | 1      | 1      |
-        | 2h 5d Kc       | 3       | 2      | 1      |
-        | Ac 2d 3h       | 3       | 2      | 1      |
-        | Ac Kd          | 2       | 1      | 1      |
-        | Kc Kd 2h 5s 9c | 3       | 1      | 2      |
-        | 9c 9s 9d 4c Th 2h | 3    | 1      | 2      |
+        | cards             | players | dealer | rounds |
+        | Kc 5d 2h          | 3       | 0      | 1      |
+        | 5d Kc 2h          | 3       | 1      | 1      |
+        | 2h 5d Kc          | 3       | 2      | 1      |
+        | Ac 2d 3h          | 3       | 2      | 1      |
+        | Ac Kd             | 2       | 1      | 1      |
+        | Kc Kd 2h 5s 9c    | 3       | 1      | 2      |
+        | 9c 9s 9d 4c Th 2h | 3       | 1      | 2      |
 
     @DEALER-1 @id.dealer-cut-low-card
     Scenario: Under first_dealer = low the lowest card deals

@@ -174,10 +174,10 @@ Feature: Payments
       And the net result is <net>
 
       Examples: the tie goes against the knocker unless the ruleset gives it to the knocker
-        | reading                            | knock_tie    | caught_payment | ending       | net    |
-        | the seed rules                     | caught       | seed           | knock_caught | -3, +3 |
-        | lowest collects from non-knockers  | caught       | non_knockers   | knock_caught | -2, +2 |
-        | a tie goes to the knocker          | knocker_wins | seed           | knock_won    | +1, -1 |
+        | reading                           | knock_tie    | caught_payment | ending       | net    |
+        | the seed rules                    | caught       | seed           | knock_caught | -3, +3 |
+        | lowest collects from non-knockers | caught       | non_knockers   | knock_caught | -2, +2 |
+        | a tie goes to the knocker         | knocker_wins | seed           | knock_won    | +1, -1 |
 
   Rule: PAY-CAUGHT-1 The caught knocker pays double
 
@@ -316,7 +316,7 @@ Feature: Payments
       And the net result is <net>
 
       Examples: the stock-tie schemes side by side
-        | stock_tie | 2 pays 0 | 2 pays 1 | net             |
-        | all_paid  | 1        | 1        | +1, +1, -2      |
-        | split     | 1/2      | 1/2      | +1/2, +1/2, -1  |
-        | dead      | 0        | 0        | 0, 0, 0         |
+        | stock_tie | 2 pays 0 | 2 pays 1 | net            |
+        | all_paid  | 1        | 1        | +1, +1, -2     |
+        | split     | 1/2      | 1/2      | +1/2, +1/2, -1 |
+        | dead      | 0        | 0        | 0, 0, 0        |

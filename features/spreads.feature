@@ -54,10 +54,10 @@ Feature: Spreads
       Then the action is <outcome>
 
       Examples:
-        | cards       | what                   | hand           | outcome                 |
-        | 7c 7h 7s    | a book of three        | 7c 7h 7s Ac 2h | accepted                |
-        | Kc Kh Kd Ks | a book of four         | Kc Kh Kd Ac 2h | accepted                |
-        | 7c 7h 8c    | not a book             | 7c 7h 8c Ac 2h | refused as not_a_spread |
+        | cards       | what            | hand           | outcome                 |
+        | 7c 7h 7s    | a book of three | 7c 7h 7s Ac 2h | accepted                |
+        | Kc Kh Kd Ks | a book of four  | Kc Kh Kd Ac 2h | accepted                |
+        | 7c 7h 8c    | not a book      | 7c 7h 8c Ac 2h | refused as not_a_spread |
 
   Rule: SPREAD-3 Runs
 

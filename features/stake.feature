@@ -19,10 +19,10 @@ Feature: Stake
       And the net result is <net>
 
       Examples:
-        | stake | net        |
-        | 1     | +1, -1     |
-        | 2     | +2, -2     |
-        | 25    | +25, -25   |
+        | stake | net      |
+        | 1     | +1, -1   |
+        | 2     | +2, -2   |
+        | 25    | +25, -25 |
 
     @STAKE-1 @id.stake-must-be-positive
     Scenario Outline: A stake of <stake> is refused

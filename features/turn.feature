@@ -84,10 +84,10 @@ Feature: Turn
       And the turn stage is <stage>
 
       Examples:
-        | knock_timing | outcome                   | stage |
-        | start        | accepted                  | over  |
-        | any          | accepted                  | over  |
-        | after_draw   | refused as knock_timing   | start |
+        | knock_timing | outcome                 | stage |
+        | start        | accepted                | over  |
+        | any          | accepted                | over  |
+        | after_draw   | refused as knock_timing | start |
 
     @TURN-3 @id.turn-knock-after-drawing
     Scenario Outline: Knocking after drawing, with a discard (knock_timing = <knock_timing>)
@@ -98,10 +98,10 @@ Feature: Turn
       And the turn stage is <stage>
 
       Examples:
-        | knock_timing | outcome                   | stage |
-        | start        | refused as knock_timing   | drawn |
-        | any          | accepted                  | over  |
-        | after_draw   | accepted                  | over  |
+        | knock_timing | outcome                 | stage |
+        | start        | refused as knock_timing | drawn |
+        | any          | accepted                | over  |
+        | after_draw   | accepted                | over  |
 
     @TURN-3 @id.turn-knock-after-drawing-totals
     Scenario: A knock after drawing counts the hand left after its discard
@@ -192,9 +192,9 @@ Feature: Turn
       And the state is unchanged
 
       Examples:
-        | second       | first        |
-        | stock        | stock        |
-        | discard pile | stock        |
+        | second       | first |
+        | stock        | stock |
+        | discard pile | stock |
 
     @TURN-6 @id.turn-discard-before-drawing
     Scenario: Discarding before drawing is refused
@@ -298,10 +298,10 @@ Feature: Turn
       And the state is unchanged
 
       Examples:
-        | act                        | seat |
-        | draws from the stock       | 1    |
+        | act                         | seat |
+        | draws from the stock        | 1    |
         | draws from the discard pile | 2    |
-        | knocks                     | 2    |
+        | knocks                      | 2    |
 
     @TURN-10 @id.turn-after-the-hand-is-over
     Scenario: Nobody may act once the hand is over

@@ -67,13 +67,13 @@ Feature: Variations
       Then the action is <outcome>
 
       Examples:
-        | kept                          | hand           | discard | outcome                  |
-        | no spread                     | 5h 6h 8h 9c Jd | Ks      | accepted                 |
-        | the run 5-6-7 of hearts       | 5h 6h 7h 9c Jd | Ks      | refused as forced_spread |
-        | three kings, one just drawn   | Kc Kd 9c Jd 5h | 5h      | refused as forced_spread |
-        | three aces                    | Ac Ad Ah 9c Jd | Ks      | accepted                 |
-        | four aces                     | Ac Ad Ah As 9c | Ks      | refused as forced_spread |
-        | a run with an ace             | Ah 2h 3h 9c Jd | Ks      | refused as forced_spread |
+        | kept                        | hand           | discard | outcome                  |
+        | no spread                   | 5h 6h 8h 9c Jd | Ks      | accepted                 |
+        | the run 5-6-7 of hearts     | 5h 6h 7h 9c Jd | Ks      | refused as forced_spread |
+        | three kings, one just drawn | Kc Kd 9c Jd 5h | 5h      | refused as forced_spread |
+        | three aces                  | Ac Ad Ah 9c Jd | Ks      | accepted                 |
+        | four aces                   | Ac Ad Ah As 9c | Ks      | refused as forced_spread |
+        | a run with an ace           | Ah 2h 3h 9c Jd | Ks      | refused as forced_spread |
 
     @VAR-FORCED-1 @id.var-forced-lay-it-then-discard
     Scenario: Laying the spread first lets the turn end
@@ -114,10 +114,10 @@ Feature: Variations
       Then the action is <outcome>
 
       Examples:
-        | holding                      | forced_spreads | hand           | outcome                  |
-        | the run 5-6-7 of hearts      | true           | 5h 6h 7h 9c Jd | refused as forced_spread |
-        | three aces                   | true           | Ac Ad Ah 9c Jd | accepted                 |
-        | the run, no forced spreads   | false          | 5h 6h 7h 9c Jd | accepted                 |
+        | holding                    | forced_spreads | hand           | outcome                  |
+        | the run 5-6-7 of hearts    | true           | 5h 6h 7h 9c Jd | refused as forced_spread |
+        | three aces                 | true           | Ac Ad Ah 9c Jd | accepted                 |
+        | the run, no forced spreads | false          | 5h 6h 7h 9c Jd | accepted                 |
 
   Rule: VAR-NEWSPREAD-1 New-spread double
 
@@ -245,13 +245,13 @@ Feature: Variations
       Then the action is <outcome>
 
       Examples:
-        | cards          | what                          | min | hand           | outcome                 |
-        | 5h X1 7h       | a joker fills the gap         | 1   | 5h X1 7h 9c Kd | accepted                |
-        | 5h X1 8h       | one joker, two gaps           | 1   | 5h X1 8h 9c Kd | refused as not_a_spread |
-        | 9c 9d X1       | a book with a joker           | 1   | 9c 9d X1 2h Kd | accepted                |
-        | 9c 9d 9h 9s X1 | a book of five                | 1   | 9c 9d 9h 9s X1 | refused as not_a_spread |
-        | X1 X2 7h       | one natural card              | 1   | X1 X2 7h 9c Kd | accepted                |
-        | X1 X2 7h       | one natural card, two needed  | 2   | X1 X2 7h 9c Kd | refused as not_a_spread |
+        | cards          | what                         | min | hand           | outcome                 |
+        | 5h X1 7h       | a joker fills the gap        | 1   | 5h X1 7h 9c Kd | accepted                |
+        | 5h X1 8h       | one joker, two gaps          | 1   | 5h X1 8h 9c Kd | refused as not_a_spread |
+        | 9c 9d X1       | a book with a joker          | 1   | 9c 9d X1 2h Kd | accepted                |
+        | 9c 9d 9h 9s X1 | a book of five               | 1   | 9c 9d 9h 9s X1 | refused as not_a_spread |
+        | X1 X2 7h       | one natural card             | 1   | X1 X2 7h 9c Kd | accepted                |
+        | X1 X2 7h       | one natural card, two needed | 2   | X1 X2 7h 9c Kd | refused as not_a_spread |
 
     @VAR-WILD-1 @HIT-3 @id.var-wild-run-direction
     Scenario Outline: In <cards> the joker stands <where>, so <card> <fits>
@@ -260,10 +260,10 @@ Feature: Variations
       Then the action is <outcome>
 
       Examples:
-        | cards    | where                       | card | fits         | hand           | outcome                     |
-        | 5h 6h X1 | above the run, as 7h        | 8h   | fits         | 5h 6h X1 8h 9c | accepted                    |
-        | 5h 6h X1 | above the run, as 7h        | 7h   | does not fit | 5h 6h X1 7h 9c | refused as hit_does_not_fit |
-        | Qh Kh X1 | below, nothing is above K   | Th   | fits         | Qh Kh X1 Th 9c | accepted                    |
+        | cards    | where                     | card | fits         | hand           | outcome                     |
+        | 5h 6h X1 | above the run, as 7h      | 8h   | fits         | 5h 6h X1 8h 9c | accepted                    |
+        | 5h 6h X1 | above the run, as 7h      | 7h   | does not fit | 5h 6h X1 7h 9c | refused as hit_does_not_fit |
+        | Qh Kh X1 | below, nothing is above K | Th   | fits         | Qh Kh X1 Th 9c | accepted                    |
 
   Rule: VAR-WILD-2 Hitting with a wild card
 
@@ -559,11 +559,11 @@ Feature: Variations
       Then the action is <outcome>
 
       Examples:
-        | knock_limit | outcome                 |
-        | none        | accepted                |
-        | 50          | accepted                |
-        | 10          | refused as knock_limit  |
-        | 5           | refused as knock_limit  |
+        | knock_limit | outcome                |
+        | none        | accepted               |
+        | 50          | accepted               |
+        | 10          | refused as knock_limit |
+        | 5           | refused as knock_limit |
 
   Rule: VAR-KNOCKWAIT-1 No knock after laying a spread
 

@@ -112,8 +112,11 @@ def test_one_feature_per_spec_section() -> None:
     assert set(SECTION_FILES) == set(SECTIONS), "SECTION_FILES must name a feature for every section of rules.yaml"
     names = sorted(Path(f.filename).name for f in FEATURES)
     assert names == sorted(SECTION_FILES.values())
+    by_name = {name: section for section, name in SECTION_FILES.items()}
     for feature in FEATURES:
         assert feature.description.strip(), f"{feature.filename}: the Feature needs a description for readers"
+        title = SECTIONS[by_name[Path(feature.filename).name]]
+        assert feature.name == title, f"{feature.filename}: 'Feature: {feature.name}' should be 'Feature: {title}'"
 
 
 def test_at_least_80_scenarios() -> None:

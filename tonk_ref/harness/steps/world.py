@@ -7,6 +7,7 @@ step (the ruleset, the hands, the upcard, the stock) can come in any order first
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
@@ -65,6 +66,7 @@ class Table:
     dealt: bool = False
     refusal: Refusal | None = None
     answer: Any = None  # the last answer of a match request (cut, next_dealer, join)
+    last: JSON | None = None  # the state the engine answered with after the last deal or action
 
     # ------------------------------------------------------------------ capabilities
     def require_feature(self, feature: str, why: str) -> None:
@@ -72,10 +74,7 @@ class Table:
             pytest.skip(f"{why} needs the protocol feature {feature!r}, which {self.caps.name} does not declare")
 
     def ruleset(self) -> Ruleset:
-        try:
-            return resolve_ruleset(self.preset, self.options)
-        except RulebookError as e:
-            raise FeatureTextError(str(e)) from None
+        return _ruleset(self.preset, tuple(sorted(self.options.items())))
 
     def require_options(self) -> None:
         """Skip the scenario if the engine does not declare an option value it uses."""
@@ -163,7 +162,7 @@ class Table:
         setup = self.setup()
         self.dealt = True
         try:
-            self.adapter.new_hand(setup)
+            self.last = _state_or_none(self.adapter.new_hand(setup))
         except Rejected as e:
             if not expect_refusal:
                 raise AssertionError(f"the engine refused to deal this hand: {e.reason} {e.message}") from None
@@ -188,10 +187,13 @@ class Table:
     def act(self, seat: int, action: JSON, what: str) -> None:
         self.check_settled()
         self.deal()
-        before = self.adapter.state()
+        # The state before this action: the answer to the last new_hand or act (both
+        # answer with the state), or asked for when an engine answered otherwise.
+        before = self.last if self.last is not None else self.adapter.state()
         try:
-            self.adapter.act(seat, action)
+            self.last = _state_or_none(self.adapter.act(seat, action))
         except Rejected as e:
+            self.last = before
             self.refusal = Refusal("action", what, e, before)
         else:
             self.refusal = None
@@ -222,3 +224,15 @@ class Table:
         if not isinstance(result, dict):
             raise AssertionError(f"expected the hand to be over, but it goes on (seat {state.get('to_act')} to act)")
         return result
+
+
+@functools.lru_cache(maxsize=256)
+def _ruleset(preset: str, options: tuple[tuple[str, Any], ...]) -> Ruleset:
+    try:
+        return resolve_ruleset(preset, dict(options))
+    except RulebookError as e:
+        raise FeatureTextError(str(e)) from None
+
+
+def _state_or_none(answer: object) -> JSON | None:
+    return answer if isinstance(answer, dict) and "hands" in answer else None
