@@ -357,3 +357,30 @@ def test_serve_commands_answer_bye_and_exit_zero(via: str) -> None:
 def test_end_of_input_exits_zero() -> None:
     proc = subprocess.run(protokit.SERVE, input=b"", capture_output=True, timeout=30)
     assert (proc.returncode, proc.stdout) == (0, b"")
+
+
+def test_an_extra_line_after_an_answer_is_garbage(tmp_path: Any) -> None:
+    """An engine that logs to stdout after answering: the fault is reported on the next
+    request, with the stray line as the response, and the engine is restarted."""
+    script = tmp_path / "leaky.py"
+    script.write_text(
+        "import sys\n"
+        "from tonk_ref.adapters.server import Server\n"
+        "s = Server()\n"
+        "for raw in sys.stdin.buffer:\n"
+        "    sys.stdout.buffer.write(s.handle_line(raw.rstrip(b'\\n'))[0])\n"
+        "    if b'new_hand' in raw:\n"
+        "        sys.stdout.buffer.write(b'dealt!\\n')\n"
+        "    sys.stdout.buffer.flush()\n"
+    )
+    with StdioAdapter([sys.executable, str(script)]) as a:
+        a.new_hand(SETUP)
+        time.sleep(0.2)  # let the stray line arrive
+        with pytest.raises(AdapterFault) as info:
+            a.state()
+        assert info.value.kind == "garbage"
+        assert info.value.context["response"].startswith("dealt!")
+        assert a.starts == 1
+        with pytest.raises(Rejected):
+            a.state()  # a new process: no hand
+        assert a.starts == 2

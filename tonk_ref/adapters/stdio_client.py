@@ -145,6 +145,17 @@ class _Process:
                 sel.register(self.stdin, selectors.EVENT_WRITE)
                 sel.select(remaining)
 
+    def pending(self) -> bool:
+        """Whether the engine has written anything that was not asked for (read what is
+        there without waiting)."""
+        if not self.buf:
+            try:
+                chunk = os.read(self.stdout, 1 << 16)
+            except (BlockingIOError, OSError):
+                return False
+            self.buf += chunk
+        return bool(self.buf)
+
     def read_line(self, deadline: float) -> bytes:
         """The next line of stdout without its newline; raise TimeoutError, EOFError
         (the process closed stdout) or OverflowError (a line too long)."""
@@ -359,6 +370,9 @@ class StdioAdapter:
             raise AdapterFault("protocol", f"the {method} request cannot be written as JSON: {e}", {}) from None
         if self.validate:
             self._check_request(method, request, line, proc)
+        if proc.pending():
+            extra = bytes(proc.buf)
+            raise self._fault(proc, "garbage", "the engine wrote more than one line for the last request", line, extra)
         deadline = time.monotonic() + (self.timeout if timeout is None else timeout)
         try:
             proc.send(line, deadline)
