@@ -45,26 +45,6 @@ Expect = tuple[set[Any], Any]  # (acceptable codes, expected id or NULL)
 METHODS = ["hello", "new_hand", "act", "state", "play", "legal_actions", "observe", "cut", "next_dealer", "join"]
 
 
-def known_bug(method: str, params: Any) -> bool:
-    """Inputs on which RefService raises instead of refusing (reported to the lead; the
-    strict xfail tests below turn green when it is fixed):
-
-    - an action whose ``type`` is a list or an object (TypeError: unhashable type);
-    - ``play`` with a ``setup`` that is not an object (AttributeError).
-    """
-    if not isinstance(params, dict):
-        return False
-    actions: list[Any] = []
-    if method == "act":
-        actions = [params.get("action")]
-    if method == "play":
-        if "setup" in params and not isinstance(params["setup"], dict):
-            return True
-        if isinstance(params.get("actions"), list):
-            actions = [a[1] for a in params["actions"] if isinstance(a, list) and len(a) == 2]
-    return any(isinstance(a, dict) and isinstance(a.get("type"), list | dict) for a in actions)
-
-
 class Gen:
     """Hostile lines, each with the answer it must get."""
 
@@ -150,22 +130,19 @@ class Gen:
     def wrong_type(self) -> tuple[bytes, set[Any], Any]:
         """One field of a valid request's params replaced by a random value."""
         method = self.rng.choice(METHODS)
-        while True:
-            params = self.valid_params(method)
-            paths: list[tuple[Any, Any]] = [(params, k) for k in params]
-            for v in params.values():
-                if isinstance(v, dict):
-                    paths += [(v, k2) for k2 in v]
-            if not paths:
-                params = {"unexpected": self.value()}
-                break
+        params = self.valid_params(method)
+        paths: list[tuple[Any, Any]] = [(params, k) for k in params]
+        for v in params.values():
+            if isinstance(v, dict):
+                paths += [(v, k2) for k2 in v]
+        if not paths:
+            params = {"unexpected": self.value()}
+        else:
             holder, key = self.rng.choice(paths)
             if self.rng.random() < 0.15:
                 del holder[key]
             else:
                 holder[key] = self.value()
-            if not known_bug(method, params):
-                break
         msg, rid = self.request(method, params)
         return self.dump(msg), ANSWERED, rid
 
@@ -481,8 +458,6 @@ def test_any_value_in_any_field_is_answered_and_refusals_change_nothing(
         params["setup"][field] = value
     elif field:
         params[field] = value
-    if known_bug(method, params):
-        return
     answer = one_server.ask(Gen.dump({"jsonrpc": "2.0", "id": 3, "method": method, "params": params}))
     problem = check_answer("hypothesis", b"", answer, ANSWERED, 3)
     assert problem is None, f"{method} {params}: {problem}"
@@ -498,9 +473,6 @@ def _ask(server: protokit.LinePipe, method: str, params: Any) -> dict[str, Any]:
     return out
 
 
-@pytest.mark.xfail(
-    strict=True, reason="RefService: an action type that is a list raises TypeError (reported to the lead)"
-)
 def test_an_action_type_that_is_a_list_is_malformed(one_server: protokit.LinePipe) -> None:
     deal = {"ruleset": {}, "players": 2, "dealer": 0, "stake": 1, "deck": protokit.pack()}
     _ask(one_server, "new_hand", deal)
@@ -508,9 +480,6 @@ def test_an_action_type_that_is_a_list_is_malformed(one_server: protokit.LinePip
     assert answer["error"]["code"] == REJECTED and answer["error"]["data"]["reason"] == "malformed_action"
 
 
-@pytest.mark.xfail(
-    strict=True, reason="RefService.play: a setup that is not an object raises AttributeError (reported to the lead)"
-)
 def test_play_with_a_setup_that_is_not_an_object_is_refused(one_server: protokit.LinePipe) -> None:
     answer = _ask(one_server, "play", {"setup": "seed", "actions": []})
     assert answer["error"]["code"] == REJECTED and answer["error"]["data"]["reason"] == "invalid_setup"

@@ -59,7 +59,9 @@ class RefService:
             "features": list(self.features),
         }
 
-    def _setup(self, params: JSON) -> Hand:
+    def _setup(self, params: object) -> Hand:
+        if not isinstance(params, dict):
+            raise Rejected("invalid_setup", "the setup is an object {ruleset, players, dealer, stake, deck}")
         ruleset = params.get("ruleset", {})
         if not isinstance(ruleset, dict):
             raise Rejected("invalid_setup", "ruleset must be an object of option values")

@@ -68,7 +68,7 @@ def _action_from_json(obj: object) -> Action:
     if not isinstance(obj, dict):
         raise IllegalAction("malformed_action", f"an action is an object, got {obj!r}")
     kind = obj.get("type")
-    if kind not in _ACTION_KEYS:
+    if not isinstance(kind, str) or kind not in _ACTION_KEYS:
         raise IllegalAction("malformed_action", f"unknown action type {kind!r}; expected one of {sorted(_ACTION_KEYS)}")
     required, optional = _ACTION_KEYS[kind]
     keys = set(obj)
