@@ -384,3 +384,23 @@ def test_an_extra_line_after_an_answer_is_garbage(tmp_path: Any) -> None:
         with pytest.raises(Rejected):
             a.state()  # a new process: no hand
         assert a.starts == 2
+
+
+def test_an_engine_that_does_not_know_hello_is_not_used(tmp_path: Any) -> None:
+    script = tmp_path / "nohello.py"
+    script.write_text(
+        "import sys, json\n"
+        "for raw in sys.stdin:\n"
+        "    m = json.loads(raw)\n"
+        "    err = {'code': -32601, 'message': 'method not found'}\n"
+        "    print(json.dumps({'jsonrpc': '2.0', 'id': m['id'], 'error': err}), flush=True)\n"
+    )
+    a = StdioAdapter([sys.executable, str(script)])
+    with pytest.raises(AdapterFault) as info:
+        a.hello()
+    assert info.value.kind == "protocol" and info.value.context["code"] == -32601
+    assert a.pid is None and a.exit_code is not None  # killed, not left running
+    with pytest.raises(AdapterFault):
+        a.state()  # a new process, which fails hello again
+    assert a.starts == 2 and a.pid is None
+    a.close()

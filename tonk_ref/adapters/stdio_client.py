@@ -281,6 +281,10 @@ class StdioAdapter:
         self.exit_code = None
         try:
             hello = self._request(proc, "hello", {"protocol": PROTOCOL_VERSION}, timeout=self.start_timeout)
+        except AdapterFault:
+            if self._proc is proc:  # an error answer to hello: the engine is no use
+                self._discard(proc)
+            raise
         except Rejected as e:
             self._discard(proc)
             raise AdapterFault(
