@@ -13,14 +13,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from tonkcases import write_cases
+from tonkcases import corpus, write_cases
 
 import tonk_ref.adapters.stdio_client
 import tonk_ref.harness.rulebook
 import tonk_ref.harness.steps  # noqa: F401 - imported once here, not again in every pytester run
 from tonk_ref.adapters.inprocess import reference
-from tonk_ref.harness.scenario import Case, load_scenario, scenario_files
-from tonk_ref.paths import scenarios_dir
+from tonk_ref.harness.scenario import Case, load_scenario
 
 FAKE = Path(__file__).resolve().parents[1] / "fakes" / "fake_engine.py"
 QUIET = ("-p", "no:cacheprovider", "-p", "no:hypothesispytest")
@@ -124,8 +123,9 @@ def _knocker_ties_lowest(case: Case) -> bool:
 
 def test_a_knock_tie_bug_fails_exactly_the_knock_tie_cases(pytester: pytest.Pytester) -> None:
     # every corpus case with a knock in its script (the cases a knock-settlement bug can reach)
-    files = [f for f in scenario_files(scenarios_dir()) if " knock" in f.read_text(encoding="utf-8")]
-    cases = {c.id: c for c in (load_scenario(f) for f in files)}
+    chosen = [(f, c) for f, c in corpus() if " knock" in f.read_text(encoding="utf-8")]
+    files = [f for f, _ in chosen]
+    cases = {c.id: c for _, c in chosen}
     expected = {cid for cid, c in cases.items()
                 if c.ruleset.knock_tie == "caught" and _expects_settlement(c) and _knocker_ties_lowest(c)}
     knocker_wins = {cid for cid, c in cases.items() if c.ruleset.knock_tie == "knocker_wins"}

@@ -4,7 +4,11 @@ expects the wrong ending on purpose."""
 
 from __future__ import annotations
 
+import functools
 from pathlib import Path
+
+from tonk_ref.harness.scenario import Case, load_scenario, scenario_files
+from tonk_ref.paths import scenarios_dir
 
 KNOCK_DEAL = """players: 3
 dealer: 2
@@ -107,3 +111,10 @@ def write_cases(directory: Path, names: list[str] | None = None) -> list[str]:
     for name in chosen:
         (directory / f"{name}.yaml").write_text(CASES[name], encoding="utf-8")
     return chosen
+
+
+@functools.cache
+def corpus() -> tuple[tuple[Path, Case], ...]:
+    """Every scenario file of the corpus with its compiled case, loaded once per process
+    (loading is most of the cost of a whole-corpus test)."""
+    return tuple((f, load_scenario(f)) for f in scenario_files(scenarios_dir()))
