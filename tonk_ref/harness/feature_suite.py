@@ -4,8 +4,8 @@ the step definitions of :mod:`tonk_ref.harness.steps` as its fixtures.
 
 The steps need the session fixtures ``tonk_adapter`` and ``tonk_caps`` (the ``tonk``
 pytest plugin provides them).  Scenario tags become markers: each rule ID
-(``-m PAY-KNOCK-2``) and each stable id (``-m id.pay-knock-w6``); call
-:func:`tonk_ref.harness.steps.register_markers` from ``pytest_configure`` to register them.
+(``-m PAY-KNOCK-2``) and each stable id (``-m id.pay-knock-w6``), registered when this
+module is imported (:func:`tonk_ref.harness.steps.register_markers`).
 
 Run the features against an engine::
 
@@ -21,12 +21,15 @@ from __future__ import annotations
 from typing import Any
 
 from pytest_bdd import scenarios
+from pytest_bdd.utils import CONFIG_STACK
 
 from ..paths import features_dir
 from . import steps
 
 globals().update(steps.fixtures())
 
+if CONFIG_STACK:  # inside a pytest session: register the tags before they become marks
+    steps.register_markers(CONFIG_STACK[-1])
 scenarios(str(features_dir()))
 
 

@@ -56,12 +56,17 @@ def spec_rules() -> dict[str, str]:
 def register_markers(config: pytest.Config) -> None:
     """Register the tags of the features as pytest markers, so that ``-m PAY-KNOCK-2``
     or ``-m id.pay-knock-w6`` selects scenarios and no unknown-marker warning is shown:
-    every rule ID of spec/rules.yaml, and every ``@id.`` tag found in the features."""
-    for rid, title in spec_rules().items():
-        config.addinivalue_line("markers", f"{rid}: Gherkin scenarios checking rule {rid} ({title})")
+    every rule ID of spec/rules.yaml, and every ``@id.`` tag found in the features.
+    Idempotent: markers already registered are left alone."""
+    known = {str(line).split(":", 1)[0].split("(", 1)[0].strip() for line in config.getini("markers")}
+    lines = [(rid, f"Gherkin scenarios checking rule {rid} ({title})") for rid, title in spec_rules().items()]
     for path in sorted(features_dir().glob("*.feature")):
         for tag in re.findall(r"@(id\.[a-z0-9-]+)", path.read_text(encoding="utf-8")):
-            config.addinivalue_line("markers", f"{tag}: the Gherkin scenario with this stable id")
+            lines.append((tag, "the Gherkin scenario with this stable id"))
+    for name, text in lines:
+        if name not in known:
+            known.add(name)
+            config.addinivalue_line("markers", f"{name}: {text}")
 
 
 __all__ = ["ID_TAG", "REGISTRY", "RULE_TAG", "StepDef", "fixtures", "register_markers", "spec_rules"]
