@@ -43,7 +43,7 @@ Feature: Dealer
   Rule: DEALER-2 The deal passes left
 
     @DEALER-2 @id.dealer-passes-left
-    Scenario Outline: After a hand dealt by seat <dealer> of <players>, seat <next> deals
+    Scenario Outline: At a <players>-player table, after a hand dealt by seat <dealer>, seat <next> deals
       Given a <players>-player game
       When a hand dealt by seat <dealer> ends as knock_won won by seat <winner>
       Then seat <next> deals next
@@ -99,7 +99,7 @@ Feature: Dealer
   Rule: DEALER-4 Dealer after a dealt draw
 
     @DEALER-4 @DEALT-2 @id.dealer-after-dealt-draw
-    Scenario Outline: After a dealt draw dealt by seat 1, seat <next> deals (dealer_after_draw = <dealer_after_draw>)
+    Scenario Outline: After a dealt draw in a hand dealt by seat 1, seat <next> deals (dealer_after_draw = <dealer_after_draw>)
       Given a 3-player hand dealt by seat 1
       And the ruleset has dealer_after_draw = <dealer_after_draw>
       And seat 0 holds 2c 3c 4d 5d 6h

@@ -2,6 +2,8 @@ Feature: Game and players
   Tonk is a knock rummy for two or three players. A hand is won by getting rid
   of every card, or by holding the lowest total when the hand ends. Seats are
   numbered clockwise from 0, so the player to a seat's left is the next seat.
+  Where a scenario names no hands, the deck is a new deck, unshuffled: clubs A
+  to K, then diamonds, hearts and spades.
 
   Rule: GAME-1 Object of the game
 

@@ -11,7 +11,8 @@ Feature: Turn
   Most rules below share one deal, given in their Background: seat 0 holds the
   run A-2-3 of clubs (total 25), seat 1 holds 5-6-7 of hearts (total 32), seat 2
   holds three fours (total 30), the upcard is the king of hearts and the stock
-  starts with 8h 8d 2h.
+  starts with 8h 8d 2h. Where a scenario names no hands, the deck is a new deck,
+  unshuffled: clubs A to K, then diamonds, hearts and spades.
 
   Rule: TURN-1 First player and rotation
 
@@ -33,6 +34,8 @@ Feature: Turn
     @TURN-1 @id.turn-passes-left
     Scenario: The turn passes to the left after each discard
       Given a 3-player hand dealt by seat 0
+      When the hand is dealt
+      Then the hand of seat 1 is Ac 4c 7c Tc Kc
       When seat 1 plays: draw from the stock, discard Ac
       Then seat 2 is to act
       When seat 2 plays: draw from the stock, discard 2c
@@ -292,7 +295,7 @@ Feature: Turn
       And the stock starts with 8h 8d 2h
 
     @TURN-10 @id.turn-out-of-turn
-    Scenario Outline: Seat <seat> may not <act> while it is seat 0's turn
+    Scenario Outline: While it is seat 0's turn, seat <seat> <act>: refused
       When seat <seat> <act>
       Then the action is refused as not_your_turn
       And the state is unchanged
