@@ -6,7 +6,8 @@ draw (DEALT-2) and the running balances.  Seats are numbered 0..n-1 clockwise, s
 player to a seat's left is ``(seat + 1) % n`` (GAME-3).
 
 Everything here is a pure function of its arguments except :class:`Match`, which holds
-the balances and the history of one match.
+the balances (or, under ``scoring = points``, the scores: VAR-POINTS-1) and the history
+of one match.
 """
 
 from __future__ import annotations
@@ -61,6 +62,8 @@ def cut(players: int, cards: Sequence[Card], rules: Ruleset = DEFAULT) -> Cut:
     _check_players(players, rules)
     seen = 0
     for i, c in enumerate(cards):
+        if isinstance(c, int) and not isinstance(c, bool) and DECK_SIZE <= c < len(NAMES):
+            raise MatchError(f"cut card {i} is the joker {NAMES[c]}: jokers take no part in the cut")
         if not isinstance(c, int) or isinstance(c, bool) or not 0 <= c < DECK_SIZE:
             raise MatchError(f"cut card {i} is not a card: {c!r}")
         if seen >> c & 1:
@@ -152,9 +155,35 @@ def join(players: int, dealer: int, rules: Ruleset = DEFAULT) -> Join:
     return Join(players + 1, dealer + 1, dealer, seats)
 
 
+POINTS_LIMIT = 100
+"""Under ``scoring = points`` a player whose score reaches this leaves the match."""
+
+
+def hand_points(result: Result, totals: Sequence[int]) -> tuple[int, ...]:
+    """The points each seat adds to its score for one hand (rule VAR-POINTS-1).
+
+    Every player who did not win adds their total (``totals``: each seat's count when
+    the hand ended, rule CARD-4); a caught knocker adds double.  A hand nobody won adds
+    nothing: a dealt draw is not played (DEALT-2) and a dead hand (``empty_stock`` or
+    ``stock_tie = "dead"``) pays nothing, so it scores nothing either.
+    """
+    if not result.winners:
+        return (0,) * len(totals)
+    out = []
+    for seat, total in enumerate(totals):
+        if seat in result.winners:
+            out.append(0)
+        elif result.ending == "knock_caught" and seat == result.knocker:
+            out.append(2 * total)
+        else:
+            out.append(total)
+    return tuple(out)
+
+
 @dataclass(frozen=True, slots=True)
 class HandRecord:
-    """One hand of the match's history (seat numbers as they were at the time)."""
+    """One hand of the match's history (seat numbers as they were at the time).
+    ``points`` and ``scores`` are all zero unless the match is played for points."""
 
     number: int
     players: int
@@ -164,6 +193,8 @@ class HandRecord:
     net: tuple[Amount, ...]
     balances: tuple[Amount, ...]
     redeal: bool
+    points: tuple[int, ...] = ()
+    scores: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -173,7 +204,18 @@ class JoinRecord:
     join: Join
 
 
-MatchEvent = HandRecord | JoinRecord
+@dataclass(frozen=True, slots=True)
+class LeaveRecord:
+    """Players whose score reached the limit left the match (VAR-POINTS-1).  ``left``
+    are their seats, ``seats[old]`` the new seat of each player who stays (None for one
+    who left), ``dealer`` the dealer of the next hand in the new numbering."""
+
+    left: tuple[int, ...]
+    seats: tuple[int | None, ...]
+    dealer: int
+
+
+MatchEvent = HandRecord | JoinRecord | LeaveRecord
 
 
 @dataclass
@@ -185,6 +227,14 @@ class Match:
     moves (DEALER-2, DEALER-4) and, after a dealt draw, the next deal is a redeal of the
     same hand (DEALT-2: nobody pays, new cards are dealt).  ``join()`` seats a newcomer
     at the dealer's right between hands (DEALER-3).
+
+    Under ``scoring = points`` (VAR-POINTS-1) the balances stay at zero and ``scores``
+    grow instead (:func:`hand_points`); a player whose score reaches 100 leaves at once,
+    the others are renumbered in the same clockwise order (``LeaveRecord``), and when one
+    player is left the match is over and ``winner`` is that player's seat.  If the next
+    dealer is among those who left, the deal goes to the next remaining player to the
+    left.  ``ids`` follows each player across renumberings: the players at the start are
+    0..n-1 and each newcomer gets the next number.
     """
 
     players: int
@@ -195,16 +245,21 @@ class Match:
     history: list[MatchEvent] = field(default_factory=list)
     hand: Hand | None = None
     redeal: bool = False
+    scores: list[int] = field(default_factory=list)
+    ids: list[int] = field(default_factory=list)
+    winner: int | None = None
 
     def __post_init__(self) -> None:
         _check_players(self.players, self.rules)
         _check_seat("dealer", self.dealer, self.players)
         if not isinstance(self.stake, int) or isinstance(self.stake, bool) or self.stake < 1:
             raise MatchError(f"stake must be a positive integer (rule STAKE-1), got {self.stake!r}")
-        if not self.balances:
-            self.balances = [0] * self.players
-        elif len(self.balances) != self.players:
-            raise MatchError(f"{self.players} players need {self.players} balances, got {len(self.balances)}")
+        for name in ("balances", "scores", "ids"):
+            value = getattr(self, name)
+            if not value:
+                setattr(self, name, list(range(self.players)) if name == "ids" else [0] * self.players)
+            elif len(value) != self.players:
+                raise MatchError(f"{self.players} players need {self.players} {name}, got {len(value)}")
 
     @classmethod
     def from_cut(cls, players: int, cards: Sequence[Card], rules: Ruleset = DEFAULT, stake: int = 1) -> Match:
@@ -212,11 +267,22 @@ class Match:
         return cls(players, rules, stake, cut(players, cards, rules).dealer)
 
     @property
+    def points(self) -> bool:
+        return self.rules.scoring == "points"
+
+    @property
+    def over(self) -> bool:
+        """A match for points is over when one player is left (VAR-POINTS-1)."""
+        return self.winner is not None
+
+    @property
     def hands_played(self) -> int:
         return sum(1 for e in self.history if isinstance(e, HandRecord))
 
     def deal(self, deck: Sequence[Card]) -> Hand:
         """Deal the next hand from ``deck`` (top first) with the current dealer."""
+        if self.over:
+            raise MatchError(f"the match is over: seat {self.winner} won it")
         if self.hand is not None and not self.hand.is_over:
             raise MatchError("the current hand is not over: play it out and record it first")
         if self.hand is not None:
@@ -225,7 +291,7 @@ class Match:
         return self.hand
 
     def record(self, hand: Hand | None = None) -> HandRecord:
-        """Settle a finished hand: add its net to the balances and move the dealer."""
+        """Settle a finished hand: add its net (or its points) and move the dealer."""
         if hand is None:
             hand = self.hand
         if hand is None:
@@ -239,11 +305,19 @@ class Match:
             )
         if hand.rules != self.rules:
             raise MatchError("the hand was played under another ruleset than the match's")
+        if self.over:
+            raise MatchError(f"the match is over: seat {self.winner} won it")
         result: Result | None = hand.result
         if result is None:
             raise MatchError("the hand is not over: it cannot be recorded yet")
-        for seat, amount in enumerate(result.net):
-            self.balances[seat] += amount
+        points: tuple[int, ...] = ()
+        if self.points:
+            points = hand_points(result, [hand.total(s) for s in range(self.players)])
+            for seat, p in enumerate(points):
+                self.scores[seat] += p
+        else:
+            for seat, amount in enumerate(result.net):
+                self.balances[seat] += amount
         draw = result.ending == "dealt_draw"
         entry = HandRecord(
             self.hands_played + 1,
@@ -254,23 +328,55 @@ class Match:
             result.net,
             tuple(self.balances),
             self.redeal,
+            points,
+            tuple(self.scores) if self.points else (),
         )
         self.history.append(entry)
         self.dealer = next_dealer(self.players, self.dealer, result.ending, result.winners, self.rules)
         self.redeal = draw
         self.hand = None
+        if self.points:
+            self._leave()
         return entry
 
+    def _leave(self) -> None:
+        left = tuple(s for s in range(self.players) if self.scores[s] >= POINTS_LIMIT)
+        if not left:
+            return
+        stay = [s for s in range(self.players) if s not in left]
+        dealer = self.dealer
+        while dealer in left:
+            dealer = (dealer + 1) % self.players
+        seats = tuple(stay.index(s) if s in stay else None for s in range(self.players))
+        new_dealer = seats[dealer]
+        assert new_dealer is not None
+        self.players = len(stay)
+        self.dealer = new_dealer
+        self.balances = [self.balances[s] for s in stay]
+        self.scores = [self.scores[s] for s in stay]
+        self.ids = [self.ids[s] for s in stay]
+        self.history.append(LeaveRecord(left, seats, new_dealer))
+        if self.players == 1:
+            self.winner = 0
+
     def join(self) -> Join:
-        """Seat a newcomer at the dealer's right, with a balance of 0 (DEALER-3)."""
+        """Seat a newcomer at the dealer's right, with a balance and a score of 0 (DEALER-3)."""
+        if self.over:
+            raise MatchError(f"the match is over: seat {self.winner} won it")
         if self.hand is not None:
             raise MatchError("a player joins between hands: record the current hand first")
         j = join(self.players, self.dealer, self.rules)
         balances: list[Amount] = [0] * j.players
+        scores = [0] * j.players
+        ids = [max(self.ids) + 1] * j.players
         for old, new in enumerate(j.seats):
             balances[new] = self.balances[old]
+            scores[new] = self.scores[old]
+            ids[new] = self.ids[old]
         self.players = j.players
         self.dealer = j.dealer
         self.balances = balances
+        self.scores = scores
+        self.ids = ids
         self.history.append(JoinRecord(j))
         return j
