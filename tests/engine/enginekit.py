@@ -15,7 +15,7 @@ import pytest
 
 from tonk_ref.engine import actions as A
 from tonk_ref.engine.actions import Action, IllegalAction
-from tonk_ref.engine.cards import Card, parse_card
+from tonk_ref.engine.cards import Card, pack_mask, parse_card
 from tonk_ref.engine.hand import Hand
 from tonk_ref.engine.result import Amount, Payment
 from tonk_ref.engine.ruleset import DEFAULT, Ruleset
@@ -42,8 +42,9 @@ def deal(
     rules: Ruleset = DEFAULT,
     stake: int = 1,
 ) -> Hand:
-    """A hand dealing ``hands[seat]`` (five cards as text) to each seat, then turning
-    ``upcard`` (ignored under ``upcard = false``), with ``stock`` on top of the stock."""
+    """A hand dealing ``hands[seat]`` (five cards as text, or the ruleset's hand size) to
+    each seat, then turning ``upcard`` (ignored under ``upcard = false``), with ``stock``
+    on top of the stock; the rest of the ruleset's pack follows in code order."""
     players = len(hands)
     deck = stack_deck(
         players,
@@ -52,6 +53,8 @@ def deal(
         card(upcard) if (upcard is not None and rules.upcard) else None,
         cards(stock),
         with_upcard=rules.upcard,
+        hand_size=rules.hand_size_for(players),
+        pack=pack_mask(rules.deck, rules.jokers),
     )
     return Hand(deck, players, dealer, stake, rules)
 

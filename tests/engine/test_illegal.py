@@ -236,6 +236,32 @@ CASES: dict[str, tuple[Case, tuple[str, ...]]] = {
         Case(lambda: drawn(FORCED.replace(knock_timing="any")), 0, "knock Kd", "forced_spread"),
         ("VAR-FORCED-2",),
     ),
+    # house rules that refuse a draw or a knock
+    "take a discard that cannot be used under must_use_taken": (
+        Case(lambda: start(DEFAULT.replace(must_use_taken=True)), 0, "draw discard", "must_use_taken"),
+        ("VAR-MUSTUSE-1",),
+    ),
+    "discard before using the taken card under must_use_taken": (
+        Case(lambda: play(deal([A_HAND, B_HAND], dealer=1, upcard="8c", rules=DEFAULT.replace(must_use_taken=True)),
+                          "A draw discard"), 0, "discard Kd", "must_use_taken"),
+        ("VAR-MUSTUSE-1",),
+    ),
+    "knock while a hit locks it": (
+        Case(lambda: play(deal([A_HAND, "8c 9c 3d 4s Td"], dealer=1, stock="Ks Jh", rules=DEFAULT.replace(hit_lock=1)),
+                          "A draw stock", "A spread 5c 6c 7c", "A discard Kd", "B draw stock", "B hit 8c 0",
+                          "B discard Jh"), 0, "knock", "hit_lock"),
+        ("VAR-HITLOCK-1",),
+    ),
+    "knock in the turn after laying a spread under spread_knock_wait": (
+        Case(lambda: play(start(DEFAULT.replace(spread_knock_wait=1), stock="8c Ks"), "A draw stock",
+                          "A spread 5c 6c 7c 8c", "A discard Kd", "B draw stock", "B discard Ks"),
+             0, "knock", "knock_wait"),
+        ("VAR-KNOCKWAIT-1",),
+    ),
+    "knock above the knock limit": (
+        Case(lambda: start(DEFAULT.replace(knock_limit=10)), 0, "knock", "knock_limit"),
+        ("VAR-KNOCKLIMIT-1",),
+    ),
     # malformed actions
     "an unknown action type": (Case(start, 0, Action("pass"), "malformed_action"), ("TURN-2",)),  # type: ignore[arg-type]
     "a draw from nowhere": (Case(start, 0, Action("draw", source="pile"), "malformed_action"), ("TURN-2",)),  # type: ignore[arg-type]

@@ -15,8 +15,18 @@ from tonk_ref.adapters.base import Rejected
 from tonk_ref.adapters.inprocess import reference
 from tonk_ref.adapters.match_service import MATCH_METHODS
 from tonk_ref.engine.cards import full_deck
-from tonk_ref.engine.match import HandRecord, JoinRecord, Match, MatchError, cut, join, next_dealer
-from tonk_ref.engine.result import ENDINGS
+from tonk_ref.engine.match import (
+    HandRecord,
+    JoinRecord,
+    LeaveRecord,
+    Match,
+    MatchError,
+    cut,
+    hand_points,
+    join,
+    next_dealer,
+)
+from tonk_ref.engine.result import ENDINGS, Result
 from tonk_ref.engine.ruleset import DEFAULT
 from tonk_ref.engine.stacking import stack_deck
 
@@ -367,3 +377,58 @@ def test_match_methods_reject_bad_params(method: str, params: dict[str, Any], re
     with pytest.raises(Rejected) as info:
         MATCH_METHODS[method](params)
     assert info.value.reason == reason and info.value.message
+
+
+# --- VAR-POINTS-1: playing for points ----------------------------------------------------------------------------
+POINTS = DEFAULT.replace(scoring="points")
+HAND_15, HAND_48, HAND_42 = "Ac 2c 3d 4d 5h", "Kd Kh Qs Qc 8d", "Jd Js Jh Th 2s"
+
+
+@rule("VAR-POINTS-1")
+def test_hand_points() -> None:
+    assert hand_points(Result("knock_won", (0,), (), (0, 0, 0), (5, 14, 6), 0), (5, 14, 6)) == (0, 14, 6)
+    # a caught knocker adds double; the lowest hand (the winner) adds nothing
+    assert hand_points(Result("knock_caught", (1,), (), (0, 0, 0), (10, 6, 15), 0), (10, 6, 15)) == (20, 0, 15)
+    assert hand_points(Result("knock_caught", (1, 2), (), (0, 0, 0), (8, 5, 5), 0), (8, 5, 5)) == (16, 0, 0)
+    assert hand_points(Result("tonk_out", (2,), (), (0, 0, 0)), (30, 12, 0)) == (30, 12, 0)
+    assert hand_points(Result("stock_out", (0, 1), (), (0, 0, 0), (6, 6, 9)), (6, 6, 9)) == (0, 0, 9)
+    # nobody won: a dealt draw or a dead hand scores nothing
+    assert hand_points(Result("dealt_draw", (), (), (0, 0)), (50, 49)) == (0, 0)
+    assert hand_points(Result("stock_out", (), (), (0, 0, 0), (6, 6, 9)), (6, 6, 9)) == (0, 0, 0)
+
+
+@rule("VAR-POINTS-1", "DEALER-2")
+def test_a_points_match_to_the_last_player_left() -> None:
+    m = Match(3, POINTS, dealer=2)
+    # hand 1: A (first) knocks with 15 and wins; B adds 48, C adds 42
+    h = m.deal(_deck([HAND_15, HAND_48, HAND_42], dealer=2))
+    play(h, "A knock")
+    rec = m.record()
+    assert rec.points == (0, 48, 42) and rec.scores == (0, 48, 42)
+    assert m.scores == [0, 48, 42] and m.balances == [0, 0, 0] and m.dealer == 0 and not m.over
+    # hand 2, dealt by A: B plays first and knocks with 48: caught by A's 15 (and C's 42)
+    h = m.deal(_deck([HAND_15, HAND_48, HAND_42], dealer=0))
+    play(h, "B knock")
+    rec = m.record()
+    assert rec.ending == "knock_caught" and rec.points == (0, 96, 42)
+    # B reached 144 and left; the deal passed to B, so it goes on to C, now seat 1
+    assert m.players == 2 and m.ids == [0, 2] and m.scores == [0, 84] and m.dealer == 1
+    leave = m.history[-1]
+    assert isinstance(leave, LeaveRecord) and leave.left == (1,) and leave.seats == (0, None, 1) and leave.dealer == 1
+    assert not m.over
+    # hand 3, two players, C deals: A plays first and knocks with 15 against C's 42
+    h = m.deal(_deck([HAND_15, HAND_42], dealer=1))
+    play(h, "A knock")
+    m.record()
+    assert m.players == 1 and m.ids == [0] and m.over and m.winner == 0
+    with pytest.raises(MatchError, match="over"):
+        m.deal(full_deck())
+    with pytest.raises(MatchError, match="over"):
+        m.join()
+
+
+@rule("VAR-POINTS-1", "DEALER-3")
+def test_a_newcomer_starts_at_zero_points() -> None:
+    m = Match(2, POINTS.replace(max_players=4), dealer=1, scores=[30, 70])
+    j = m.join()
+    assert m.scores == [30, 0, 70] and m.ids == [0, 2, 1] and j.seat == 1

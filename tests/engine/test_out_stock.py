@@ -101,11 +101,6 @@ def test_empty_stock_dead_ends_the_hand_without_payment() -> None:
     assert h.result.payments == () and h.result.winners == ()
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="engine bug: under knock_timing=any a knock whose discard is the last card is settled as a knock "
-    "with a total of 0 (knock_won) instead of going out by discarding (OUT-2)",
-)
 @rule("OUT-2", "TURN-3")
 def test_a_knock_that_discards_the_last_card_goes_out() -> None:
     # knock_timing = any: A draws the 9c, lays 5c-9c and holds only the Kd.  Discarding
