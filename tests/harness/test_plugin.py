@@ -112,6 +112,25 @@ def test_an_engine_fault_is_an_error_with_request_answer_and_stderr(pytester: py
     assert case["status"] == "errored" and "segmentation fault" in case["message"]
 
 
+def test_an_adapter_that_raises_errors_the_case_with_its_traceback(pytester: pytest.Pytester) -> None:
+    project(pytester, ["h-pass-knock", "h-hit"])
+    result, report = run(pytester, "--tonk-adapter=tonkfake:buggy")
+    result.assert_outcomes(passed=1, errors=1)  # h-hit has no knock
+    case = {c["id"]: c for c in report["cases"]}["h-pass-knock"]
+    assert case["status"] == "errored"
+    assert case["message"].startswith("engine fault (adapter): KeyError: 'result'")
+    assert "tonkfake.py" in case["message"]  # the frame that raised
+
+
+def test_an_engine_that_cannot_start_errors_every_case_and_says_so(pytester: pytest.Pytester) -> None:
+    project(pytester, ["h-pass-knock", "h-hit", "h-net"])
+    result, report = run(pytester, "--tonk-adapter-cmd=/nonexistent/engine --stdio")
+    result.assert_outcomes(errors=3)
+    assert report["counts"]["errored"] == 3 and report["engine"] is None
+    assert "every case that ran errored: is the engine command right?" in result.stdout.str()
+    assert "/nonexistent/engine" in report["cases"][0]["message"]
+
+
 def test_json_report_is_well_formed(pytester: pytest.Pytester) -> None:
     project(pytester)
     _, report = run(pytester, ODD)

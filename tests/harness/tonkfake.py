@@ -43,3 +43,21 @@ class Odd(InProcessAdapter):
 
 def odd() -> Odd:
     return Odd()
+
+
+class Buggy(InProcessAdapter):
+    """An adapter with a bug of its own: it breaks on knocks with a KeyError."""
+
+    def act(self, seat: int, action: JSON) -> JSON:
+        if action.get("type") == "knock":
+            return {}["result"]  # type: ignore[no-any-return]
+        return super().act(seat, action)
+
+    def play(self, setup: JSON, actions: list[tuple[int, JSON]], trace: bool = False) -> JSON:
+        if any(a.get("type") == "knock" for _, a in actions):
+            return {}["result"]  # type: ignore[no-any-return]
+        return super().play(setup, actions, trace)
+
+
+def buggy() -> Buggy:
+    return Buggy()

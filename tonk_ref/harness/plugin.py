@@ -30,6 +30,7 @@ import importlib
 import json
 import shlex
 import time
+import traceback
 from collections.abc import Callable, Generator, Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -109,6 +110,9 @@ def fault_text(kind: str, message: str, context: JSON, where: str) -> str:
         lines.append(f"last request: {_show(context['request'])}")
     if "response" in context:
         lines.append(f"answer: {_show(context['response'])}")
+    if context.get("traceback"):
+        lines.append("traceback (last frames):")
+        lines += [f"  | {line}" for line in str(context["traceback"]).rstrip().splitlines()]
     tail = context.get("stderr_tail")
     if tail:
         lines.append("stderr (last lines):")
@@ -309,18 +313,26 @@ class TonkSession:
 
     def adapter(self) -> Adapter:
         if self._adapter is None:
-            if self.adapter_cmd:
-                from ..adapters.stdio_client import StdioAdapter
-
-                self._adapter = cast(Adapter, StdioAdapter(shlex.split(self.adapter_cmd), timeout=self.timeout,
-                                                           validate=self.validate))
-            elif self.factory is not None:
-                self._adapter = self.factory()
-            else:
-                from ..adapters.inprocess import reference
-
-                self._adapter = reference()
+            try:
+                self._adapter = self._make_adapter()
+            except AdapterFault:
+                raise
+            except Exception as e:
+                raise AdapterFault("adapter", f"cannot create the adapter ({self.describe_adapter()}): "
+                                              f"{type(e).__name__}: {e}") from e
         return self._adapter
+
+    def _make_adapter(self) -> Adapter:
+        if self.adapter_cmd:
+            from ..adapters.stdio_client import StdioAdapter
+
+            return cast(Adapter, StdioAdapter(shlex.split(self.adapter_cmd), timeout=self.timeout,
+                                              validate=self.validate))
+        if self.factory is not None:
+            return self.factory()
+        from ..adapters.inprocess import reference
+
+        return reference()
 
     def capabilities(self) -> Capabilities:
         """The engine's declarations (``hello``, once per process; retried after a fault)."""
@@ -517,7 +529,12 @@ class ScenarioItem(pytest.Item):
     def runtest(self) -> None:
         st = _session(self.config)
         caps = st.capabilities()
-        outcome = run_case(self.case, st.adapter(), caps)
+        try:
+            outcome = run_case(self.case, st.adapter(), caps)
+        except Exception as e:
+            # not a wrong answer: the adapter (or the harness) broke
+            tb = traceback.format_exception(e)
+            raise EngineFault("adapter", f"{type(e).__name__}: {e}", {"traceback": "".join(tb[-6:])}) from e
         if outcome.status == "skipped":
             pytest.skip(outcome.message)
         if outcome.status == "failed":

@@ -285,6 +285,10 @@ def rule_table_lines(report: JSON, only_problems: bool = False) -> list[str]:
 
 def terminal_lines(report: JSON, table: str = "full") -> list[str]:
     lines = [_engine_line(report), "cases: " + _counts_line(report["counts"])]
+    c = report["counts"]
+    if c["errored"] and not (c["passed"] or c["failed"] or c["known"]):
+        first = next((x["message"].splitlines()[0] for x in report["cases"] if x["status"] == "errored"), "")
+        lines.append(f"every case that ran errored: is the engine command right? The first error: {first}")
     if table != "off" and report["rules"]:
         only = table == "problems"
         lines += ["", "per rule" + (" (rules with failures, errors or skips)" if only else "") + ":"]
