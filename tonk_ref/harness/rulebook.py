@@ -30,7 +30,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-import jsonschema  # type: ignore[import-untyped,unused-ignore]
+import jsonschema
 import referencing
 import yaml
 
@@ -205,7 +205,7 @@ def _schema_expectation(err: jsonschema.ValidationError) -> str:
     v = err.validator
     if v == "type":
         return f"expected {_a(err.validator_value)}"
-    if v == "enum":
+    if v == "enum" and isinstance(err.validator_value, list):
         return "expected one of " + ", ".join(_show(x) for x in err.validator_value)
     if v == "pattern":
         return f"expected text matching {err.validator_value}"
@@ -266,7 +266,7 @@ _RULES_SCHEMA: dict[str, Any] = {
                 "additionalProperties": False,
                 "required": ["id", "title", "section", "text"],
                 "properties": {
-                    "id": {"type": "string", "pattern": r"^[A-Z]+(-[A-Z]+)*-[0-9]+$"},
+                    "id": {"type": "string", "pattern": r"^[A-Z]+(-[A-Z][A-Z0-9]*)*-[0-9]+$"},
                     "title": {"type": "string", "minLength": 1},
                     "section": {"type": "string"},
                     "brief": {"type": "array", "items": {"type": "string", "pattern": r"^[SDVW][0-9]+$"}},
