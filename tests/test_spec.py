@@ -12,15 +12,20 @@ import re
 from collections.abc import Iterator
 from fractions import Fraction
 from pathlib import Path
+from typing import Any
 
 import jsonschema
 import pytest
 import referencing
 
+from tonk_ref.adapters.base import Rejected
+from tonk_ref.adapters.service import RefService
 from tonk_ref.engine import payments
 from tonk_ref.engine.actions import REASONS
+from tonk_ref.engine.cards import NAMES, parse_card
 from tonk_ref.engine.result import ENDINGS, net_of
 from tonk_ref.engine.ruleset import DEFAULT, Ruleset, option_values
+from tonk_ref.engine.stacking import stack_deck
 from tonk_ref.harness import rulebook
 from tonk_ref.harness.rulebook import Rule, RulebookError, load_ruleset_file, resolve_ruleset
 from tonk_ref.paths import spec_dir
@@ -401,7 +406,7 @@ def test_ruleset_schema_accepts_every_allowed_value_and_nothing_else() -> None:
 def _preset_validator() -> jsonschema.Draft202012Validator:
     ruleset = rulebook.load_ruleset_schema()
     preset = rulebook.load_preset_schema()
-    registry: referencing.Registry[object] = referencing.Registry().with_resources(
+    registry: referencing.Registry[Any] = referencing.Registry().with_resources(
         (s["$id"], referencing.Resource.from_contents(s)) for s in (ruleset, preset)
     )
     jsonschema.Draft202012Validator.check_schema(preset)
@@ -600,3 +605,70 @@ def test_bad_preset_names_file_line_and_field(tmp_path: Path) -> None:
     empty.mkdir()
     with pytest.raises(RulebookError, match="there is no seed preset"):
         rulebook.load_presets(empty)
+
+
+# ---------------------------------------------------------------------------- the order of checks
+
+
+def _service(
+    hands: list[list[str]], upcard: str, stock_top: list[str], ruleset: dict[str, object] | None = None
+) -> RefService:
+    """The reference engine's protocol service with a hand stacked to deal ``hands`` (the
+    last seat deals, so seat 0 plays first)."""
+    players = len(hands)
+    cards = [[parse_card(c) for c in h] for h in hands]
+    deck = stack_deck(players, players - 1, cards, parse_card(upcard), [parse_card(c) for c in stock_top])
+    service = RefService()
+    deal = {"deck": [NAMES[c] for c in deck], "players": players, "dealer": players - 1, "ruleset": ruleset or {}}
+    service.new_hand(deal)
+    return service
+
+
+def _reason(service: RefService, seat: int, action: object) -> str | None:
+    """The reason code of a refused action, or None if it was applied."""
+    try:
+        service.act({"seat": seat, "action": action})
+    except Rejected as e:
+        return e.reason
+    return None
+
+
+def test_the_order_of_checks_is_the_reference_engines() -> None:
+    """Actions that break several rules get the first code of "Which code when several
+    apply"; each pair below is the claim of one line of that list."""
+    # seat 0 plays first (dealer 1); seat 0 holds 4c 5c 6c 9d Kh, the upcard is 2s
+    s = _service([["4c", "5c", "6c", "9d", "Kh"], ["Ah", "3d", "7s", "8s", "Qd"]], "2s", ["Jc"])
+    assert _reason(s, 1, {"type": "bogus"}) == "malformed_action"  # form before the turn
+    assert _reason(s, 1, {"type": "discard", "card": "Zz"}) == "malformed_action"
+    assert _reason(s, 1, {"type": "discard", "card": "Ah"}) == "not_your_turn"  # turn before stage
+    assert _reason(s, 0, {"type": "discard", "card": "Ah"}) == "must_draw_first"  # stage before ownership
+    assert _reason(s, 0, {"type": "hit", "card": "Ah", "spread": 3}) == "must_draw_first"
+    assert _reason(s, 0, {"type": "draw", "from": "discard"}) is None  # takes the 2s
+    assert _reason(s, 0, {"type": "draw", "from": "stock"}) == "already_drawn"
+    assert _reason(s, 0, {"type": "knock"}) == "knock_timing"  # after drawing, under knock_timing = start
+    assert _reason(s, 0, {"type": "spread", "cards": ["Ah", "4c", "4c"]}) == "not_in_hand"  # card by card
+    assert _reason(s, 0, {"type": "spread", "cards": ["4c", "4c", "Ah"]}) == "duplicate_card"
+    assert _reason(s, 0, {"type": "spread", "cards": ["4c", "5c", "9d"]}) == "not_a_spread"
+    assert _reason(s, 0, {"type": "hit", "card": "Ah", "spread": 0}) == "not_in_hand"  # ownership before target
+    assert _reason(s, 0, {"type": "hit", "card": "9d", "spread": 0}) == "no_such_spread"
+    assert _reason(s, 0, {"type": "discard", "card": "2s"}) == "taken_card"
+    assert _reason(s, 0, {"type": "spread", "cards": ["4c", "5c", "6c"]}) is None
+    assert _reason(s, 0, {"type": "hit", "card": "Kh", "spread": 0}) == "hit_does_not_fit"
+    # finish the hand: the form is still checked first
+    assert _reason(s, 0, {"type": "discard", "card": "9d"}) is None
+    assert _reason(s, 1, {"type": "knock"}) is None
+    assert _reason(s, 0, {"type": "bogus"}) == "malformed_action"
+    assert _reason(s, 0, {"type": "draw", "from": "stock"}) == "hand_over"
+
+
+def test_the_knock_checks_come_in_order() -> None:
+    hands = [["4c", "5c", "6c", "9d", "Kh"], ["Ah", "3d", "7s", "8s", "Qd"]]
+    s = _service(hands, "2s", ["Jc"], {"first_turn_knock": False, "forced_spreads": True, "knock_timing": "any"})
+    assert _reason(s, 0, {"type": "knock", "discard": "9d"}) == "knock_discard"  # before drawing, no discard
+    assert _reason(s, 0, {"type": "knock"}) == "first_turn_knock"  # before forced_spread
+    s = _service(hands, "2s", ["Jc"], {"forced_spreads": True, "knock_timing": "any", "knock_limit": 5})
+    assert _reason(s, 0, {"type": "knock"}) == "knock_limit"  # before forced_spread
+    assert _reason(s, 0, {"type": "draw", "from": "discard"}) is None
+    assert _reason(s, 0, {"type": "knock"}) == "knock_discard"  # after drawing, a discard is needed
+    assert _reason(s, 0, {"type": "knock", "discard": "Ah"}) == "not_in_hand"
+    assert _reason(s, 0, {"type": "knock", "discard": "2s"}) == "taken_card"  # before the knock checks
