@@ -88,7 +88,8 @@ def test_write_known_failures_then_use_the_list(tonk: Any, pytester: pytest.Pyte
     assert listed["engine"] == "tonk_ref 0.1.0"
     reasons = {c["id"]: c["reason"] for c in listed["cases"]}
     assert set(reasons) == {"h-fail-ending", "h-hit"}
-    assert reasons["h-fail-ending"].endswith("result.ending: expected 'knock_caught', got 'knock_won'")
+    diff = "result.ending: expected 'knock_caught', got 'knock_won'"
+    assert reasons["h-fail-ending"] == f"sc/h-fail-ending.yaml:1: {diff}"
     assert reasons["h-hit"] == "engine fault (crashed): the engine exited (exit code 139)"
     known = pytester.path / "known.yaml"
     known.write_text(out, encoding="utf-8")

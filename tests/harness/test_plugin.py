@@ -35,7 +35,7 @@ def project(pytester: pytest.Pytester, names: list[str] | None = None, ini: bool
 
 def run(pytester: pytest.Pytester, *args: str) -> tuple[pytest.RunResult, dict[str, Any]]:
     out = pytester.path / "report.json"
-    result = pytester.runpytest("sc", *QUIET, "-rsx", f"--tonk-json={out}", *args)
+    result = pytester.runpytest("sc", *QUIET, "-ra", f"--tonk-json={out}", *args)
     report = json.loads(out.read_text(encoding="utf-8")) if out.exists() else {}
     return result, report
 
@@ -96,7 +96,11 @@ def test_a_failure_shows_the_case_message_not_a_traceback(pytester: pytest.Pytes
     out = result.stdout.str()
     assert "sc/h-fail-ending.yaml:1: result.ending: expected 'knock_caught', got 'knock_won'" in out
     assert "Traceback" not in out and "runtest" not in out and "CaseFailed" not in out
-    assert report["cases"][0]["message"].endswith("result.ending: expected 'knock_caught', got 'knock_won'")
+    diff = "sc/h-fail-ending.yaml:1: result.ending: expected 'knock_caught', got 'knock_won'"
+    title = "case h-fail-ending: the same knock, with a wrong expected ending"
+    assert report["cases"][0]["message"] == f"{diff}\n{title}"
+    # the short summary leads with the difference (cut to the terminal's width)
+    result.stdout.fnmatch_lines(["FAILED sc/h-fail-ending.yaml::h-fail-ending - sc/h-fail-ending.yaml:1: result*"])
 
 
 def test_an_engine_fault_is_an_error_with_request_answer_and_stderr(pytester: pytest.Pytester) -> None:

@@ -545,7 +545,7 @@ class ScenarioItem(pytest.Item):
     def repr_failure(self, excinfo: pytest.ExceptionInfo[BaseException], style: Any = None) -> str:
         exc = excinfo.value
         if isinstance(exc, CaseFailed):
-            return f"case {self.case.id}: {self.case.title}\n{exc}"
+            return f"{exc}\ncase {self.case.id}: {self.case.title}"
         if isinstance(exc, EngineFault | AdapterFault):
             where = f"{self.case.id} ({self.case.source}:{self.case.line})"
             return fault_text(exc.kind, exc.message, exc.context, where)

@@ -100,7 +100,7 @@ def pytest_args(args: argparse.Namespace, workdir: Path, json_path: Path) -> lis
         paths.append(feature_file)
     ini = workdir / "pytest.ini"
     ini.write_text("[pytest]\n", encoding="utf-8")
-    rootdir = os.path.commonpath([str(Path(p).parent if Path(p).is_file() else p) for p in paths])
+    rootdir = os.path.commonpath([str(Path(p).parent) for p in paths])  # sources read "scenarios/pay/x.yaml"
     out = [
         "-c", str(ini), "--rootdir", rootdir, "-p", "no:cacheprovider", "-p", "no:hypothesispytest",
         "--continue-on-collection-errors",
@@ -166,8 +166,7 @@ def todays_known_failures(report: dict[str, Any], previous: dict[str, str] | Non
         reason = (previous or {}).get(cid) or (previous or {}).get(cid.split("[", 1)[0]) or ""
         if not reason:
             lines = [ln.strip() for ln in case["message"].splitlines() if ln.strip()]
-            first = next((ln for ln in lines if not ln.startswith("case ")), lines[0] if lines else case["status"])
-            reason = first
+            reason = lines[0] if lines else case["status"]
         out[cid] = reason
     return sorted(out.items())
 
