@@ -18,7 +18,7 @@ from typing import Any
 
 from ..engine import match
 from ..engine.cards import NAMES, CardError, parse_card
-from ..engine.result import ENDINGS, Ending
+from ..engine.result import ENDINGS, Ending, Result
 from ..engine.ruleset import DEFAULT, Ruleset, RulesetError
 from .base import JSON, Rejected
 
@@ -99,8 +99,47 @@ def join(params: JSON) -> JSON:
     return {"players": j.players, "dealer": j.dealer, "seat": j.seat, "seats": list(j.seats)}
 
 
+def _ints(params: JSON, key: str, players: int) -> list[int]:
+    v = params.get(key)
+    if not isinstance(v, list) or len(v) != players or not all(type(x) is int for x in v):
+        raise Rejected("invalid_setup", f"{key} must be a list of {players} integers, one per seat, got {v!r}")
+    return v
+
+
+def score(params: JSON) -> JSON:
+    """Points scoring (VAR-POINTS-1): the points a hand adds and the new scores.
+    params: {ruleset, players, scores, result: {ending, winners, totals, knocker?}}."""
+    params = _check_params(params)
+    _rules(params)
+    players = _int(params, "players")
+    scores = _ints(params, "scores", players)
+    result = params.get("result")
+    if not isinstance(result, dict):
+        raise Rejected("invalid_setup", f"result must be a result object, got {result!r}")
+    ending = result.get("ending")
+    if ending not in ENDINGS:
+        raise Rejected("invalid_setup", f"result.ending must be one of {list(ENDINGS)}, got {ending!r}")
+    winners = result.get("winners")
+    if not isinstance(winners, list) or not all(type(w) is int and 0 <= w < players for w in winners):
+        raise Rejected("invalid_setup", f"result.winners must be a list of seats, got {winners!r}")
+    totals = _ints(result, "totals", players)
+    knocker = result.get("knocker")
+    if knocker is not None and not (type(knocker) is int and 0 <= knocker < players):
+        raise Rejected("invalid_setup", f"result.knocker must be a seat or null, got {knocker!r}")
+    the_ending: Ending = ending
+    res = Result(the_ending, tuple(winners), (), (0,) * players, tuple(totals), knocker)
+    points = match.hand_points(res, totals)
+    new = [a + b for a, b in zip(scores, points, strict=True)]
+    return {
+        "points": list(points),
+        "scores": new,
+        "out": [s for s, v in enumerate(new) if v >= match.POINTS_LIMIT],
+    }
+
+
 MATCH_METHODS: dict[str, Callable[[dict[str, Any]], Any]] = {
     "cut": cut,
     "next_dealer": next_dealer,
     "join": join,
+    "score": score,
 }
