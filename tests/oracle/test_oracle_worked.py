@@ -1,0 +1,200 @@
+"""The oracle checked against the brief itself (worked payments W1-W12, D5's example and
+the spread rules), with no engine involved: if these fail, the oracle is wrong."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any
+
+import oracle as O
+import pytest
+
+
+def stacked(players: int, dealer: int, hands: list[str], upcard: str | None, stock: str = "") -> list[str]:
+    """A deck (top first) that deals ``hands`` (seat 0 first) one card at a time from the
+    dealer's left, then the upcard, then ``stock``, then every other card in code order."""
+    split = [h.split() for h in hands]
+    deck: list[str] = []
+    for i in range(5):
+        for k in range(players):
+            deck.append(split[(dealer + 1 + k) % players][i])
+    if upcard:
+        deck.append(upcard)
+    deck += stock.split()
+    deck += [c for c in O.ALL_CARDS if c not in deck]
+    assert sorted(deck) == sorted(O.ALL_CARDS)
+    return deck
+
+
+def play(st: O.OState, moves: list[str]) -> O.OState:
+    """Moves like "0 draw stock", "1 spread 5h 6h 7h", "0 hit 8h 0", "2 discard Kc"."""
+    for move in moves:
+        seat_text, verb, *args = move.split()
+        action: dict[str, Any]
+        if verb == "draw":
+            action = {"type": "draw", "from": args[0]}
+        elif verb == "spread":
+            action = {"type": "spread", "cards": args}
+        elif verb == "hit":
+            action = {"type": "hit", "card": args[0], "spread": int(args[1])}
+        elif verb == "discard":
+            action = {"type": "discard", "card": args[0]}
+        else:
+            action = {"type": "knock", **({"discard": args[0]} if args else {})}
+        st = O.apply(st, int(seat_text), action)
+    return st
+
+
+def net(st: O.OState) -> list[Fraction]:
+    assert st.result is not None
+    return list(st.result["net"])
+
+
+def at_knock(totals_hands: list[str], rules: dict[str, Any] | None = None, knocker: int = 0) -> O.OState:
+    """A state at the start of ``knocker``'s turn with the given hands (any sizes)."""
+    n = len(totals_hands)
+    return O.OState(
+        rules={**O.DEFAULT_RULES, **(rules or {})},
+        players=n,
+        dealer=(knocker - 1) % n,
+        stake=1,
+        hands=[O.sort_cards(h.split()) for h in totals_hands],
+        spreads=[],
+        stock=[],
+        pile=["Kh"],
+        to_act=knocker,
+        stage="start",
+        turn=5,
+    )
+
+
+def test_w1_dealt_49_two_players_stake_5() -> None:
+    deck = stacked(2, 1, ["Kc Qc Jc Tc 9c", "2d 3d 4d 5d 7h"], "Kh")
+    st = O.deal(deck, 2, 1, 5, {})
+    assert st.result is not None and st.result["ending"] == "dealt_tonk"
+    assert net(st) == [10, -10]
+
+
+def test_w2_dealt_50_and_49_is_a_draw() -> None:
+    deck = stacked(3, 2, ["Kc Qc Jc Tc Ts", "Kd Qd Jd Td 9d", "2h 3h 4h 5h 7s"], "Kh")
+    st = O.deal(deck, 3, 2, 1, {})
+    assert st.result is not None and st.result["ending"] == "dealt_draw"
+    assert net(st) == [0, 0, 0] and st.result["pairs"] == {}
+
+
+@pytest.mark.parametrize("double", ["always", "new_spread"])
+def test_w3_tonk_out_with_two_new_spreads(double: str) -> None:
+    deck = stacked(3, 2, ["5h 6h 7h 9c 9d", "2c 3d 4s 6c 8d", "Kc Qd Js 2s 3c"], "Ks", "9s")
+    st = O.deal(deck, 3, 2, 1, {"tonk_out_double": double})
+    st = play(st, ["0 draw stock", "0 spread 5h 6h 7h", "0 spread 9c 9d 9s"])
+    assert st.result is not None and st.result["ending"] == "tonk_out"
+    assert net(st) == [4, -2, -2]
+
+
+@pytest.mark.parametrize(("double", "want"), [("always", [4, -2, -2]), ("new_spread", [2, -1, -1])])
+def test_w4_out_by_hits_only(double: str, want: list[int]) -> None:
+    deck = stacked(3, 2, ["5h 6h 7h 8h 4h", "2c 3d 4s 6c 8d", "Kc Qd Js 2s 3c"], "Ks", "Tc Jc Qc 9h")
+    st = O.deal(deck, 3, 2, 1, {"tonk_out_double": double})
+    st = play(
+        st,
+        [
+            "0 draw stock", "0 spread 5h 6h 7h", "0 discard Tc",
+            "1 draw stock", "1 discard Jc",
+            "2 draw stock", "2 discard Qc",
+            "0 draw stock", "0 hit 8h 0", "0 hit 9h 0", "0 hit 4h 0",
+        ],
+    )
+    assert st.result is not None and st.result["ending"] == "tonk_out"
+    assert net(st) == want
+
+
+def test_w5_hit_then_discard_the_last_card() -> None:
+    deck = stacked(2, 1, ["5h 6h 7h 8h Kc", "2c 3d 4s 6c 8d"], "Ks", "Tc Jc 9h")
+    st = O.deal(deck, 2, 1, 1, {})
+    st = play(
+        st,
+        ["0 draw stock", "0 spread 5h 6h 7h", "0 discard Tc", "1 draw stock", "1 discard Jc",
+         "0 draw stock", "0 hit 8h 0", "0 hit 9h 0", "0 discard Kc"],
+    )
+    assert st.result is not None and st.result["ending"] == "out_by_discard"
+    assert net(st) == [1, -1]
+
+
+def test_w6_knocker_wins() -> None:
+    st = play(at_knock(["Ac 4d", "Kc 4s", "6d"]), ["0 knock"])
+    assert st.result is not None and st.result["ending"] == "knock_won"
+    assert net(st) == [2, -1, -1]
+
+
+@pytest.mark.parametrize(
+    ("rules", "want"),
+    [({}, [-3, 3]), ({"caught_payment": "non_knockers"}, [-2, 2]), ({"knock_tie": "knocker_wins"}, [1, -1])],
+)
+def test_w7_knocker_tied_two_players(rules: dict[str, Any], want: list[int]) -> None:
+    st = play(at_knock(["7c", "7d"], rules), ["0 knock"])
+    assert net(st) == want
+
+
+def test_w8_caught_lowest_collects_from_all() -> None:
+    assert net(play(at_knock(["Tc", "6d", "Ks 5s"]), ["0 knock"])) == [-3, 4, -1]
+
+
+def test_w9_two_players_at_or_below_the_knocker() -> None:
+    assert net(play(at_knock(["Qc 2c", "9d", "4s"]), ["0 knock"])) == [-5, 1, 4]
+
+
+def test_w10_a_catch() -> None:
+    st = play(at_knock(["8c", "5d", "5s"]), ["0 knock"])
+    assert st.result is not None and st.result["winners"] == [1, 2]
+    assert net(st) == [-6, 3, 3]
+
+
+def test_d5_the_lowest_hand_is_never_the_knocker() -> None:
+    assert net(play(at_knock(["5c", "5d", "9s"]), ["0 knock"])) == [-3, 4, -1]
+
+
+def empty_stock(hands: list[str], rules: dict[str, Any] | None = None) -> O.OState:
+    st = at_knock(hands, rules, knocker=2)
+    return st
+
+
+def test_w11_empty_stock_lowest_wins() -> None:
+    st = play(empty_stock(["6c", "Ac Kd", "9s"]), ["2 draw stock"])
+    assert st.result is not None and st.result["ending"] == "stock_out"
+    assert net(st) == [2, -1, -1]
+
+
+@pytest.mark.parametrize(
+    ("tie", "want"),
+    [("all_paid", [1, 1, -2]), ("split", [Fraction(1, 2), Fraction(1, 2), -1]), ("dead", [0, 0, 0])],
+)
+def test_w12_tie_at_the_empty_stock(tie: str, want: list[Fraction]) -> None:
+    st = play(empty_stock(["6c", "6d", "9s"], {"stock_tie": tie}), ["2 draw stock"])
+    assert net(st) == want
+
+
+def test_caught_payment_schemes_on_w9() -> None:
+    # A knocks 12, B 9, C 4: C is the lowest, B is below the knocker too.
+    want = {
+        "seed": [-5, 1, 4],
+        "non_knockers": [-4, 1, 3],  # C collects only from B
+        "doubles_only": [-4, 2, 2],
+        "double_lowest_others_single": [-2, -1, 3],
+        "double_lowest_only": [-2, 0, 2],
+        "per_player": [-3, 0, 3],
+    }
+    for scheme, expected in want.items():
+        assert net(play(at_knock(["Qc 2c", "9d", "4s"], {"caught_payment": scheme}), ["0 knock"])) == expected, scheme
+
+
+def test_spread_shapes() -> None:
+    assert O.is_run(["Qh", "Kh", "Ah"], ace_high=True)
+    assert not O.is_run(["Qh", "Kh", "Ah"], ace_high=False)
+    assert not O.is_run(["Kh", "Ah", "2h"], ace_high=True)
+    assert O.is_run(["Ah", "2h", "3h"], ace_high=True)
+    assert O.is_book(["4c", "4d", "4s", "4h"]) and not O.is_book(["4c", "4d"])
+    assert not O.is_run(["4c", "5c", "7c"], ace_high=False)
+    assert O.holds_forced_spread(["Ac", "Ad", "Ah", "Kc"], False) is False
+    assert O.holds_forced_spread(["Ac", "Ad", "Ah", "As"], False) is True
+    assert O.holds_forced_spread(["Ac", "2c", "3c", "Ad", "Ah"], False) is True
+    assert O.deadwood(["5c", "6c", "7c", "Kd"], False) == 10

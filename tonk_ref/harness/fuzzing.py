@@ -1,0 +1,437 @@
+"""Differential fuzzing: random hands played on an adapter under test and on the reference
+engine side by side, every decision and state compared; a difference is shrunk to a
+minimal action sequence and written out as a scenario file that reproduces it.
+
+The pieces, each usable alone:
+
+* random generation -- :func:`random_ruleset`, :func:`random_setup`, :func:`random_move`
+  (a legal action most of the time, a random well-formed one otherwise) and
+  :func:`random_game` (a whole hand's action list, played on the reference);
+* :class:`Differ` -- replays one action list on the adapter (one ``play`` round trip when
+  the engine declares ``play``, else ``new_hand`` + ``act``) and on the reference, and
+  reports the first :class:`Difference` by the comparison rules of :mod:`.compare`;
+* :func:`shrink` -- the shortest prefix that still differs, then fewer actions;
+* :func:`scenario_for` -- the scenario YAML (spec/scenario.schema.json) that reproduces it,
+  with the reference's answers as the expectations.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import yaml
+
+from ..adapters.base import Adapter, AdapterFault, Rejected
+from ..engine import actions as A
+from ..engine.actions import Action, IllegalAction
+from ..engine.cards import DECK_SIZE, NAMES, parse_card
+from ..engine.hand import Hand
+from ..engine.ruleset import DEFAULT, Ruleset, option_values
+from ..engine.serialize import action_from_json, action_to_json, result_to_json, state_to_json
+from .compare import match_state
+from .execute import Capabilities
+
+JSON = dict[str, Any]
+Move = tuple[int, JSON]
+
+# -------------------------------------------------------------------------- generation
+
+
+def random_ruleset(
+    rng: random.Random, options: dict[str, tuple[Any, ...]] | None = None, p_default: float = 0.5
+) -> Ruleset:
+    """A ruleset whose options each keep the default with probability ``p_default`` and
+    otherwise take a random allowed value (of ``options``, e.g. the values an engine
+    declared; by default every value the reference knows).  ``max_players`` stays 3
+    unless the values allow more, and never drops below what the caller seats."""
+    known = option_values()
+    allowed = options if options is not None else known
+    changes: dict[str, Any] = {}
+    for name, values in known.items():
+        choices = [v for v in allowed.get(name, (getattr(DEFAULT, name),)) if v in values]
+        if len(choices) > 1 and rng.random() >= p_default:
+            changes[name] = rng.choice(choices)
+    return DEFAULT.replace(**changes)
+
+
+def random_setup(
+    rng: random.Random, rules: Ruleset = DEFAULT, players: int | None = None, stake: int | None = None
+) -> JSON:
+    """A ``new_hand`` setup: a shuffled deck, 2 or 3 players (up to ``max_players`` when
+    it allows 4), a random dealer and stake."""
+    n = players if players is not None else rng.choice([2, 2, 3, 3, 3] + ([4] if rules.max_players >= 4 else []))
+    deck = list(range(DECK_SIZE))
+    rng.shuffle(deck)
+    return {
+        "ruleset": rules.to_dict(),
+        "players": n,
+        "dealer": rng.randrange(n),
+        "stake": stake if stake is not None else rng.choice([1, 1, 1, 2, 5]),
+        "deck": [NAMES[c] for c in deck],
+    }
+
+
+def hand_of(setup: JSON) -> Hand:
+    """The reference hand a setup deals."""
+    return Hand(
+        [parse_card(c) for c in setup["deck"]],
+        setup["players"],
+        setup["dealer"],
+        setup.get("stake", 1),
+        Ruleset.from_mapping(setup.get("ruleset") or {}),
+    )
+
+
+def random_well_formed(rng: random.Random, h: Hand, knock_share: float = 0.2) -> tuple[int, Action]:
+    """A random well-formed action, legal or not: usually by the seat to act and with its
+    own cards, sometimes by another seat or with a card it does not hold; a knock with
+    probability ``knock_share`` (a knock is often legal, and ends the hand)."""
+    seat = h.to_act if (h.to_act is not None and rng.random() < 0.85) else rng.randrange(h.players)
+    hand = h.hand(seat)
+
+    def card() -> int:
+        return rng.choice(hand) if hand and rng.random() < 0.8 else rng.randrange(DECK_SIZE)
+
+    kind = "knock" if rng.random() < knock_share else rng.choice(("draw", "discard", "spread", "hit"))
+    if kind == "knock":
+        return seat, A.knock(card() if rng.random() < 0.5 else None)
+    if kind == "draw":
+        return seat, A.draw(rng.choice(("stock", "discard")))
+    if kind == "discard":
+        return seat, A.discard(card())
+    if kind == "hit":
+        return seat, A.hit(card(), rng.randrange(len(h.spreads) + 1))
+    size = rng.choice((1, 2, 3, 3, 3, 4, 5))
+    cards = rng.sample(hand, min(size, len(hand))) if hand else []
+    if rng.random() < 0.15:
+        cards.append(card())
+    return seat, A.spread(cards)
+
+
+#: How random play weighs the kinds of action: knocks are rare (play that prefers not to
+#: knock), spreads and hits as likely as discarding when they are possible.
+PLAY_WEIGHTS: dict[str, float] = {"knock": 0.05, "draw": 1.0, "spread": 1.0, "hit": 1.0, "discard": 1.0}
+
+
+def random_move(
+    rng: random.Random, h: Hand, illegal_rate: float = 0.1, knock_weight: float | None = None,
+    weights: dict[str, float] | None = None,
+) -> tuple[int, Action]:
+    """The next move of random play: with probability ``illegal_rate`` a random
+    well-formed action, else a legal action: a kind of action first (by ``weights``,
+    default :data:`PLAY_WEIGHTS`; ``knock_weight`` overrides the knock's), then one
+    action of that kind uniformly."""
+    w = dict(weights or PLAY_WEIGHTS)
+    if knock_weight is not None:
+        w["knock"] = knock_weight
+    if rng.random() < illegal_rate or h.is_over:
+        return random_well_formed(rng, h, min(0.2, w["knock"] / 5))
+    legal = h.legal_actions()
+    seat = h.to_act
+    assert seat is not None and legal, "a hand in play always has a legal action"
+    by_kind: dict[str, list[Action]] = {}
+    for a in legal:
+        by_kind.setdefault(a.type, []).append(a)
+    kinds = list(by_kind)
+    kind = rng.choices(kinds, [w.get(k, 1.0) for k in kinds])[0]
+    return seat, rng.choice(by_kind[kind])
+
+
+def random_game(
+    rng: random.Random, setup: JSON, max_actions: int = 2000, illegal_rate: float = 0.1,
+    knock_weight: float | None = None,
+) -> list[Move]:
+    """A random hand's moves (protocol JSON), played on the reference engine until it
+    ends or ``max_actions`` moves have been made."""
+    h = hand_of(setup)
+    moves: list[Move] = []
+    while not h.is_over and len(moves) < max_actions:
+        seat, action = random_move(rng, h, illegal_rate, knock_weight)
+        moves.append((seat, action_to_json(action)))
+        try:
+            h.apply(action, seat)
+        except IllegalAction:
+            pass
+    return moves
+
+
+# -------------------------------------------------------------------------- comparison
+
+
+@dataclass(frozen=True, slots=True)
+class Answer:
+    """One side's answer to one move: accepted, or refused with a reason; and the state."""
+
+    ok: bool
+    reason: str | None
+    state: JSON | None
+
+
+@dataclass(slots=True)
+class Difference:
+    """The first place where the adapter and the reference disagree."""
+
+    setup: JSON
+    moves: list[Move]
+    index: int  # the move that differs; -1 for the deal
+    what: list[str]
+    expected: Answer | None = None
+    got: Answer | None = None
+
+    def describe(self) -> str:
+        where = "the deal" if self.index < 0 else f"move {self.index + 1} ({_show_move(self.moves[self.index])})"
+        return f"after {where}: " + "; ".join(self.what)
+
+
+def _show_move(move: Move) -> str:
+    seat, a = move
+    return compact(seat, a) or f"{seat} {a}"
+
+
+def compact(seat: int, action: JSON) -> str | None:
+    """The scenario's compact form of an action, or None if it has none."""
+    kind = action.get("type")
+    if kind == "draw":
+        return f"{seat} draw {action['from']}"
+    if kind == "discard":
+        return f"{seat} discard {action['card']}"
+    if kind == "knock":
+        return f"{seat} knock {action['discard']}" if "discard" in action else f"{seat} knock"
+    if kind == "hit":
+        return f"{seat} hit {action['card']} {action['spread']}"
+    if kind == "spread" and action.get("cards"):
+        return f"{seat} spread " + " ".join(action["cards"])
+    return None
+
+
+def expected_state(ref: JSON, caps: Capabilities, got: JSON | None = None) -> JSON:
+    """The fields of a reference state that every engine must reproduce (the protocol's
+    required fields; payments only from engines declaring ``payments``)."""
+    exp: JSON = {
+        "hands": ref["hands"],
+        "spreads": [{"owner": s["owner"], "kind": s["kind"], "cards": s["cards"]} for s in ref["spreads"]],
+        "discard_top": ref["discard_top"],
+        "discard_count": ref["discard_count"],
+        "stock_count": ref["stock_count"],
+        "to_act": ref["to_act"],
+        "stage": ref["stage"],
+    }
+    res = ref.get("result")
+    if res is None:
+        exp["result"] = None
+    else:
+        r: JSON = {"ending": res["ending"], "winners": res["winners"]}
+        got_res = (got or {}).get("result")
+        if "totals" in res and isinstance(got_res, dict) and got_res.get("totals") is not None:
+            r["totals"] = res["totals"]
+        if "payments" in caps.features:
+            r["net"] = res["net"]
+            r["payments"] = res["payments"]
+        exp["result"] = r
+    return exp
+
+
+class Differ:
+    """Plays move lists on an adapter and on the reference and finds the first
+    difference.  ``use_play`` (default: when the engine declares ``play``) sends each
+    hand as one ``play`` request with ``trace``; otherwise ``new_hand`` and one ``act``
+    per move."""
+
+    def __init__(self, adapter: Adapter, caps: Capabilities | None = None, use_play: bool | None = None) -> None:
+        self.adapter = adapter
+        self.caps = caps or Capabilities.from_hello(adapter.hello())
+        self.use_play = ("play" in self.caps.features) if use_play is None else use_play
+        self.reasons = "reasons" in self.caps.features
+        self.round_trips = 0
+
+    def reference(self, setup: JSON, moves: Sequence[Move]) -> tuple[JSON, list[Answer]]:
+        h = hand_of(setup)
+        initial = state_to_json(h)
+        answers: list[Answer] = []
+        for seat, action in moves:
+            try:
+                h.apply(action_from_json(action), seat)
+                answers.append(Answer(True, None, state_to_json(h)))
+            except IllegalAction as e:
+                answers.append(Answer(False, e.reason, state_to_json(h)))
+        return initial, answers
+
+    def adapter_answers(self, setup: JSON, moves: Sequence[Move]) -> tuple[JSON | None, list[Answer]]:
+        if self.use_play:
+            self.round_trips += 1
+            out = self.adapter.play(setup, list(moves), trace=True)
+            steps = out.get("steps")
+            states = out.get("states") or []
+            if not isinstance(steps, list) or len(steps) != len(moves) or len(states) != len(moves):
+                raise AdapterFault("protocol", f"play answered {len(steps) if isinstance(steps, list) else steps!r} "
+                                   f"steps and {len(states)} states for {len(moves)} actions")
+            return None, [Answer(bool(s.get("ok")), s.get("reason"), st) for s, st in zip(steps, states, strict=True)]
+        self.round_trips += 1
+        initial = self.adapter.new_hand(setup)
+        answers: list[Answer] = []
+        for seat, action in moves:
+            self.round_trips += 1
+            try:
+                state = self.adapter.act(seat, action)
+                answers.append(Answer(True, None, state))
+            except Rejected as e:
+                answers.append(Answer(False, e.reason, None))
+        return initial, answers
+
+    def first_difference(self, setup: JSON, moves: Sequence[Move]) -> Difference | None:
+        moves = list(moves)
+        try:
+            initial, got = self.adapter_answers(setup, moves)
+        except Rejected as e:
+            return Difference(setup, moves, -1, [f"the engine refused the deal: {e.reason} {e.message}"])
+        ref_initial, want = self.reference(setup, moves)
+        if initial is not None:
+            diffs = match_state(expected_state(ref_initial, self.caps, initial), initial, "state")
+            if diffs:
+                return Difference(setup, moves, -1, diffs, Answer(True, None, ref_initial), Answer(True, None, initial))
+        for i, (w, g) in enumerate(zip(want, got, strict=True)):
+            what: list[str] = []
+            if w.ok != g.ok:
+                what.append(
+                    "the reference accepts it but the engine refuses it" + (f" ({g.reason})" if g.reason else "")
+                    if w.ok
+                    else f"the reference refuses it ({w.reason}) but the engine accepts it"
+                )
+            elif not w.ok and self.reasons and w.reason != g.reason:
+                what.append(f"refused for {g.reason!r}, the reference says {w.reason!r}")
+            if not what and w.state is not None and g.state is not None:
+                what += match_state(expected_state(w.state, self.caps, g.state), g.state, "state")
+            if what:
+                return Difference(setup, moves, i, what, w, g)
+        if not self.use_play and moves:
+            final = self.adapter.state()
+            self.round_trips += 1
+            ref_final = want[-1].state or ref_initial
+            diffs = match_state(expected_state(ref_final, self.caps, final), final, "state")
+            if diffs:
+                return Difference(setup, moves, len(moves) - 1, diffs, want[-1], Answer(True, None, final))
+        return None
+
+
+# -------------------------------------------------------------------------- shrinking
+
+
+def shrink(
+    differs: Callable[[list[Move]], bool], moves: list[Move], first: int | None = None, budget: int = 2000
+) -> list[Move]:
+    """A short move list that still differs: first the prefix up to the first difference
+    (``first``), then single moves and runs of moves dropped while it still differs
+    (each candidate is one call of ``differs``; at most ``budget`` calls)."""
+    if first is not None:
+        moves = moves[: first + 1]
+    calls = 0
+
+    def check(candidate: list[Move]) -> bool:
+        nonlocal calls
+        calls += 1
+        return differs(candidate)
+
+    # shortest prefix that still differs
+    lo, hi = 0, len(moves)
+    while lo < hi and calls < budget:
+        mid = (lo + hi) // 2
+        if check(moves[:mid]):
+            hi = mid
+        else:
+            lo = mid + 1
+    if hi < len(moves) and check(moves[:hi]):
+        moves = moves[:hi]
+    # drop chunks, halving the chunk size
+    chunk = max(1, len(moves) // 2)
+    while chunk >= 1 and calls < budget:
+        i = 0
+        changed = False
+        while i < len(moves) and calls < budget:
+            candidate = moves[:i] + moves[i + chunk :]
+            if candidate != moves and check(candidate):
+                moves = candidate
+                changed = True
+            else:
+                i += chunk
+        if not changed:
+            chunk //= 2
+    return moves
+
+
+# -------------------------------------------------------------------------- scenarios
+
+
+def scenario_for(diff: Difference, case_id: str, note: str = "") -> JSON:
+    """A scenario (spec/scenario.schema.json) that replays ``diff.moves`` on the deal of
+    ``diff.setup`` and expects what the reference engine does: each refusal with its
+    reason, the state after the last move and the result."""
+    setup = diff.setup
+    rules = Ruleset.from_mapping(setup.get("ruleset") or {})
+    h = hand_of(setup)
+    cited: list[str] = []
+    script: list[JSON] = []
+    for seat, action in diff.moves:
+        text = compact(seat, action)
+        step: JSON = {"act": text} if text is not None else {"seat": seat, "action": action}
+        before = len(h.events)
+        cited = []
+        try:
+            h.apply(action_from_json(action), seat)
+            cited = [ev.rule for ev in h.events[before:]]
+        except IllegalAction as e:
+            step["reject"] = e.reason
+            cited = [e.rule] if e.rule else []
+        script.append(step)
+    final = state_to_json(h)
+    expect: JSON = {
+        "hands": final["hands"],
+        "spreads": [{"owner": s["owner"], "kind": s["kind"], "cards": s["cards"]} for s in final["spreads"]],
+        "discard_top": final["discard_top"],
+        "discard_count": final["discard_count"],
+        "stock_count": final["stock_count"],
+        "to_act": final["to_act"],
+        "stage": final["stage"],
+    }
+    script.append({"expect": expect})
+    doc: JSON = {
+        "id": case_id,
+        "title": f"Found by tonk fuzz: {diff.describe()}"[:160],
+        "rules": list(dict.fromkeys(r for r in cited if r != "GAME-1")) or ["GAME-1"],
+    }
+    changes = rules.changes()
+    if changes:
+        doc["ruleset"] = {"preset": "seed", "options": changes}
+    doc.update(
+        {
+            "players": setup["players"],
+            "dealer": setup["dealer"],
+            "stake": setup.get("stake", 1),
+            "deal": {"deck": list(setup["deck"])},
+            "script": script,
+        }
+    )
+    res = result_to_json(h.result)
+    if res is not None:
+        doc["result"] = {k: res[k] for k in ("ending", "winners", "totals", "net", "payments") if k in res}
+    doc["notes"] = (note + "\n" if note else "") + "Expected values are the reference engine's. " + "; ".join(diff.what)
+    return doc
+
+
+def scenario_yaml(doc: JSON) -> str:
+    return yaml.safe_dump(doc, sort_keys=False, width=100, allow_unicode=True, default_flow_style=None)
+
+
+@dataclass(slots=True)
+class FuzzStats:
+    hands: int = 0
+    actions: int = 0
+    differences: int = 0
+    seconds: float = 0.0
+    written: list[str] = field(default_factory=list)
+
+    @property
+    def hands_per_second(self) -> float:
+        return self.hands / self.seconds if self.seconds > 0 else 0.0
