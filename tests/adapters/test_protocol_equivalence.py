@@ -180,6 +180,15 @@ def test_hello_and_errors_before_a_hand_are_identical(stdio: StdioAdapter) -> No
             ("next_dealer", {"players": 3, "dealer": 2, "result": {"ending": "tonk_out", "winners": [1]}}),
             ("join", {"players": 2, "dealer": 1}),
             ("join", {"players": 3, "dealer": 0}),
+            (
+                "score",
+                {
+                    "ruleset": {"scoring": "points"},
+                    "players": 3,
+                    "scores": [0, 40, 95],
+                    "result": {"ending": "knock_caught", "winners": [2], "totals": [9, 20, 4], "knocker": 0},
+                },
+            ),
         ]
         for method, params in calls:
             kind, _ = twins.same(method, "call", method, params)

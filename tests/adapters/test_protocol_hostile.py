@@ -42,7 +42,19 @@ ANSWERED = {REJECTED, "result"}  # a request the service itself answers
 
 Expect = tuple[set[Any], Any]  # (acceptable codes, expected id or NULL)
 
-METHODS = ["hello", "new_hand", "act", "state", "play", "legal_actions", "observe", "cut", "next_dealer", "join"]
+METHODS = [
+    "hello",
+    "new_hand",
+    "act",
+    "state",
+    "play",
+    "legal_actions",
+    "observe",
+    "cut",
+    "next_dealer",
+    "join",
+    "score",
+]
 
 
 class Gen:
@@ -104,6 +116,12 @@ class Gen:
             "cut": {"players": 3, "cards": rng.sample(setup["deck"], 8)},
             "next_dealer": {"players": 2, "dealer": 1, "result": {"ending": "tonk_out", "winners": [0]}},
             "join": {"players": 2, "dealer": rng.randrange(2)},
+            "score": {
+                "ruleset": {"scoring": "points"},
+                "players": 2,
+                "scores": [rng.randrange(100), rng.randrange(100)],
+                "result": {"ending": "knock_caught", "winners": [1], "totals": [12, 9], "knocker": 0},
+            },
             "bye": {},  # only ever sent with a defect in its envelope
         }[method]
 
@@ -421,6 +439,7 @@ json_values = st.recursive(
 )
 SETUP_FIELDS = ["deck", "ruleset", "players", "dealer", "stake"]
 FIELDS = [
+    "scores",
     "",
     "seat",
     "action",
@@ -438,7 +457,7 @@ FIELDS = [
     "trace",
     "actions",
 ]
-READ_ONLY = {"hello", "state", "legal_actions", "observe", "cut", "next_dealer", "join"}
+READ_ONLY = {"hello", "state", "legal_actions", "observe", "cut", "next_dealer", "join", "score"}
 
 
 @settings(max_examples=300, derandomize=True, deadline=None, suppress_health_check=[HealthCheck.too_slow])

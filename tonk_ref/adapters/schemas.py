@@ -33,7 +33,20 @@ BASE = "https://tonk.invalid/spec/schemas/"
 RULESET_ID = "https://tonk.invalid/spec/ruleset.schema.json"
 
 #: Every method of protocol version 1 (spec/protocol.md).
-METHODS = ("hello", "new_hand", "act", "state", "play", "legal_actions", "observe", "bye", "cut", "next_dealer", "join")
+METHODS = (
+    "hello",
+    "new_hand",
+    "act",
+    "state",
+    "play",
+    "legal_actions",
+    "observe",
+    "bye",
+    "cut",
+    "next_dealer",
+    "join",
+    "score",
+)
 DATA_TYPES = ("card", "action", "setup", "state", "result", "observation", "hello", "rejection")
 ENVELOPES = ("request", "response", "success", "error")
 

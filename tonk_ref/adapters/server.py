@@ -54,7 +54,7 @@ FEATURE_METHODS: dict[str, tuple[str, ...]] = {
     "play": ("play",),
     "legal_actions": ("legal_actions",),
     "observations": ("observe",),
-    "match": ("cut", "next_dealer", "join"),
+    "match": ("cut", "next_dealer", "join", "score"),
 }
 _MEMBERS = frozenset(("jsonrpc", "id", "method", "params"))
 _STATE_METHODS = frozenset(("new_hand", "act", "state", "observe"))
