@@ -61,9 +61,9 @@ CASES = [
     ("an unknown preset", edit("players: 3", "ruleset: {preset: seeed}\nplayers: 3"), 4, "ruleset.preset",
      "unknown preset 'seeed'"),
     ("an unknown option value", edit("players: 3", "ruleset:\n  options: {knock_tie: knocker}\nplayers: 3"), 5,
-     "ruleset.options", "knocker"),
+     "ruleset.options.knock_tie", "knocker"),
     ("an unknown option", edit("players: 3", "ruleset:\n  options: {knock_ty: caught}\nplayers: 3"), 5,
-     "ruleset.options", "knock_ty"),
+     "ruleset.options.knock_ty", "knock_ty"),
     ("an unknown rule ID", edit("[PAY-KNOCK-2]", "[PAY-KNOCK-2, PAY-KNOCK-99]"), 3, "rules[1]",
      "unknown rule ID 'PAY-KNOCK-99'"),
     ("never checkable: hands for 2 seats of 3", edit("{to_act: 0, stage: start}", "{hands: [[Ac], [Kd]]}"), 13,
@@ -109,8 +109,6 @@ def test_an_unknown_field_is_named_with_the_fields_allowed(where: str, text: str
     assert e.value.line is not None and e.value.line <= line
 
 
-@pytest.mark.xfail(strict=True, reason="the loader names the mapping that holds an unknown field (its line and "
-                                       "path), not the unknown key itself; asked the lead")
 @pytest.mark.parametrize(("where", "text", "line", "field"), UNKNOWN_FIELDS, ids=[u[0] for u in UNKNOWN_FIELDS])
 def test_an_unknown_field_points_at_its_own_line(where: str, text: str, line: int, field: str) -> None:
     with pytest.raises(ScenarioError) as e:
