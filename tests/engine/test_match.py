@@ -314,10 +314,24 @@ def test_random_matches_keep_balances_summing_to_zero() -> None:
 
 
 # --- the protocol methods -------------------------------------------------------------------------------------------
+@rule("VAR-POINTS-1")
+def test_score_method_adds_the_points_of_a_hand() -> None:
+    adapter = reference()
+    result = {"ending": "knock_caught", "winners": [1], "totals": [8, 5, 20], "knocker": 0}
+    params = {"players": 3, "ruleset": {"scoring": "points"}, "scores": [90, 10, 0], "result": result}
+    # the caught knocker adds double (16), the winner nothing, the third player its total
+    assert adapter.call("score", params) == {"points": [16, 0, 20], "scores": [106, 10, 20], "out": [0]}
+    dead = {**params, "result": {"ending": "stock_out", "winners": [], "totals": [8, 5, 20]}}
+    assert adapter.call("score", dead)["points"] == [0, 0, 0]
+    with pytest.raises(Rejected):
+        adapter.call("score", {**params, "scores": [1, 2]})
+
+
+
 @rule("DEALER-1", "DEALER-2", "DEALER-3", "DEALER-4")
 def test_match_methods_through_the_reference_adapter() -> None:
     adapter = reference()
-    assert set(MATCH_METHODS) == {"cut", "next_dealer", "join"}
+    assert set(MATCH_METHODS) == {"cut", "next_dealer", "join", "score"}
     assert adapter.call("cut", {"players": 3, "cards": ["Kc", "Kd", "5h", "Qs", "2c"]}) == {
         "dealer": 0,
         "rounds": [
