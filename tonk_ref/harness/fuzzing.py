@@ -27,7 +27,7 @@ import yaml
 from ..adapters.base import Adapter, AdapterFault, Rejected
 from ..engine import actions as A
 from ..engine.actions import Action, IllegalAction
-from ..engine.cards import DECK_SIZE, NAMES, parse_card
+from ..engine.cards import DECK_SIZE, NAMES, cards_of, pack_mask, parse_card
 from ..engine.hand import Hand
 from ..engine.ruleset import DEFAULT, Ruleset, option_values
 from ..engine.serialize import action_from_json, action_to_json, result_to_json, state_to_json
@@ -62,8 +62,11 @@ def random_setup(
 ) -> JSON:
     """A ``new_hand`` setup: a shuffled deck, 2 or 3 players (up to ``max_players`` when
     it allows 4), a random dealer and stake."""
+    pack = cards_of(pack_mask(rules.deck, rules.jokers))
     n = players if players is not None else rng.choice([2, 2, 3, 3, 3] + ([4] if rules.max_players >= 4 else []))
-    deck = list(range(DECK_SIZE))
+    while players is None and n > 2 and n * rules.hand_size_for(n) + 1 > len(pack):
+        n -= 1
+    deck = list(pack)
     rng.shuffle(deck)
     return {
         "ruleset": rules.to_dict(),
@@ -140,34 +143,67 @@ def random_move(
     return seat, rng.choice(by_kind[kind])
 
 
-def random_game(
-    rng: random.Random, setup: JSON, max_actions: int = 2000, illegal_rate: float = 0.1,
-    knock_weight: float | None = None,
-) -> list[Move]:
-    """A random hand's moves (protocol JSON), played on the reference engine until it
-    ends or ``max_actions`` moves have been made."""
+@dataclass(frozen=True, slots=True)
+class Answer:
+    """One side's answer to one move: accepted, or refused with a reason; and the state
+    after it (when states are traced)."""
+
+    ok: bool
+    reason: str | None
+    state: JSON | None = None
+
+
+@dataclass(slots=True)
+class Played:
+    """A hand played on the reference: the moves, its answer to each, and the states."""
+
+    setup: JSON
+    moves: list[Move]
+    answers: list[Answer]
+    initial: JSON
+    final: JSON
+
+
+def play_reference(setup: JSON, moves: Sequence[Move], trace: bool = True) -> Played:
+    """The reference engine's answers to ``moves`` (and every state, with ``trace``)."""
     h = hand_of(setup)
+    initial = state_to_json(h)
+    answers: list[Answer] = []
+    for seat, action in moves:
+        try:
+            h.apply(action_from_json(action), seat)
+            answers.append(Answer(True, None, state_to_json(h) if trace else None))
+        except IllegalAction as e:
+            answers.append(Answer(False, e.reason, state_to_json(h) if trace else None))
+    return Played(dict(setup), list(moves), answers, initial, state_to_json(h))
+
+
+def random_game(
+    rng: random.Random,
+    setup: JSON,
+    max_actions: int = 2000,
+    illegal_rate: float = 0.1,
+    knock_weight: float | None = None,
+    trace: bool = False,
+) -> Played:
+    """A random hand played on the reference engine until it ends (or ``max_actions``
+    moves): the moves in protocol JSON with the reference's answers."""
+    h = hand_of(setup)
+    initial = state_to_json(h)
     moves: list[Move] = []
+    answers: list[Answer] = []
     while not h.is_over and len(moves) < max_actions:
         seat, action = random_move(rng, h, illegal_rate, knock_weight)
         moves.append((seat, action_to_json(action)))
         try:
             h.apply(action, seat)
-        except IllegalAction:
-            pass
-    return moves
+            answers.append(Answer(True, None, state_to_json(h) if trace else None))
+        except IllegalAction as e:
+            answers.append(Answer(False, e.reason, state_to_json(h) if trace else None))
+    return Played(setup, moves, answers, initial, state_to_json(h))
 
 
 # -------------------------------------------------------------------------- comparison
-
-
-@dataclass(frozen=True, slots=True)
-class Answer:
-    """One side's answer to one move: accepted, or refused with a reason; and the state."""
-
-    ok: bool
-    reason: str | None
-    state: JSON | None
 
 
 @dataclass(slots=True)
@@ -209,7 +245,8 @@ def compact(seat: int, action: JSON) -> str | None:
 
 def expected_state(ref: JSON, caps: Capabilities, got: JSON | None = None) -> JSON:
     """The fields of a reference state that every engine must reproduce (the protocol's
-    required fields; payments only from engines declaring ``payments``)."""
+    required fields; payments only from engines declaring ``payments``; totals only
+    from engines that give them)."""
     exp: JSON = {
         "hands": ref["hands"],
         "spreads": [{"owner": s["owner"], "kind": s["kind"], "cards": s["cards"]} for s in ref["spreads"]],
@@ -235,10 +272,12 @@ def expected_state(ref: JSON, caps: Capabilities, got: JSON | None = None) -> JS
 
 
 class Differ:
-    """Plays move lists on an adapter and on the reference and finds the first
-    difference.  ``use_play`` (default: when the engine declares ``play``) sends each
-    hand as one ``play`` request with ``trace``; otherwise ``new_hand`` and one ``act``
-    per move."""
+    """Plays move lists on an adapter and compares its answers with the reference's.
+
+    ``use_play`` (default: when the engine declares ``play``) sends a hand as one ``play``
+    request, with ``trace`` when every state is to be compared; otherwise ``new_hand``
+    and one ``act`` per move (each answer carries the state, so every state of an
+    accepted move is compared)."""
 
     def __init__(self, adapter: Adapter, caps: Capabilities | None = None, use_play: bool | None = None) -> None:
         self.adapter = adapter
@@ -247,52 +286,51 @@ class Differ:
         self.reasons = "reasons" in self.caps.features
         self.round_trips = 0
 
-    def reference(self, setup: JSON, moves: Sequence[Move]) -> tuple[JSON, list[Answer]]:
-        h = hand_of(setup)
-        initial = state_to_json(h)
-        answers: list[Answer] = []
-        for seat, action in moves:
-            try:
-                h.apply(action_from_json(action), seat)
-                answers.append(Answer(True, None, state_to_json(h)))
-            except IllegalAction as e:
-                answers.append(Answer(False, e.reason, state_to_json(h)))
-        return initial, answers
-
-    def adapter_answers(self, setup: JSON, moves: Sequence[Move]) -> tuple[JSON | None, list[Answer]]:
+    def adapter_answers(
+        self, setup: JSON, moves: Sequence[Move], trace: bool
+    ) -> tuple[JSON | None, list[Answer], JSON]:
+        """(the state after the deal when asked for, the answers, the final state)."""
         if self.use_play:
             self.round_trips += 1
-            out = self.adapter.play(setup, list(moves), trace=True)
+            out = self.adapter.play(setup, list(moves), trace=trace)
             steps = out.get("steps")
-            states = out.get("states") or []
+            states = out.get("states") or [] if trace else [None] * len(moves)
+            final = out.get("state")
             if not isinstance(steps, list) or len(steps) != len(moves) or len(states) != len(moves):
                 raise AdapterFault("protocol", f"play answered {len(steps) if isinstance(steps, list) else steps!r} "
                                    f"steps and {len(states)} states for {len(moves)} actions")
-            return None, [Answer(bool(s.get("ok")), s.get("reason"), st) for s, st in zip(steps, states, strict=True)]
-        self.round_trips += 1
+            if not isinstance(final, dict):
+                raise AdapterFault("protocol", "play answered no final state")
+            answers = [Answer(bool(st.get("ok")), st.get("reason"), sj) for st, sj in zip(steps, states, strict=True)]
+            return None, answers, final
+        self.round_trips += 2 + len(moves)
         initial = self.adapter.new_hand(setup)
-        answers: list[Answer] = []
+        answers = []
         for seat, action in moves:
-            self.round_trips += 1
             try:
-                state = self.adapter.act(seat, action)
-                answers.append(Answer(True, None, state))
+                answers.append(Answer(True, None, self.adapter.act(seat, action)))
             except Rejected as e:
                 answers.append(Answer(False, e.reason, None))
-        return initial, answers
+        return initial, answers, self.adapter.state()
 
-    def first_difference(self, setup: JSON, moves: Sequence[Move]) -> Difference | None:
+    def first_difference(
+        self, setup: JSON, moves: Sequence[Move], reference: Played | None = None, trace: bool = True
+    ) -> Difference | None:
+        """The first difference between the engine and the reference on this hand, or
+        None.  ``reference`` reuses the reference's answers (traced if ``trace``)."""
         moves = list(moves)
         try:
-            initial, got = self.adapter_answers(setup, moves)
+            initial, got, final = self.adapter_answers(setup, moves, trace)
         except Rejected as e:
             return Difference(setup, moves, -1, [f"the engine refused the deal: {e.reason} {e.message}"])
-        ref_initial, want = self.reference(setup, moves)
+        want = reference if reference is not None else play_reference(setup, moves, trace or not self.use_play)
         if initial is not None:
-            diffs = match_state(expected_state(ref_initial, self.caps, initial), initial, "state")
+            diffs = match_state(expected_state(want.initial, self.caps, initial), initial, "state")
             if diffs:
-                return Difference(setup, moves, -1, diffs, Answer(True, None, ref_initial), Answer(True, None, initial))
-        for i, (w, g) in enumerate(zip(want, got, strict=True)):
+                return Difference(
+                    setup, moves, -1, diffs, Answer(True, None, want.initial), Answer(True, None, initial)
+                )
+        for i, (w, g) in enumerate(zip(want.answers, got, strict=True)):
             what: list[str] = []
             if w.ok != g.ok:
                 what.append(
@@ -306,13 +344,10 @@ class Differ:
                 what += match_state(expected_state(w.state, self.caps, g.state), g.state, "state")
             if what:
                 return Difference(setup, moves, i, what, w, g)
-        if not self.use_play and moves:
-            final = self.adapter.state()
-            self.round_trips += 1
-            ref_final = want[-1].state or ref_initial
-            diffs = match_state(expected_state(ref_final, self.caps, final), final, "state")
-            if diffs:
-                return Difference(setup, moves, len(moves) - 1, diffs, want[-1], Answer(True, None, final))
+        diffs = match_state(expected_state(want.final, self.caps, final), final, "state")
+        if diffs:
+            return Difference(setup, moves, len(moves) - 1, diffs, Answer(True, None, want.final),
+                              Answer(True, None, final))
         return None
 
 
@@ -361,6 +396,42 @@ def shrink(
     return moves
 
 
+def signature(diff: Difference) -> tuple[str, ...]:
+    """What kind of difference it is (the fields that differ), to keep shrinking on the
+    same bug."""
+    return tuple(sorted({w.split(":")[0] for w in diff.what}))
+
+
+def minimize(find: Callable[[JSON, list[Move]], Difference | None], diff: Difference, budget: int = 2000) -> Difference:
+    """A smaller case showing the same kind of difference: the moves shrunk (:func:`shrink`),
+    then each ruleset option put back to its default and the stake to 1 where the
+    difference stays, then the moves shrunk again.  ``find(setup, moves)`` is the
+    first difference of a candidate, or None."""
+    kind = signature(diff)
+
+    def same(setup: JSON, moves: list[Move]) -> Difference | None:
+        try:
+            hand_of(setup)
+        except ValueError:
+            return None
+        found = find(setup, moves)
+        return found if found is not None and signature(found) == kind else None
+
+    setup = diff.setup
+    first = diff.index if diff.index >= 0 else None
+    moves = shrink(lambda ms: same(setup, ms) is not None, diff.moves, first, budget)
+    rules = Ruleset.from_mapping(setup.get("ruleset") or {})
+    for name in rules.changes():
+        simpler = rules.replace(**{name: getattr(DEFAULT, name)})
+        candidate = {**setup, "ruleset": simpler.to_dict()}
+        if same(candidate, moves) is not None:
+            setup, rules = candidate, simpler
+    if setup.get("stake", 1) != 1 and same({**setup, "stake": 1}, moves) is not None:
+        setup = {**setup, "stake": 1}
+    moves = shrink(lambda ms: same(setup, ms) is not None, moves, None, budget)
+    return same(setup, moves) or diff
+
+
 # -------------------------------------------------------------------------- scenarios
 
 
@@ -396,9 +467,10 @@ def scenario_for(diff: Difference, case_id: str, note: str = "") -> JSON:
         "stage": final["stage"],
     }
     script.append({"expect": expect})
+    headline = diff.describe().split("; ")[0]
     doc: JSON = {
         "id": case_id,
-        "title": f"Found by tonk fuzz: {diff.describe()}"[:160],
+        "title": _clip(f"Found by tonk fuzz: {headline}", 160),
         "rules": list(dict.fromkeys(r for r in cited if r != "GAME-1")) or ["GAME-1"],
     }
     changes = rules.changes()
@@ -420,6 +492,10 @@ def scenario_for(diff: Difference, case_id: str, note: str = "") -> JSON:
     return doc
 
 
+def _clip(text: str, width: int) -> str:
+    return text if len(text) <= width else text[: width - 3].rsplit(" ", 1)[0] + "..."
+
+
 def scenario_yaml(doc: JSON) -> str:
     return yaml.safe_dump(doc, sort_keys=False, width=100, allow_unicode=True, default_flow_style=None)
 
@@ -435,3 +511,42 @@ class FuzzStats:
     @property
     def hands_per_second(self) -> float:
         return self.hands / self.seconds if self.seconds > 0 else 0.0
+
+
+# -------------------------------------------------------------------------- adapters
+
+
+class AdapterSpecError(ValueError):
+    """An ``--adapter`` / ``--adapter-cmd`` that names no usable engine."""
+
+
+def make_adapter(adapter_cmd: str | None = None, factory: str | None = None, timeout: float = 10.0) -> Adapter:
+    """The engine a tool was asked for: a stdio command, a ``module:factory`` returning an
+    adapter, or by default the reference engine in process."""
+    if adapter_cmd:
+        from ..adapters.stdio_client import StdioAdapter
+
+        try:
+            return StdioAdapter(adapter_cmd, timeout=timeout)
+        except ValueError as e:
+            raise AdapterSpecError(f"--adapter-cmd {adapter_cmd!r}: {e}") from None
+    if factory:
+        import importlib
+
+        module, sep, name = factory.partition(":")
+        if not sep or not module or not name:
+            raise AdapterSpecError(
+                f"--adapter expects MODULE:FACTORY, such as tonk_ref.adapters.inprocess:reference; got {factory!r}"
+            )
+        try:
+            mod = importlib.import_module(module)
+        except ImportError as e:
+            raise AdapterSpecError(f"--adapter: cannot import {module!r}: {e}") from None
+        fn = getattr(mod, name, None)
+        if not callable(fn):
+            raise AdapterSpecError(f"--adapter: module {module!r} has no callable {name!r}")
+        adapter: Adapter = fn()
+        return adapter
+    from ..adapters.inprocess import reference
+
+    return reference()

@@ -1,0 +1,180 @@
+"""``tonk fuzz`` finds a planted bug, shrinks it, and writes a scenario that reproduces
+it: the scenario loads, fails on the buggy engine and passes on the reference."""
+
+from __future__ import annotations
+
+import io
+import random
+import sys
+import textwrap
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tonk_ref.adapters.inprocess import InProcessAdapter, reference
+from tonk_ref.harness import fuzzing as F
+from tonk_ref.harness.execute import Capabilities, run_case
+from tonk_ref.harness.scenario import load_scenario
+from tonk_ref.tools import fuzz as fuzz_tool
+from tonk_ref.tools.cli import main
+
+ROOT = Path(__file__).resolve().parents[2]
+
+BUGGY = textwrap.dedent(
+    """
+    from tonk_ref.adapters.inprocess import InProcessAdapter
+    from tonk_ref.adapters.service import RefService
+
+
+    class KnockTieService(RefService):
+        # a knock tie silently goes to the knocker, whatever the ruleset says
+        def _setup(self, params):
+            params = dict(params)
+            params["ruleset"] = {**(params.get("ruleset") or {}), "knock_tie": "knocker_wins"}
+            return super()._setup(params)
+
+
+    def buggy():
+        return InProcessAdapter(KnockTieService())
+    """
+)
+
+
+@pytest.fixture
+def buggy_module(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> str:
+    (tmp_path / "buggy_tonk.py").write_text(BUGGY)
+    monkeypatch.syspath_prepend(str(tmp_path))
+    sys.modules.pop("buggy_tonk", None)
+    return "buggy_tonk:buggy"
+
+
+def seed_rules(tmp_path: Path, options: str = "{}") -> str:
+    path = tmp_path / "table.yaml"
+    path.write_text(f"preset: seed\noptions: {options}\n")
+    return str(path)
+
+
+def test_the_reference_against_itself_has_no_difference(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    code = main(["fuzz", "--games", "30", "--seed", "7", "--out", str(tmp_path / "out")])
+    out = capsys.readouterr().out
+    assert code == 0, out
+    assert "30 hands" in out and "0 differences" in out and "hands/s" in out and "--seed 7" in out
+    assert not (tmp_path / "out").exists()
+
+
+def test_a_planted_bug_is_found_shrunk_and_written_as_a_failing_scenario(
+    buggy_module: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out_dir = tmp_path / "found"
+    code = main(["fuzz", "--adapter", buggy_module, "--games", "400", "--seed", "3", "--out", str(out_dir),
+                 "--rules", seed_rules(tmp_path)])
+    out = capsys.readouterr().out
+    assert code == 1, out
+    assert "1 differences" in out and "DIFFERENCE" in out
+    files = sorted(out_dir.glob("*.yaml"))
+    assert len(files) == 1
+    case = load_scenario(files[0])
+    assert case.result is not None and case.result["ending"] == "knock_caught"
+    assert len(case.actions) < 40, "the game was not shrunk"
+
+    ref = reference()
+    assert run_case(case, ref, Capabilities.from_hello(ref.hello())).status == "passed"
+    import buggy_tonk
+
+    bad = buggy_tonk.buggy()
+    outcome = run_case(case, bad, Capabilities.from_hello(bad.hello()))
+    assert outcome.status == "failed" and "knock_caught" in outcome.message
+
+
+def test_the_fake_engine_with_the_knock_tie_bug_over_stdio(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    fake = ROOT / "tests" / "fakes" / "fake_engine.py"
+    if not fake.exists():
+        pytest.skip("tests/fakes/fake_engine.py is not there")
+    out_dir = tmp_path / "found"
+    cmd = f"{sys.executable} {fake} --mode bug_knock_tie"
+    code = main(["fuzz", "--adapter-cmd", cmd, "--games", "400", "--seed", "3", "--no-trace", "--out", str(out_dir),
+                 "--rules", seed_rules(tmp_path)])
+    out = capsys.readouterr().out
+    assert code == 1, out
+    (path,) = out_dir.glob("*.yaml")
+    case = load_scenario(path)
+    ref = reference()
+    assert run_case(case, ref, Capabilities.from_hello(ref.hello())).status == "passed"
+    from tonk_ref.adapters.stdio_client import StdioAdapter
+
+    bad = StdioAdapter(cmd)
+    try:
+        assert run_case(case, bad, Capabilities.from_hello(bad.hello())).status == "failed"
+    finally:
+        bad.close()
+
+
+def test_act_mode_compares_every_state(buggy_module: str) -> None:
+    import buggy_tonk
+
+    differ = F.Differ(buggy_tonk.buggy(), use_play=False)
+    rng = random.Random(5)
+    for _ in range(400):
+        setup = F.random_setup(rng)
+        played = F.random_game(rng, setup, trace=True)
+        diff = differ.first_difference(setup, played.moves, played)
+        if diff is not None:
+            break
+    assert diff is not None and any("result" in w for w in diff.what)
+    assert differ.round_trips > 400
+
+
+def test_shrink_keeps_a_prefix_that_still_differs() -> None:
+    moves: list[F.Move] = [(i % 2, {"type": "draw", "from": "stock"}) for i in range(40)]
+    # "differs" when the sequence still holds move 17 and move 30
+    keep = {id(moves[17]), id(moves[30])}
+
+    def differs(ms: list[F.Move]) -> bool:
+        return keep <= {id(m) for m in ms}
+
+    small = F.shrink(differs, moves, first=35)
+    assert [id(m) for m in small] == [id(moves[17]), id(moves[30])]
+
+
+def test_a_reason_code_difference_counts_only_for_engines_declaring_reasons() -> None:
+    class WrongReason(InProcessAdapter):
+        def play(self, setup: Any, actions: Any, trace: bool = False) -> Any:
+            out = super().play(setup, actions, trace)
+            for step in out["steps"]:
+                if not step["ok"]:
+                    step["reason"] = "not_in_hand"
+            return out
+
+    setup = F.random_setup(random.Random(1))
+    moves: list[F.Move] = [(0 if setup["dealer"] else 1, {"type": "discard", "card": "Ac"})]
+    with_reasons = F.Differ(WrongReason())
+    diff = with_reasons.first_difference(setup, moves)
+    assert diff is not None and "must_draw_first" in diff.describe()
+    without = WrongReason(reference(tuple(f for f in F.Capabilities.from_hello(reference().hello()).features
+                                          if f != "reasons")).service)
+    assert F.Differ(without).first_difference(setup, moves) is None
+
+
+def test_usage_errors_are_one_line(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["fuzz", "--adapter", "no_colon_here"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "MODULE:FACTORY" in err
+    assert main(["fuzz", "--games", "0"]) == 2
+    assert "--games" in capsys.readouterr().err
+
+
+def test_the_progress_bar_is_drawn_only_on_a_terminal() -> None:
+    class Tty(io.StringIO):
+        def isatty(self) -> bool:
+            return True
+
+    plain = io.StringIO()
+    p = fuzz_tool.Progress(10, plain)
+    p.update(5, 100, 0, 50.0, force=True)
+    p.close()
+    assert plain.getvalue() == ""
+    tty = Tty()
+    p = fuzz_tool.Progress(10, tty)
+    p.update(5, 100, 0, 50.0, force=True)
+    assert "5/10 hands" in tty.getvalue() and "#" in tty.getvalue()
