@@ -175,7 +175,7 @@ def event_text(ev: Event, hand_size: int, style: Style) -> str:
     if k == "out":
         return f"seat {s} discarded the last card: out"
     if k == "knock":
-        return f"seat {s} knocks: every hand is shown and counted"
+        return f"seat {s} knocks"
     if k == "empty_stock":
         return f"seat {s} draws from the empty stock: the hand ends"
     if k == "restock":
@@ -258,3 +258,25 @@ def ending_words(ending: str | None, winners: Sequence[int], knocker: int | None
             return "stock_out: the stock ran out; nobody wins"
         return f"stock_out: the stock ran out; {w} {verb} with the lowest total"
     return str(ending)  # pragma: no cover
+
+
+def settlement_lines(hand: Hand) -> list[tuple[str, str]]:
+    """How a knock or an empty stock was counted: (rule ID, words), for a hand just ended."""
+    r = hand.result
+    if r is None or r.totals is None:
+        return []
+    counts = ", ".join(f"seat {s} {t}" for s, t in enumerate(r.totals))
+    out: list[tuple[str, str]] = []
+    if r.ending in ("knock_won", "knock_caught") and r.knocker is not None:
+        out.append(("PAY-KNOCK-1", f"every hand is shown and counted: {counts}"))
+        others = [t for s, t in enumerate(r.totals) if s != r.knocker]
+        mine = r.totals[r.knocker]
+        if mine == min(others):
+            if r.ending == "knock_caught":
+                out.append(("PAY-KNOCK-3", f"the knocker's {mine} ties the lowest other total: the knocker is caught"))
+            else:
+                out.append(("PAY-KNOCK-2", f"the knocker's {mine} ties the lowest other total, and under "
+                                           "knock_tie = knocker_wins the tie goes to the knocker"))
+    elif r.ending == "stock_out":
+        out.append(("CARD-4", f"every hand is counted: {counts}"))
+    return out

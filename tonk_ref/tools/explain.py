@@ -1,0 +1,144 @@
+"""``tonk explain``: replay a scenario step by step.  After each step it draws the table
+(each seat's hand with suit symbols and its count, the spreads with their owners, the
+discard top, the stock, who is to act) and prints each event and payment with its rule ID
+and the spec's sentence, each refusal with its reason code and rule, and the result."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from ..engine.actions import REASONS, IllegalAction
+from ..engine.hand import Event, Hand
+from ._situation import CannotArise, Situation, SituationError, load_situation
+from ._table import (
+    Style,
+    amount,
+    draw_table,
+    ending_words,
+    event_text,
+    rule_text,
+    seats,
+    settlement_lines,
+    signed,
+    style_for,
+    wrap,
+)
+from .cli import UsageError
+from .judge import base_rules
+
+COMMAND = "explain"
+HELP = "replay a scenario step by step: the table after each step, each event with its rule and the spec's words"
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.formatter_class = argparse.RawDescriptionHelpFormatter
+    parser.epilog = (
+        "SCENARIO is a scenario file (.yaml), or a situation described as for 'tonk judge' (see tonk judge "
+        "--help).\nColour (red hearts and diamonds) is used when stdout is a terminal and NO_COLOR is unset.\n"
+        "Example:\n  tonk explain scenarios/pay/pay-w7-knock-tie-2p.yaml"
+    )
+    parser.add_argument("scenario", metavar="SCENARIO", help="a scenario file, or a situation in quotes")
+    parser.add_argument("--rules", metavar="FILE",
+                        help="play it under these table rules (YAML {preset, options}) instead of the scenario's")
+    parser.add_argument("--no-color", action="store_true", help="no colour, even on a terminal")
+
+
+def run(args: argparse.Namespace) -> int:
+    try:
+        situation = load_situation(args.scenario)
+    except SituationError as e:
+        raise UsageError(str(e)) from None
+    rules, label = base_rules(situation, args.rules)
+    try:
+        hand = situation.start(rules)
+    except CannotArise as e:
+        raise UsageError(f"this situation cannot arise under {label}: {e}") from None
+    style = style_for(sys.stdout, args.no_color)
+    for line in explain(situation, hand, label, style):
+        print(line)
+    return 0
+
+
+def explain(situation: Situation, hand: Hand, label: str, style: Style) -> list[str]:
+    out: list[str] = []
+    hs = hand.rules.hand_size_for(hand.players)
+    for line in situation.describe():
+        out.append(style.bold(line) if not out else line)
+    out.append(f"Rules: {label}")
+    out.append("")
+    if situation.from_deal:
+        out.append(style.bold("The deal"))
+        out += _events(hand.events, hs, style)
+    else:
+        out.append(style.bold("The situation"))
+    out += draw_table(hand, style)
+    seen = len(hand.events)
+    for i, act in enumerate(situation.acts, 1):
+        out.append("")
+        out.append(style.bold(f"Step {i} ({act.where}): seat {act.seat}: {_action_words(act.text)}"))
+        if hand.is_over:
+            left = len(situation.acts) - i + 1
+            out.append(f"  the hand is over: this step and the {left - 1} after it are not played")
+            break
+        try:
+            hand.apply(act.action, seat=act.seat)
+        except IllegalAction as e:
+            rule = f" ({e.rule})" if e.rule else ""
+            out.append(f"  refused: {e.reason}{rule}: {e.message}")
+            out.append(f"    {style.dim(REASONS[e.reason])}")
+            if e.rule:
+                out += [style.dim(x) for x in wrap(f'{e.rule}: "{rule_text(e.rule)}"', 86, "    ")]
+            if act.reject is not None:
+                expected = "" if act.reject is True or act.reject == e.reason else f" (for {act.reject})"
+                out.append(f"  the scenario expects this refusal{expected}; the table is unchanged")
+                continue
+            left = len(situation.acts) - i
+            out.append(f"  under these rules the rest of the script ({left} step(s)) does not apply")
+            break
+        if act.reject is not None:
+            out.append(f"  allowed under these rules, though the scenario expects it refused ({act.reject})")
+        new = hand.events[seen:]
+        pays = [e for e in new if e.kind in ("pay", "end")]
+        out += _events([e for e in new if e not in pays], hs, style)
+        for rid, words in settlement_lines(hand):
+            out.append(f"  {style.bold(rid)}  {words}")
+            out += [style.dim(x) for x in wrap(f'"{rule_text(rid)}"', 86, "      ")]
+        out += _events(pays, hs, style)
+        seen = len(hand.events)
+        out += draw_table(hand, style)
+    out.append("")
+    out += result_lines(hand, style)
+    return out
+
+
+def _action_words(text: str) -> str:
+    return text.split(" ", 1)[1] if " " in text else text
+
+
+def _events(events: list[Event], hand_size: int, style: Style) -> list[str]:
+    out: list[str] = []
+    for e in events:
+        if e.kind == "end":
+            continue
+        out.append(f"  {style.bold(e.rule)}  {event_text(e, hand_size, style)}")
+        out += [style.dim(x) for x in wrap(f'"{rule_text(e.rule)}"', 86, "      ")]
+    return out
+
+
+def result_lines(hand: Hand, style: Style) -> list[str]:
+    r = hand.result
+    if r is None:
+        return [style.bold("Result: the hand is not over") + f": seat {hand.to_act} is to act ({hand.stage})"]
+    out = [style.bold(f"Result: {ending_words(r.ending, r.winners, r.knocker)}")]
+    if r.totals is not None:
+        out.append("  totals    " + " · ".join(f"seat {s}: {t}" for s, t in enumerate(r.totals)))
+    if r.payments:
+        for i, p in enumerate(r.payments):
+            head = "payments" if i == 0 else "        "
+            out.append(f"  {head}  seat {p.payer} pays seat {p.payee} {amount(p.amount)}  ({p.rule})")
+    else:
+        out.append("  payments  nobody pays")
+    out.append("  net       " + " · ".join(f"seat {s}: {signed(a)}" for s, a in enumerate(r.net)))
+    out.append(f"  winners   {seats(r.winners)}")
+    return out
