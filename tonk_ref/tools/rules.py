@@ -1,0 +1,373 @@
+"""``tonk rules``: list and search the rules and options of the spec.
+
+``tonk rules`` lists every rule (ID and title) by section.  ``tonk rules QUERY`` searches
+them: an ID or the start of one (``PAY-CAUGHT``), an option name (``knock_tie``), or words
+found in a rule's title or text (``knock tie``).  ``tonk rules ID`` prints one rule: its
+text, its sources (the brief items with their words), the options that change it with
+their values, where spec/tonk.md explains it, and the YAML scenarios and Gherkin scenarios
+that check it.  ``tonk rules --options`` lists every option with its values, its default
+and the rules it changes.  With ``--rules FILE`` the table's values are shown beside them.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import re
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from ..engine.ruleset import Ruleset, option_values
+from ..harness.rulebook import Rule, load_rules, load_ruleset_schema, load_sections
+from ..paths import data_root, features_dir, scenarios_dir, spec_dir
+from ._table import show_value, wrap
+from .cli import UsageError
+from .judge import table_rules
+
+COMMAND = "rules"
+HELP = "list and search the rules and options; 'tonk rules ID' prints one rule, its sources and its tests"
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.formatter_class = argparse.RawDescriptionHelpFormatter
+    parser.epilog = (
+        "Examples:\n"
+        "  tonk rules                     every rule, by section\n"
+        "  tonk rules PAY-KNOCK-3         one rule: text, sources, options, where explained, scenarios\n"
+        "  tonk rules pay-caught          rules whose ID starts so\n"
+        "  tonk rules knock tie           rules whose title or text holds every word\n"
+        "  tonk rules knock_tie           the rules an option changes\n"
+        "  tonk rules --options           every option: values, default, rules\n"
+        "  tonk rules --options --rules table.yaml   ... and the table's values\n"
+        "Exit status: 0 found, 1 nothing matches, 2 bad input."
+    )
+    parser.add_argument("query", metavar="QUERY", nargs="*",
+                        help="a rule ID, the start of one, an option name, or words of a rule's title or text")
+    parser.add_argument("--options", action="store_true",
+                        help="list the options (those matching QUERY, if given) instead of the rules")
+    parser.add_argument("--format", choices=("text", "json"), default="text", help="text (default) or json")
+    parser.add_argument("--rules", metavar="FILE", help="a table-rules file: show the table's value of each option")
+
+
+# ---------------------------------------------------------------------------- data
+
+
+@dataclass(frozen=True)
+class Option:
+    name: str
+    values: tuple[object, ...]
+    default: object
+    description: str
+    rules: tuple[str, ...]
+    brief: tuple[str, ...]
+
+
+def load_options() -> list[Option]:
+    schema = load_ruleset_schema().get("properties", {})
+    by_rule: dict[str, list[str]] = {}
+    for r in load_rules():
+        for o in r.options:
+            by_rule.setdefault(o, []).append(r.id)
+    out = []
+    for name, values in option_values().items():
+        entry = schema.get(name, {})
+        rules = list(entry.get("x-rules", []))
+        rules += [r for r in by_rule.get(name, []) if r not in rules]
+        out.append(Option(name, values, values[0], str(entry.get("description", "")), tuple(rules),
+                          tuple(entry.get("x-brief", []))))
+    return out
+
+
+def brief_items() -> dict[str, str]:
+    """The brief items (S1, D3, V31, W7) as the appendix of spec/tonk.md gives them."""
+    out: dict[str, str] = {}
+    for line in (spec_dir() / "tonk.md").read_text(encoding="utf-8").splitlines():
+        m = re.match(r"^- \*\*([SDVW]\d+)\*\* (.*)$", line)
+        if m:
+            out[m.group(1)] = m.group(2)
+    return out
+
+
+def explained_at(rule_id: str) -> tuple[int, str, str] | None:
+    """(line, heading, section heading) of the rule in spec/tonk.md."""
+    section = ""
+    lines = (spec_dir() / "tonk.md").read_text(encoding="utf-8").splitlines()
+    for i, line in enumerate(lines, 1):
+        if line.startswith("## "):
+            section = line[3:].strip()
+        if line.startswith(f"### {rule_id} ") or line.strip() == f"### {rule_id}":
+            return i, line[4:].strip(), section
+    return None
+
+
+def _rel(p: Path) -> str:
+    try:
+        return str(p.relative_to(data_root()))
+    except ValueError:  # pragma: no cover - outside the data root
+        return str(p)
+
+
+def scenarios_checking(rule_id: str) -> list[tuple[str, str]]:
+    """(case id, file) of every YAML scenario whose ``rules`` list names ``rule_id``."""
+    from ..harness.scenario import scenario_files
+
+    loader: Any = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+    pattern = re.compile(rf"(?<![A-Z0-9-]){re.escape(rule_id)}(?![0-9])")
+    out = []
+    for f in scenario_files(scenarios_dir()):
+        text = f.read_text(encoding="utf-8")
+        if not pattern.search(text):
+            continue
+        try:
+            doc = yaml.load(text, Loader=loader)
+        except yaml.YAMLError:
+            continue
+        if isinstance(doc, dict) and rule_id in (doc.get("rules") or []):
+            out.append((str(doc.get("id", f.stem)), _rel(f)))
+    return sorted(out)
+
+
+@dataclass(frozen=True)
+class FeatureScenario:
+    file: str
+    line: int
+    title: str
+    tags: tuple[str, ...]
+
+    @property
+    def id(self) -> str:
+        return next((t[4:] for t in self.tags if t.startswith("@id.")), "")
+
+
+_SCENARIO = re.compile(r"^\s*(Scenario Outline|Scenario Template|Scenario|Example):\s*(.*)$")
+
+
+def feature_scenarios() -> list[FeatureScenario]:
+    """Every Gherkin scenario of features/*.feature with its tags (its own, its Rule's and
+    its Feature's, and those of its Examples tables)."""
+    out: list[FeatureScenario] = []
+    for f in sorted(features_dir().rglob("*.feature")):
+        pending: list[str] = []
+        feature_tags: list[str] = []
+        rule_tags: list[str] = []
+        for i, line in enumerate(f.read_text(encoding="utf-8").splitlines(), 1):
+            s = line.strip()
+            if s.startswith("@"):
+                pending += [t for t in s.split() if t.startswith("@")]
+                continue
+            if s.startswith("Feature:"):
+                feature_tags, pending = pending, []
+            elif s.startswith("Rule:"):
+                rule_tags, pending = pending, []
+            elif (m := _SCENARIO.match(line)) is not None:
+                tags = tuple(dict.fromkeys([*feature_tags, *rule_tags, *pending]))
+                out.append(FeatureScenario(_rel(f), i, m.group(2).strip(), tags))
+                pending = []
+            elif s.startswith("Examples:") and pending and out:
+                last = out[-1]
+                out[-1] = FeatureScenario(last.file, last.line, last.title,
+                                          tuple(dict.fromkeys([*last.tags, *pending])))
+                pending = []
+    return out
+
+
+def features_checking(rule_id: str) -> list[FeatureScenario]:
+    return [s for s in feature_scenarios() if f"@{rule_id}" in s.tags]
+
+
+# ---------------------------------------------------------------------------- search
+
+
+def search(query: list[str], rules: list[Rule]) -> tuple[list[Rule], Option | None]:
+    """The rules matching ``query`` (and the option it names, if any)."""
+    text = " ".join(query).strip()
+    up = text.upper()
+    exact = [r for r in rules if r.id == up]
+    if exact:
+        return exact, None
+    options = {o.name: o for o in load_options()}
+    if text in options:
+        opt = options[text]
+        return [r for r in rules if r.id in opt.rules], opt
+    prefix = [r for r in rules if r.id.startswith(up)]
+    if prefix and " " not in text:
+        return prefix, None
+    words = [w.lower() for w in query for w in w.split()]
+    found = []
+    for r in rules:
+        hay = " ".join([r.id, r.title, r.text, *r.options]).lower()
+        if all(w in hay for w in words):
+            found.append(r)
+    return found, None
+
+
+# ---------------------------------------------------------------------------- run
+
+
+def run(args: argparse.Namespace) -> int:
+    table, table_label = table_rules(args.rules)
+    rules = load_rules()
+    if args.options:
+        return _options(args, table, table_label)
+    if not args.query:
+        return _list(args, rules, "", table)
+    found, option = search(args.query, rules)
+    if not found:
+        print(f"tonk rules: no rule matches {' '.join(args.query)!r} (try 'tonk rules' for the list, or "
+              f"'tonk rules --options')", file=sys.stderr)
+        return 1
+    exact = " ".join(args.query).strip().upper() == found[0].id
+    if len(found) == 1 and (exact or option is None):
+        return _one(args, found[0], table, table_label)
+    head = ""
+    if option is not None:
+        head = _option_text(option, table)
+    return _list(args, found, head, table, option)
+
+
+def _list(args: argparse.Namespace, rules: list[Rule], head: str, table: Ruleset | None,
+          option: Option | None = None) -> int:
+    if args.format == "json":
+        doc: dict[str, Any] = {"rules": [{"id": r.id, "title": r.title, "section": r.section} for r in rules]}
+        if option is not None:
+            doc["option"] = _option_json(option, table)
+        print(json.dumps(doc, indent=2))
+        return 0
+    sections = load_sections()
+    if head:
+        print(head)
+        print()
+    width = max(len(r.id) for r in rules)
+    current = None
+    for r in rules:
+        if r.section != current and len(rules) > 12:
+            if current is not None:
+                print()
+            print(f"{r.section}  {sections.get(r.section, '')}")
+            current = r.section
+        withdrawn = "  (withdrawn)" if r.status != "active" else ""
+        print(f"  {r.id.ljust(width)}  {r.title}{withdrawn}")
+    if len(rules) > 1:
+        print(f"\n{len(rules)} rules; 'tonk rules ID' prints one")
+    return 0
+
+
+def _option_text(o: Option, table: Ruleset | None) -> str:
+    values = ", ".join(show_value(v) + (" (default)" if i == 0 else "") for i, v in enumerate(o.values))
+    lines = [f"{o.name}: {values}"]
+    if table is not None:
+        lines.append(f"  your table: {show_value(getattr(table, o.name))}")
+    lines += wrap(o.description, 88, "  ")
+    lines.append(f"  changes: {', '.join(o.rules) or '-'}" + (f"   brief: {', '.join(o.brief)}" if o.brief else ""))
+    return "\n".join(lines)
+
+
+def _option_json(o: Option, table: Ruleset | None) -> dict[str, Any]:
+    rec: dict[str, Any] = {"name": o.name, "values": list(o.values), "default": o.default,
+                           "description": o.description, "rules": list(o.rules), "brief": list(o.brief)}
+    if table is not None:
+        rec["table"] = getattr(table, o.name)
+    return rec
+
+
+def _options(args: argparse.Namespace, table: Ruleset | None, table_label: str) -> int:
+    options = load_options()
+    if args.query:
+        words = [w.lower() for w in " ".join(args.query).split()]
+        options = [o for o in options if all(w in " ".join([o.name, o.description, *o.rules]).lower() for w in words)]
+        if not options:
+            print(f"tonk rules: no option matches {' '.join(args.query)!r}", file=sys.stderr)
+            return 1
+    if args.format == "json":
+        print(json.dumps({"options": [_option_json(o, table) for o in options]}, indent=2))
+        return 0
+    if table is not None:
+        print(f"Your table: {table_label}\n")
+    for i, o in enumerate(options):
+        if i:
+            print()
+        print(_option_text(o, table))
+    return 0
+
+
+def rule_record(r: Rule, table: Ruleset | None) -> dict[str, Any]:
+    items = brief_items()
+    options = {o.name: o for o in load_options()}
+    changing = [options[n] for n in options if r.id in options[n].rules or n in r.options]
+    at = explained_at(r.id)
+    return {
+        "id": r.id,
+        "title": r.title,
+        "section": r.section,
+        "status": r.status,
+        "decided": r.decided,
+        "text": r.text,
+        "sources": [{"item": b, "text": items.get(b, "")} for b in r.brief],
+        "options": [_option_json(o, table) for o in changing],
+        "explained": None if at is None else {"file": "spec/tonk.md", "line": at[0], "heading": at[1],
+                                              "section": at[2]},
+        "scenarios": [{"id": i, "file": f} for i, f in scenarios_checking(r.id)],
+        "features": [{"id": s.id, "file": s.file, "line": s.line, "title": s.title} for s in features_checking(r.id)],
+    }
+
+
+def _one(args: argparse.Namespace, r: Rule, table: Ruleset | None, table_label: str) -> int:
+    rec = rule_record(r, table)
+    if args.format == "json":
+        print(json.dumps(rec, indent=2))
+        return 0
+    sections = load_sections()
+    status = "" if r.status == "active" else "  (withdrawn)"
+    decided = " · decided by this spec" if r.decided else ""
+    print(f"{r.id}  {r.title}{status}")
+    print(f"{sections.get(r.section, r.section)}{decided}")
+    print()
+    for line in wrap(r.text, 88, "  "):
+        print(line)
+    print()
+    print("Sources")
+    if rec["sources"]:
+        for s in rec["sources"]:
+            lines = wrap(s["text"] or "(not in the spec's appendix)", 82, "")
+            print(f"  {s['item'].ljust(4)}  {lines[0]}")
+            for line in lines[1:]:
+                print(f"        {line}")
+    else:
+        print("  (none listed)")
+    print()
+    print("Options that change it")
+    if rec["options"]:
+        if table is not None:
+            print(f"  (your table: {table_label})")
+        for o in rec["options"]:
+            opt = next(x for x in load_options() if x.name == o["name"])
+            for line in _option_text(opt, table).splitlines():
+                print(f"  {line}")
+    else:
+        print("  none: it holds under every ruleset")
+    print()
+    print("Explained in")
+    ex = rec["explained"]
+    print(f"  spec/tonk.md:{ex['line']}  {ex['heading']}  (section {ex['section']})" if ex else "  (not found)")
+    print()
+    print(f"Scenarios that check it ({len(rec['scenarios'])})")
+    width = max((len(s["id"]) for s in rec["scenarios"]), default=0)
+    for s in rec["scenarios"]:
+        print(f"  {s['id'].ljust(width)}  {s['file']}")
+    if not rec["scenarios"]:
+        print("  none")
+    print()
+    print(f"Features that check it ({len(rec['features'])})")
+    for s in rec["features"]:
+        ident = f"@id.{s['id']}  " if s["id"] else ""
+        print(f"  {s['file']}:{s['line']}  {ident}{s['title']}")
+    if not rec["features"]:
+        print("  none")
+    return 0
+
+
+__all__ = ["COMMAND", "HELP", "UsageError", "add_arguments", "run"]
