@@ -45,7 +45,7 @@ from ..engine.stacking import StackError, stack_deck
 
 GRAMMAR = """\
 A situation is a scenario file (YAML; its deal and its script are played to the end), or a
-description: items separated by ';' or ',', in any order, the actions last:
+description: items separated by ';', ',' or 'then', in any order, the actions last:
   3 players            how many players (default: one more than the highest seat named)
   dealer 2             the dealer (default: the seat before the first to act)
   stake 5              the stake (default 1)
@@ -261,9 +261,9 @@ class _Parser:
         self.d = _Draft()
         self.actor: tuple[int, _Tok] | None = None
 
-    def number(self, tok: _Tok | None, what: str, least: int = 0) -> int:
+    def number(self, tok: _Tok | None, what: str, least: int = 0, after: _Tok | None = None) -> int:
         if tok is None:
-            raise _fail(None, f"expected {what}, found the end of the item", len(self.text) + 1)
+            raise _fail(after, f"expected {what} after it", len(self.text) + 1)
         if not tok.text.isdigit() or int(tok.text) < least:
             raise _fail(tok, f"expected {what}")
         return int(tok.text)
@@ -275,14 +275,17 @@ class _Parser:
                                  "'2 players; 0: 3d 4d; 1: 3h 4h; discard Qs; 0 knocks'")
         item: list[_Tok] = []
         depth = 0
-        for tok in [*toks, _Tok(";", len(self.text) + 1)]:
+        end = _Tok(";", len(self.text) + 1)
+        for tok in [*toks, end]:
+            if tok is end and depth:
+                raise _fail(None, "a '[' is not closed with ']'", end.col)
             if tok.text == "[":
                 depth += 1
             elif tok.text == "]":
                 depth -= 1
                 if depth < 0:
                     raise _fail(tok, "a ']' without its '['")
-            if tok.text in ";," and depth == 0:
+            if (tok.text in ";," or tok.low == "then") and depth == 0:
                 if item:
                     self.item(item)
                 item = []
@@ -290,19 +293,12 @@ class _Parser:
                 raise _fail(tok, "a spread's cards are written inside [ ] with spaces, e.g. 0 [4s 5s 6s]")
             else:
                 item.append(tok)
-        if depth:
-            raise _fail(None, "a '[' is not closed with ']'", len(self.text) + 1)
         return self.d
 
     def item(self, toks: list[_Tok]) -> None:
         d = self.d
         w = [t.low for t in toks]
         first = toks[0]
-        if w[0] == "then":
-            toks, w = toks[1:], w[1:]
-            if not toks:
-                return
-            first = toks[0]
         if w[0].isdigit() and len(w) > 1 and w[1] in ("players", "player"):
             if d.players is not None:
                 raise _fail(first, "the number of players is given twice")
@@ -317,12 +313,12 @@ class _Parser:
             self.rest_empty(toks[1:])
         elif w[0] == "dealer":
             args = [t for t in toks[1:] if t.text != ":" and t.low != "seat"]
-            d.dealer = self.number(args[0] if args else None, "the dealer's seat number")
+            d.dealer = self.number(args[0] if args else None, "the dealer's seat number", after=first)
             d.dealer_tok = args[0]
             self.rest_empty(args[1:])
         elif w[0] == "stake":
             args = [t for t in toks[1:] if t.text != ":"]
-            d.stake = self.number(args[0] if args else None, "the stake, a positive whole number", 1)
+            d.stake = self.number(args[0] if args else None, "the stake, a positive whole number", 1, first)
             self.rest_empty(args[1:])
         elif (w[0] == "seat" and len(w) > 2 and w[2] == ":") or (w[0].isdigit() and len(w) > 1 and w[1] == ":"):
             at = 1 if w[0] == "seat" else 0
@@ -360,7 +356,7 @@ class _Parser:
             if len(args) == 1 and args[0].low in ("empty", "none"):
                 d.stock = 0
             else:
-                d.stock = self.number(args[0] if args else None, "how many cards are left in the stock")
+                d.stock = self.number(args[0] if args else None, "how many cards are left in the stock", after=first)
                 self.rest_empty(args[1:], "cards")
             d.stock_tok = args[0]
         elif w[:2] == ["first", "turn"]:
@@ -368,11 +364,11 @@ class _Parser:
             self.rest_empty(toks[2:])
         elif w[0] == "turn":
             args = [t for t in toks[1:] if t.text != ":"]
-            d.turn = self.number(args[0] if args else None, "how many turns were played before this one")
+            d.turn = self.number(args[0] if args else None, "how many turns were played before this one", after=first)
             self.rest_empty(args[1:])
         elif w[:2] == ["to", "act"] or (len(w) > 2 and w[1:3] == ["to", "act"]):
             args = [t for t in toks if t.text != ":" and t.low not in ("to", "act", "seat")]
-            d.to_act = self.number(args[0] if args else None, "the seat to act")
+            d.to_act = self.number(args[0] if args else None, "the seat to act", after=first)
             d.to_act_tok = args[0]
             self.rest_empty(args[1:])
         elif w[0].isdigit() and len(w) > 1 and w[1] in _VERBS:

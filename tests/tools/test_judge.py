@@ -1,0 +1,317 @@
+"""``tonk judge``: known situations of the rules brief judged under every ruleset, the
+"cannot arise" flags, the three output formats, ``--rules`` and ``--all``, and bad input."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from conftest import W7, W12, Ran, scenario
+
+Tonk = Callable[..., Ran]
+
+
+def group_with(doc: dict[str, Any], label: str) -> dict[str, Any]:
+    """The group holding the ruleset labelled ``label``."""
+    for g in doc["groups"]:
+        if any(r["label"] == label for r in g["rulesets"]):
+            return dict(g)
+    raise AssertionError(f"no group holds {label!r}: {[r['label'] for g in doc['groups'] for r in g['rulesets']]}")
+
+
+def cannot(doc: dict[str, Any], label: str) -> str:
+    for c in doc["cannot_arise"]:
+        if c["label"] == label:
+            return str(c["why"])
+    raise AssertionError(f"{label!r} is not listed as cannot arise")
+
+
+def pays(g: dict[str, Any]) -> list[tuple[int, int, Any, str]]:
+    return [(p["payer"], p["payee"], p["amount"], p["rule"]) for p in g["payments"]]
+
+
+# ---------------------------------------------------------------------------- W7: a knock tie
+
+
+@pytest.mark.parametrize("situation", [W7, scenario("pay/pay-w7-knock-tie-2p.yaml")], ids=["described", "file"])
+def test_w7_knock_tie_groups(tonk: Tonk, situation: str) -> None:
+    doc = tonk("judge", situation, "--format", "json").json()
+    base = doc["groups"][0]
+    assert base["includes_base"] and base["rulesets"][0]["label"] == "the base rules"
+    assert (base["ending"], base["net"], base["totals"]) == ("knock_caught", [-3, 3], [7, 7])
+    assert pays(base) == [(0, 1, 2, "PAY-CAUGHT-1"), (0, 1, 1, "PAY-CAUGHT-2")]
+    assert "PAY-KNOCK-3" in [d["rule"] for d in base["decided_by"]]
+    tie = group_with(doc, "knock_tie = knocker_wins")
+    assert (tie["ending"], tie["net"], pays(tie)) == ("knock_won", [1, -1], [(1, 0, 1, "PAY-KNOCK-2")])
+    assert group_with(doc, "caught_payment = non_knockers")["net"] == [-2, 2]
+    changing = doc["options"]["change_the_result"]
+    assert changing["knock_tie"] == {"caught": base["group"], "knocker_wins": tie["group"]}
+    assert len(set(changing["caught_payment"].values())) > 1
+    assert "upcard" not in changing and "hit_lock" not in changing and "stock_tie" not in changing
+    assert "stock_tie" in doc["options"]["do_not_change_the_result"]
+    assert group_with(doc, "stock_tie = split")["group"] == base["group"]
+    # the spec's words come with each rule that decided
+    texts = {d["rule"]: d["text"] for d in base["decided_by"]}
+    assert texts["PAY-KNOCK-3"].startswith("A knocker whose total equals the lowest total")
+    assert {d["rule"]: d["options"] for d in base["decided_by"]}["PAY-KNOCK-3"] == {"knock_tie": "caught"}
+
+
+def test_w7_described_upcard_does_not_matter(tonk: Tonk) -> None:
+    doc = tonk("judge", W7, "--format", "json").json()
+    assert "upcard" in doc["options"]["do_not_change_the_result"]
+    assert group_with(doc, "upcard = false")["includes_base"]
+
+
+def test_w7_file_without_upcard_cannot_arise(tonk: Tonk) -> None:
+    """The scenario names an upcard, which no deal under upcard = false turns."""
+    doc = tonk("judge", scenario("pay/pay-w7-knock-tie-2p.yaml"), "--format", "json").json()
+    assert "no upcard" in cannot(doc, "upcard = false")
+
+
+def test_w7_knock_refused_when_the_table_knocks_after_drawing(tonk: Tonk) -> None:
+    doc = tonk("judge", W7, "--format", "json").json()
+    g = group_with(doc, "knock_timing = after_draw")
+    assert g["outcome"] == "refused"
+    assert (g["refusal"]["reason"], g["refusal"]["rule"]) == ("knock_timing", "TURN-3")
+    assert group_with(doc, "knock_timing = any")["includes_base"]
+    limit = group_with(doc, "knock_limit = 5")
+    assert limit["refusal"]["reason"] == "knock_limit"
+    assert group_with(doc, "knock_limit = 10")["includes_base"]
+
+
+def test_w7_text_says_which_options_change_the_result(tonk: Tonk) -> None:
+    r = tonk("judge", W7, "--no-color")
+    assert r.code == 0, r.err
+    out = r.out
+    assert "A  the base rules" in out
+    changes = out.split("Options that change the result", 1)[1].split("Options that do not change it", 1)
+    assert "knock_tie: caught \u2192 A \u00b7 knocker_wins \u2192 " in changes[0]
+    assert "caught_payment: seed \u2192 A" in changes[0]
+    assert "upcard" not in changes[0]
+    assert "upcard" in changes[1].split("Cannot arise")[0]
+    assert "net       seat 0: -3 \u00b7 seat 1: +3" in out
+    assert "PAY-CAUGHT-2  When the knocker is caught" in out
+    assert "Not tried (they act between hands): first_dealer" in out
+    assert "\x1b[" not in out  # not a terminal: no colour
+
+
+def test_markdown(tonk: Tonk) -> None:
+    r = tonk("judge", W7, "--format", "markdown")
+    assert r.code == 0
+    assert r.out.startswith("**Situation:** `2 players")
+    assert "### A: the base rules" in r.out
+    assert "- **Net:** seat 0: -3 \u00b7 seat 1: +3" in r.out
+    assert "| `knock_tie` | `caught` \u2192 A, `knocker_wins` \u2192 " in r.out
+    assert "  - **PAY-KNOCK-3**: A knocker whose total equals" in r.out
+
+
+# ---------------------------------------------------------------------------- W12: a stock tie
+
+
+@pytest.mark.parametrize("situation", [W12, scenario("pay/pay-w12-stock-tie-3p.yaml")], ids=["described", "file"])
+def test_w12_stock_tie(tonk: Tonk, situation: str) -> None:
+    doc = tonk("judge", situation, "--format", "json").json()
+    base = doc["groups"][0]
+    assert (base["ending"], base["winners"], base["totals"], base["net"]) == ("stock_out", [0, 1], [6, 6, 9],
+                                                                              [1, 1, -2])
+    assert pays(base) == [(2, 0, 1, "PAY-STOCK-2"), (2, 1, 1, "PAY-STOCK-2")]
+    split = group_with(doc, "stock_tie = split")
+    assert split["net"] == ["1/2", "1/2", -1]
+    assert pays(split) == [(2, 0, "1/2", "PAY-STOCK-2"), (2, 1, "1/2", "PAY-STOCK-2")]
+    dead = group_with(doc, "stock_tie = dead")
+    assert (dead["net"], dead["payments"], dead["winners"]) == ([0, 0, 0], [], [])
+    assert set(doc["options"]["change_the_result"]["stock_tie"].values()) == {base["group"], split["group"],
+                                                                              dead["group"]}
+    # counting the spreads held in the hand (four aces) changes who wins
+    deadwood = group_with(doc, "count_held_spreads = false")
+    assert (deadwood["winners"], deadwood["totals"], deadwood["net"]) == ([0], [2, 6, 9], [2, -1, -1])
+    reshuffle = group_with(doc, "empty_stock = reshuffle")
+    assert reshuffle["outcome"] == "goes_on"
+    assert "knock_tie" in doc["options"]["do_not_change_the_result"]
+
+
+def test_dealt_tonk_on_the_first_turn(tonk: Tonk) -> None:
+    doc = tonk("judge", "2 players, first turn; 0: Kc Qd Jh Ts 9c; 1: 2c 3c 4d 5d 6h; discard 7s",
+               "--format", "json").json()
+    base = doc["groups"][0]
+    assert (base["ending"], base["net"]) == ("dealt_tonk", [2, -2])
+    assert [e["rule"] for e in base["events"]] == ["DEALT-1"]
+    assert group_with(doc, "dealt_tonk = 50")["outcome"] == "goes_on"
+    assert group_with(doc, "face_values = 11-12-13")["outcome"] == "goes_on"  # 52, not 49
+    assert "no upcard" in cannot(doc, "upcard = false")
+
+
+def test_hit_lock_and_spread_wait_show_in_an_unfinished_hand(tonk: Tonk) -> None:
+    doc = tonk("judge", "3 players; 0: 5c 6d; 1: Kc Kd 2s 3s 4s; 2: Ac 2c 3d 4d 8d; table: 0 [7h 8h 9h]; "
+               "discard Kh; 1 draws 6h, hits 6h on 0, discards Kc", "--format", "json").json()
+    base = doc["groups"][0]
+    assert base["outcome"] == "goes_on" and base["to_act"] == 2
+    lock = group_with(doc, "hit_lock = 2")
+    assert lock["notes"] == ["seat 0's spread was hit and seat 0 may not knock on its next 2 turn(s)"]
+    assert "VAR-HITLOCK-1" in [d["rule"] for d in lock["decided_by"]]
+    assert set(doc["options"]["change_the_result"]) == {"hit_lock"}
+
+
+def test_tonk_out_by_hits_only_under_the_new_spread_double(tonk: Tonk) -> None:
+    """W4: out with no discard by hits alone pays 2S, or S under the new-spread double."""
+    doc = tonk("judge", "2 players; 0: 4c 8c; 1: Kc Kd 2s 3s 4s; table: 0 [5c 6c 7c]; discard Kh; "
+               "0 draws 9c, hits 4c on 0, hits 8c on 0, hits 9c on 0", "--format", "json").json()
+    base = doc["groups"][0]
+    assert (base["ending"], base["net"], pays(base)) == ("tonk_out", [2, -2], [(1, 0, 2, "PAY-OUT-1")])
+    single = group_with(doc, "tonk_out_double = new_spread")
+    assert (single["net"], pays(single)) == ([1, -1], [(1, 0, 1, "VAR-NEWSPREAD-1")])
+    # one hit per turn: the second hit is refused
+    one = group_with(doc, "hits_per_turn = one")
+    assert (one["outcome"], one["refusal"]["reason"], one["refusal"]["action"]) == ("refused", "hit_limit",
+                                                                                 "0 hits 8c on spread 0")
+
+
+def test_tonk_out_with_a_new_spread_pays_double_either_way(tonk: Tonk) -> None:
+    doc = tonk("judge", "2 players; 0: 2d 4d; 1: Kc Kd 2s 3s 4s; table: 0 [5c 6c 7c]; discard Kh; "
+               "0 draws 3d, spreads 2d 3d 4d", "--format", "json").json()
+    base = doc["groups"][0]
+    assert (base["ending"], base["net"]) == ("tonk_out", [2, -2])
+    assert group_with(doc, "tonk_out_double = new_spread")["includes_base"]
+
+
+# ---------------------------------------------------------------------------- cannot arise
+
+
+def test_a_hand_too_big_for_the_deal(tonk: Tonk) -> None:
+    doc = tonk("judge", W7, "--format", "json").json()
+    why = cannot(doc, "hand_size = 7")
+    assert "2 x 7 = 14 cards dealt" in why
+    assert "8c" in cannot(doc, "deck = 40")
+
+
+def test_seven_cards_arise_only_under_a_seven_card_deal(tonk: Tonk) -> None:
+    doc = tonk("judge", "2 players; 0: Ac 2c 3c 4d 5d 6h 7h; 1: 2h 3h 4h 5s 6s 7s 8s; discard Kd; 0 knocks",
+               "--format", "json").json()
+    assert doc["groups"][0]["includes_base"] is False
+    assert group_with(doc, "hand_size = 7")["ending"] == "knock_won"
+    assert group_with(doc, "hand_size = by_players") == group_with(doc, "hand_size = 7")
+    assert doc["options"]["change_the_result"]["hand_size"]["5"] is None
+    assert "seat 0 holds 7 cards, but each player is dealt 5" in doc["cannot_arise"][0]["why"]
+    text = tonk("judge", "2 players; 0: Ac 2c 3c 4d 5d 6h 7h; 1: 2h 3h 4h 5s 6s 7s 8s; discard Kd; 0 knocks").out
+    assert "Under the base rules this situation cannot arise: seat 0 holds 7 cards" in text
+
+
+def test_a_joker_arises_only_with_jokers(tonk: Tonk) -> None:
+    doc = tonk("judge", "2 players; 0: X1 2c; 1: 3h 4h 9s 9c 9d; table: 0 [Kc Kd Ks]; discard Qs; 0 knocks",
+               "--format", "json").json()
+    assert "no jokers" in doc["cannot_arise"][0]["why"]
+    assert doc["cannot_arise"][0]["label"] == "the base rules"
+    with_jokers = group_with(doc, "jokers = 2")
+    assert (with_jokers["totals"], with_jokers["ending"]) == ([17, 34], "knock_won")
+    # joker_value is tried together with jokers = 2, and the value of the joker decides
+    assert group_with(doc, "joker_value = 50 (with jokers = 2)")["totals"] == [52, 34]
+    assert group_with(doc, "joker_value = 50 (with jokers = 2)")["ending"] == "knock_caught"
+
+
+def test_more_players_than_the_table_seats(tonk: Tonk) -> None:
+    doc = tonk("judge", "4 players; 0: 2c 3c; 1: 4h 5h; 2: 6s 7s; 3: 8d 9d; table: 0 [Ac Ad Ah], 1 [Kc Kd Kh], "
+               "2 [Qc Qd Qh], 3 [Jc Jd Jh]; discard Ts; 0 knocks", "--format", "json").json()
+    assert doc["cannot_arise"][0]["why"].startswith("4 players, but this ruleset seats at most 3")
+    assert group_with(doc, "max_players = 4")["ending"] == "knock_won"
+
+
+def test_a_spread_that_is_not_one_under_the_ruleset(tonk: Tonk) -> None:
+    doc = tonk("judge", "2 players; 0: 2c 3d; 1: 3h 4h; table: 0 [Qs Ks As], 1 [5s 6s 7s]; discard Qh; 0 knocks",
+               "--format", "json").json()
+    assert "[Qs Ks As] is not a spread" in doc["cannot_arise"][0]["why"]
+    assert group_with(doc, "ace = low_or_high")["ending"] == "knock_won"
+
+
+def test_forced_spreads_cannot_leave_a_spread_in_hand(tonk: Tonk) -> None:
+    doc = tonk("judge", "3 players; 0: 5h 6h 7h 9c 2d; 1: Kc Kd 2s 3s 4s; 2: Ac 2c 3d 4d 8h; discard Kh; 0 knocks",
+               "--format", "json").json()
+    assert "could not have ended a turn holding a spread" in cannot(doc, "forced_spreads = true")
+
+
+def test_an_action_by_a_seat_not_to_act(tonk: Tonk) -> None:
+    """Seat 2 takes seat 0's discard before seat 1 acts: it cannot arise, except where
+    eating is allowed."""
+    doc = tonk("judge", "3 players; 0: 5c 6d Kd 2s 3s; 1: 2c 3c 4c 9d Td; 2: Jh Qh 8s 9s Ts; discard Kh; 1 to act; "
+               "2 takes the discard, spreads Jh Qh Kh, discards 8s", "--format", "json").json()
+    why = doc["cannot_arise"][0]["why"]
+    assert doc["cannot_arise"][0]["label"] == "the base rules"
+    assert "not_your_turn" in why and "seat 2 acted but seat 1 is to act" in why
+    eat = group_with(doc, "eating = true")
+    assert eat["outcome"] == "goes_on" and eat["to_act"] == 0
+    assert [e["kind"] for e in eat["events"]][:2] == ["eat", "take"]
+
+
+def test_a_situation_that_never_arises_is_an_error(tonk: Tonk) -> None:
+    line = tonk("judge", "2 players; 0: 3d 4d; 1: 3h 4h; discard Qs; 0 knocks").one_error_line("judge")
+    assert "cannot arise under any ruleset tried" in line
+    assert "the hands hold 4 cards and the table 0" in line
+
+
+# ---------------------------------------------------------------------------- table rules and presets
+
+
+def test_rules_file_is_the_base(tonk: Tonk, table_file: Callable[[str], str]) -> None:
+    path = table_file("preset: seed\noptions:\n  knock_tie: knocker_wins\n")
+    doc = tonk("judge", W7, "--rules", path, "--format", "json").json()
+    assert doc["base"]["options"] == {"knock_tie": "knocker_wins"}
+    base = doc["groups"][0]
+    assert (base["ending"], base["net"]) == ("knock_won", [1, -1])
+    assert group_with(doc, "knock_tie = caught")["net"] == [-3, 3]
+    # caught_payment no longer matters: nobody is caught
+    assert "caught_payment" in doc["options"]["do_not_change_the_result"]
+
+
+def test_all_tries_the_presets(tonk: Tonk) -> None:
+    doc = tonk("judge", scenario("pay/pay-w12-stock-tie-3p.yaml"), "--all", "--format", "json").json()
+    assert doc["presets"]["seed"] == doc["groups"][0]["group"]
+    assert doc["presets"]["seed-no-upcard"] is None
+    assert doc["presets"]["seed-forced-spreads"] == group_with(doc, "forced_spreads = true")["group"]
+    assert "preset seed-no-upcard" in [c["label"] for c in doc["cannot_arise"]]
+
+
+# ---------------------------------------------------------------------------- bad input
+
+
+@pytest.mark.parametrize(
+    ("situation", "expected"),
+    [
+        ("2 players; 0: 3d 4d; 1: 3h Zz; 0 knocks", "column 28 ('Zz'): not a card"),
+        ("2 players; 0: 3d 4d [; 1: 3h 4h; 0 knocks", "column 22 (';'): a spread's cards are written inside [ ]"),
+        ("2 players; 0: 3d 4d; 1: 3h 4h; table: 0 [5s 6s 7s", "a '[' is not closed"),
+        ("2 players; 0: 3d 4d ]; 1: 3h 4h; 0 knocks", "column 21 (']'): a ']' without its '['"),
+        ("2 players; 0: 3d 4d; 1: 3h 4d; 0 knocks", "column 28 ('4d'): 4d is in two places: seat 0's hand (column 18)"),
+        ("3 players, dealer 2; 0: 5h 6h 7h 9c 9d; 1: Kc Kd 2s 3s 4s; 2: Ac 2c 3d 4d 8h; table: 0 [4s 5s 6s]; "
+         "discard Kh; stock 20; 0 knocks", "4s is in two places: seat 1's hand (column 56) and spread 0 on the table"),
+        ("2 players; 0: 3d 4d; 3: 3h 4h; 0 knocks", "seat 3 (a hand) does not exist: 2 players sit in seats 0 to 1"),
+        ("2 players; 0: 3d 4d; 1: 3h 4h; 5 knocks", "seat 5 (the player acting) does not exist"),
+        ("2 players; 0: 3d 4d; 1: 3h 4h; table: 2 [5s 6s 7s]; 0 knocks", "seat 2 (a spread's owner) does not exist"),
+        ("3 players; 0: 3d 4d; 1: 3h 4h; 0 knocks", "seat 2 has no hand"),
+        ("2 players; 0: 3d 4d; 1: 3h 4h; 0 dances", "column 34 ('dances'): not an action"),
+        ("2 players; 0: 3d 4d; 1: 3h 4h; table: 0 [5s 6s]; 0 knocks", "a spread has three cards or more"),
+        ("2 players; 0: 3d 4d; 1: 3h 4h; discard Qs", "the situation says nothing happens"),
+        ("   ", "the situation is empty"),
+        ("2 players; 0: 3d 4d; 1: 3h 4h; discard Qs; 0 takes Kh", "Kh is not the top of the discard pile (Qs)"),
+        ("2 players, dealer 1; first turn; 0: 3d 4d; 1: 3h 4h; 1 knocks",
+         "on the first turn the player at the dealer's left"),
+    ],
+)
+def test_bad_situations(tonk: Tonk, situation: str, expected: str) -> None:
+    line = tonk("judge", situation).one_error_line("judge")
+    assert expected in line
+
+
+def test_bad_scenario_file(tonk: Tonk, tmp_path: Any) -> None:
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("id: bad-card\ntitle: a card that is not one\nrules: [PAY-KNOCK-2]\nplayers: 2\ndealer: 1\n"
+                   "deal:\n  hands:\n    - [7c, 8c, 9c, 3d, 4d]\n    - [5s, 6s, 7s, 3h, Qq]\n  upcard: Td\n"
+                   "script:\n  - act: 0 knock\n", encoding="utf-8")
+    line = tonk("judge", str(bad)).one_error_line("judge")
+    assert "bad.yaml:9: deal.hands[1][4]" in line and "'Qq' is not a card" in line
+    assert "no such scenario file" in tonk("judge", str(tmp_path / "missing.yaml")).one_error_line("judge")
+
+
+def test_bad_rules_file(tonk: Tonk, table_file: Callable[[str], str]) -> None:
+    path = table_file("preset: seed\noptions:\n  knock_tie: sometimes\n")
+    line = tonk("judge", W7, "--rules", path).one_error_line("judge")
+    assert f"--rules: {path}:3: options.knock_tie: option 'knock_tie' does not allow \"sometimes\"" in line

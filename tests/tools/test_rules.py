@@ -1,0 +1,109 @@
+"""``tonk rules``: the list, the search, one rule with its sources, options, spec heading,
+scenarios and features, the options list, the table's values, and bad input."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import yaml
+from conftest import Ran
+
+from tonk_ref.engine.ruleset import option_values
+from tonk_ref.harness.rulebook import load_rules
+from tonk_ref.paths import data_root, spec_dir
+
+Tonk = Callable[..., Ran]
+
+
+def test_list_every_rule(tonk: Tonk) -> None:
+    r = tonk("rules")
+    assert r.code == 0
+    rules = load_rules()
+    listed = [line.split()[0] for line in r.out.splitlines() if line.startswith("  ")]
+    assert listed == [x.id for x in rules]
+    assert f"{len(rules)} rules" in r.out
+    assert "PAY  Payments" in r.out
+
+
+def test_one_rule(tonk: Tonk) -> None:
+    r = tonk("rules", "pay-knock-3")
+    assert r.code == 0
+    out = r.out
+    assert out.startswith("PAY-KNOCK-3  A tie catches the knocker\nPayments \u00b7 decided by this spec")
+    assert "A knocker whose total equals the lowest total of the other players is caught." in out
+    assert "  S29   A knocker with the lowest total wins the stake." in out
+    assert "  V31   A tie goes to the knocker" in out
+    assert "knock_tie: caught (default), knocker_wins" in out
+    line = next(i for i, x in enumerate((spec_dir() / "tonk.md").read_text().splitlines(), 1)
+                if x.startswith("### PAY-KNOCK-3 "))
+    assert f"spec/tonk.md:{line}  PAY-KNOCK-3 A tie catches the knocker  (section 12. Payments)" in out
+    assert "pay-w7-knock-tie-2p  " in out and "scenarios/pay/pay-w7-knock-tie-2p.yaml" in out
+    assert "@id.pay-knock-w7" in out
+
+
+def test_one_rule_json_points_at_real_checks(tonk: Tonk) -> None:
+    rec = tonk("rules", "PAY-STOCK-2", "--format", "json").json()
+    assert rec["id"] == "PAY-STOCK-2" and "D9" in [s["item"] for s in rec["sources"]]
+    assert all(s["text"] for s in rec["sources"])  # each brief item with its words
+    assert [o["name"] for o in rec["options"]] == ["stock_tie"]
+    assert rec["options"][0]["values"] == list(option_values()["stock_tie"])
+    assert rec["scenarios"], "W12 checks it"
+    assert "pay-w12-stock-tie-3p" in [s["id"] for s in rec["scenarios"]]
+    for s in rec["scenarios"]:
+        doc = yaml.safe_load((data_root() / s["file"]).read_text())
+        assert doc["id"] == s["id"] and "PAY-STOCK-2" in doc["rules"]
+    assert rec["features"]
+    for f in rec["features"]:
+        lines = (data_root() / f["file"]).read_text().splitlines()
+        assert f["title"] in lines[f["line"] - 1]
+        assert "@PAY-STOCK-2" in " ".join(lines[max(0, f["line"] - 3) : f["line"] - 1])
+
+
+def test_search_by_id_prefix_option_and_words(tonk: Tonk) -> None:
+    r = tonk("rules", "pay-caught")
+    assert [line.split()[0] for line in r.out.splitlines() if line.startswith("  ")] == [
+        "PAY-CAUGHT-1", "PAY-CAUGHT-2", "PAY-CAUGHT-3"]
+    r = tonk("rules", "knock_tie")
+    assert r.out.startswith("knock_tie: caught (default), knocker_wins")
+    assert "  PAY-KNOCK-2  The knocker wins" in r.out and "  PAY-KNOCK-3  A tie catches the knocker" in r.out
+    doc = tonk("rules", "empty", "stock", "--format", "json").json()
+    ids = [x["id"] for x in doc["rules"]]
+    assert "STOCK-2" in ids
+    for rid in ids:
+        rule = next(x for x in load_rules() if x.id == rid)
+        hay = " ".join([rule.title, rule.text, rule.id, *rule.options]).lower()
+        assert "empty" in hay and "stock" in hay
+
+
+def test_nothing_matches(tonk: Tonk) -> None:
+    r = tonk("rules", "xyzzy")
+    assert r.code == 1 and "no rule matches 'xyzzy'" in r.err and r.out == ""
+
+
+def test_options(tonk: Tonk) -> None:
+    r = tonk("rules", "--options")
+    assert r.code == 0
+    for name in option_values():
+        assert f"\n{name}: " in "\n" + r.out, name
+    doc = tonk("rules", "--options", "--format", "json").json()
+    assert [o["name"] for o in doc["options"]] == list(option_values())
+    for o in doc["options"]:
+        assert o["default"] == option_values()[o["name"]][0]
+    caught = next(o for o in doc["options"] if o["name"] == "caught_payment")
+    assert set(caught["rules"]) >= {"PAY-CAUGHT-1", "PAY-CAUGHT-2", "PAY-CAUGHT-3"}
+
+
+def test_table_values(tonk: Tonk, table_file: Callable[[str], str]) -> None:
+    path = table_file("preset: pagat\noptions:\n  knock_tie: knocker_wins\n")
+    r = tonk("rules", "--options", "knock", "tie", "--rules", path)
+    assert "knock_tie: caught (default), knocker_wins\n  your table: knocker_wins" in r.out
+    doc = tonk("rules", "--options", "--rules", path, "--format", "json").json()
+    table = {o["name"]: o["table"] for o in doc["options"]}
+    assert (table["knock_tie"], table["max_players"], table["upcard"]) == ("knocker_wins", 4, True)
+    one = tonk("rules", "GAME-2", "--rules", path)
+    assert "your table: 4" in one.out
+
+
+def test_bad_rules_file(tonk: Tonk, table_file: Callable[[str], str]) -> None:
+    line = tonk("rules", "--rules", table_file("preset: seed\noptions: [1, 2]\n")).one_error_line("rules")
+    assert ":2: options: expected a mapping" in line
