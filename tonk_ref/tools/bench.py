@@ -1,0 +1,401 @@
+"""``tonk bench``: the performance figures of issue 6, measured in one run.
+
+Benchmarks are not pass/fail: each figure is printed beside its target.
+
+- Reference engine throughput, 2 and 3 players, under two fixed policies.  P0: every
+  turn draw from the stock (from the empty stock once it has run out, which ends the
+  hand) and discard a uniformly random card, never spreading, hitting or knocking.  P1:
+  as P0, but knock at the start of a turn holding 5 or less, and after drawing lay the
+  first valid spread found.  An action is one ``Hand.apply``.  The engine's figure times
+  only ``Hand(...)`` and ``apply`` (each hand is played by the policy, then replayed);
+  the policy's overhead is given apart.
+- The conformance suite's cost per case in process, as a ratio to a trivial pytest test
+  measured in the same run.
+- The whole suite over the stdio adapter (``tonk serve``) as a ratio to in process.
+- Differential fuzzing hands/s against the reference served over stdio (``play``).
+- Peak memory (RSS) of a full suite run.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import platform
+import random
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any
+
+from ..engine.actions import DRAW_STOCK, KNOCK_ACTION, Action, discard, spread
+from ..engine.cards import DECK_SIZE, cards_of
+from ..engine.hand import Hand
+from ..engine.ruleset import DEFAULT
+from ..engine.spreads import RANK_MASKS
+
+COMMAND = "bench"
+HELP = "measure engine throughput, suite cost, stdio overhead, fuzzing speed and peak memory against their targets"
+
+TARGETS = {
+    "engine_p0_actions_per_s": 1_000_000,
+    "engine_p1_actions_per_s": 200_000,
+    "suite_case_cost_ratio": 2.0,
+    "stdio_ratio": 1.5,
+    "fuzz_hands_per_s": 1_000,
+    "peak_rss_mb": 150,
+}
+
+#: Every figure of the JSON report, as a path of keys (tests check they are all there).
+FIGURES = [
+    *[("engine", p, f"{n}p", k) for p in ("P0", "P1") for n in (2, 3)
+      for k in ("actions_per_s", "hands_per_s", "actions_per_hand", "with_policy_actions_per_s", "policy_overhead")],
+    ("suite", "cases"), ("suite", "per_case_ms"), ("suite", "trivial_per_test_ms"), ("suite", "ratio"),
+    ("stdio", "in_process_s"), ("stdio", "stdio_s"), ("stdio", "ratio"),
+    ("fuzz", "hands"), ("fuzz", "stdio_play_hands_per_s"), ("fuzz", "stdio_play_traced_hands_per_s"),
+    ("fuzz", "in_process_hands_per_s"),
+    ("memory", "peak_rss_mb"),
+]
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--json", action="store_true", help="print the figures as JSON")
+    parser.add_argument("--quick", action="store_true",
+                        help="small sizes (seconds, not minutes): for checking the tool, not for figures")
+    parser.add_argument("--only", choices=("engine", "suite", "stdio", "fuzz", "memory"), action="append",
+                        help="measure only these parts (repeatable); the others are reported as null")
+    parser.add_argument("--profile", action="store_true",
+                        help="print a cProfile of the engine replaying P0 hands (where Hand.apply spends its time)")
+
+
+# ---------------------------------------------------------------------------- policies
+
+_RUN3 = [0x7 << i for i in range(11)]
+
+
+def p0(h: Hand, rng: random.Random, out: list[tuple[int, Action]]) -> None:
+    """P0: draw from the stock, discard a uniformly random card; until the hand ends."""
+    while not h.is_over:
+        seat = h.to_act
+        h.apply(DRAW_STOCK, seat)
+        out.append((seat, DRAW_STOCK))  # type: ignore[arg-type]
+        if h.is_over:
+            return
+        cards = cards_of(h.holding(seat))  # type: ignore[arg-type]
+        a = discard(cards[int(rng.random() * len(cards))])
+        h.apply(a, seat)
+        out.append((seat, a))  # type: ignore[arg-type]
+
+
+def first_spread(mask: int) -> list[int] | None:
+    """The first valid spread of a hand: a book (all its cards), else the lowest three
+    cards in sequence of the first suit that has them."""
+    for rank_mask in RANK_MASKS:
+        book = mask & rank_mask
+        if book.bit_count() >= 3:
+            return cards_of(book)
+    for suit in range(4):
+        bits = (mask >> (13 * suit)) & 0x1FFF
+        run = bits & (bits >> 1) & (bits >> 2)
+        if run:
+            low = (run & -run).bit_length() - 1
+            return [suit * 13 + low, suit * 13 + low + 1, suit * 13 + low + 2]
+    return None
+
+
+def p1(h: Hand, rng: random.Random, out: list[tuple[int, Action]]) -> None:
+    """P1: knock at the start of a turn holding 5 or less; else draw from the stock, lay
+    the first valid spread found, discard a uniformly random card."""
+    while not h.is_over:
+        seat = h.to_act
+        assert seat is not None
+        if h.total(seat) <= 5:
+            h.apply(KNOCK_ACTION, seat)
+            out.append((seat, KNOCK_ACTION))
+            return
+        h.apply(DRAW_STOCK, seat)
+        out.append((seat, DRAW_STOCK))
+        if h.is_over:
+            return
+        found = first_spread(h.holding(seat))
+        if found is not None:
+            a = spread(found)
+            h.apply(a, seat)
+            out.append((seat, a))
+            if h.is_over:
+                return
+        cards = cards_of(h.holding(seat))
+        d = discard(cards[int(rng.random() * len(cards))])
+        h.apply(d, seat)
+        out.append((seat, d))
+
+
+POLICIES: dict[str, Callable[[Hand, random.Random, list[tuple[int, Action]]], None]] = {"P0": p0, "P1": p1}
+
+
+def engine_figures(policy: str, players: int, hands: int, seed: int = 1) -> dict[str, float]:
+    rng = random.Random(seed)
+    play = POLICIES[policy]
+    decks = []
+    for _ in range(hands):
+        deck = list(range(DECK_SIZE))
+        rng.shuffle(deck)
+        decks.append(deck)
+    actions = 0
+    t_policy = t_deal = t_apply = 0.0
+    perf = time.perf_counter
+    for i, deck in enumerate(decks):
+        moves: list[tuple[int, Action]] = []
+        start = perf()
+        h = Hand(deck, players, i % players, 1, DEFAULT)
+        play(h, rng, moves)
+        t_policy += perf() - start
+        # replay: the engine alone
+        start = perf()
+        h = Hand(deck, players, i % players, 1, DEFAULT)
+        mid = perf()
+        apply = h.apply
+        for seat, a in moves:
+            apply(a, seat)
+        end = perf()
+        t_deal += mid - start
+        t_apply += end - mid
+        actions += len(moves)
+    engine = t_deal + t_apply
+    return {
+        "actions_per_s": actions / t_apply if t_apply else 0.0,
+        "hands_per_s": hands / engine if engine else 0.0,
+        "actions_per_hand": actions / hands,
+        "with_policy_actions_per_s": actions / t_policy if t_policy else 0.0,
+        "policy_overhead": (t_policy - engine) / engine if engine else 0.0,
+    }
+
+
+def profile_p0(hands: int) -> str:
+    import cProfile
+    import io
+    import pstats
+
+    rng = random.Random(2)
+    games = []
+    for i in range(hands):
+        deck = list(range(DECK_SIZE))
+        rng.shuffle(deck)
+        moves: list[tuple[int, Action]] = []
+        p0(Hand(deck, 2, i % 2, 1, DEFAULT), rng, moves)
+        games.append((deck, i % 2, moves))
+
+    def replay() -> None:
+        for deck, dealer, moves in games:
+            h = Hand(deck, 2, dealer, 1, DEFAULT)
+            for seat, a in moves:
+                h.apply(a, seat)
+
+    prof = cProfile.Profile()
+    prof.runcall(replay)
+    buf = io.StringIO()
+    pstats.Stats(prof, stream=buf).sort_stats("tottime").print_stats(15)
+    return buf.getvalue()
+
+
+# ---------------------------------------------------------------------------- subprocess runs
+
+
+def _python() -> list[str]:
+    return [sys.executable]
+
+
+def _timed(cmd: Sequence[str], cwd: str | None = None) -> tuple[float, subprocess.CompletedProcess[str]]:
+    start = time.perf_counter()
+    proc = subprocess.run(list(cmd), capture_output=True, text=True, cwd=cwd, env={**os.environ, "PYTHONHASHSEED": "0"})
+    return time.perf_counter() - start, proc
+
+
+def _check_cmd(quick: bool, json_path: str, extra: Sequence[str] = ()) -> list[str]:
+    cmd = [*_python(), "-m", "tonk_ref", "check", "--table", "off", "--json", json_path, *extra]
+    if quick:
+        from ..paths import scenarios_dir
+
+        cmd += ["--scenarios", str(scenarios_dir() / "pay"), "--no-features"]
+    return cmd
+
+
+def _suite_run(quick: bool, extra: Sequence[str] = ()) -> tuple[float, int]:
+    with tempfile.TemporaryDirectory() as tmp:
+        report = os.path.join(tmp, "r.json")
+        secs, proc = _timed(_check_cmd(quick, report, extra))
+        try:
+            counts = json.loads(Path(report).read_text())["counts"]
+        except (OSError, ValueError, KeyError):
+            raise RuntimeError(f"the suite run failed: {proc.stdout[-2000:]}{proc.stderr[-2000:]}") from None
+        return secs, int(counts["total"])
+
+
+def suite_figures(quick: bool) -> dict[str, float]:
+    secs, cases = _suite_run(quick)
+    with tempfile.TemporaryDirectory() as tmp:
+        empty = Path(tmp, "test_empty.py")
+        empty.write_text("def test_one():\n    assert True\n")
+        trivial = Path(tmp, "test_trivial.py")
+        trivial.write_text(
+            "import pytest\n\n"
+            f"@pytest.mark.parametrize('i', range({cases}))\n"
+            "def test_trivial(i):\n    assert i >= 0\n"
+        )
+        base_args = ["-m", "pytest", "-q", "-p", "no:cacheprovider", "-p", "no:tonk"]
+        t_empty, _ = _timed([*_python(), *base_args, str(empty)], cwd=tmp)
+        t_trivial, _ = _timed([*_python(), *base_args, str(trivial)], cwd=tmp)
+        nothing = Path(tmp, "no_scenarios")
+        nothing.mkdir()
+        t_base, _ = _timed([*_python(), "-m", "tonk_ref", "check", "--table", "off", "--scenarios", str(nothing),
+                            "--no-features", "--json", os.path.join(tmp, "b.json")])
+    per_case = max(secs - t_base, 1e-9) / cases
+    per_trivial = max(t_trivial - t_empty, 1e-9) / cases
+    return {
+        "cases": cases,
+        "seconds": secs,
+        "startup_s": t_base,
+        "per_case_ms": per_case * 1000,
+        "trivial_per_test_ms": per_trivial * 1000,
+        "ratio": per_case / per_trivial,
+    }
+
+
+def stdio_figures(quick: bool, in_process_s: float | None = None) -> dict[str, float]:
+    if in_process_s is None:
+        in_process_s, _ = _suite_run(quick)
+    serve = " ".join([*_python(), "-m", "tonk_ref", "serve"])
+    stdio_s, _ = _suite_run(quick, ["--adapter-cmd", serve])
+    return {"in_process_s": in_process_s, "stdio_s": stdio_s, "ratio": stdio_s / in_process_s}
+
+
+def fuzz_figures(hands: int) -> dict[str, float]:
+    from ..adapters.stdio_client import StdioAdapter
+    from ..harness import fuzzing as F
+
+    def rate(adapter: Any, trace: bool) -> float:
+        differ = F.Differ(adapter)
+        rng = random.Random(11)
+        start = time.perf_counter()
+        for _ in range(hands):
+            setup = F.random_setup(rng, DEFAULT)
+            played = F.random_game(rng, setup, trace=trace or not differ.use_play)
+            if differ.first_difference(setup, played.moves, played, trace) is not None:
+                raise RuntimeError("the reference differs from itself")
+        return hands / (time.perf_counter() - start)
+
+    from ..adapters.inprocess import reference
+
+    served = StdioAdapter([*_python(), "-m", "tonk_ref", "serve"])
+    try:
+        served.hello()
+        play = rate(served, False)
+        traced = rate(served, True)
+    finally:
+        served.close()
+    return {
+        "hands": hands,
+        "stdio_play_hands_per_s": play,
+        "stdio_play_traced_hands_per_s": traced,
+        "in_process_hands_per_s": rate(reference(), False),
+    }
+
+
+def memory_figures(quick: bool) -> dict[str, float]:
+    with tempfile.TemporaryDirectory() as tmp:
+        report = os.path.join(tmp, "r.json")
+        wrapper = (
+            "import resource, subprocess, sys\n"
+            "subprocess.run(sys.argv[1:], capture_output=True)\n"
+            "print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)\n"
+        )
+        proc = subprocess.run([*_python(), "-c", wrapper, *_check_cmd(quick, report)], capture_output=True, text=True)
+        kib = int(proc.stdout.strip().splitlines()[-1])
+    return {"peak_rss_mb": kib / 1024}
+
+
+# ---------------------------------------------------------------------------- the run
+
+
+def measure(quick: bool, only: Sequence[str] | None = None) -> dict[str, Any]:
+    want = set(only or ("engine", "suite", "stdio", "fuzz", "memory"))
+    hands = 100 if quick else 20_000
+    out: dict[str, Any] = {
+        "quick": quick,
+        "machine": {"python": platform.python_version(), "implementation": platform.python_implementation(),
+                    "machine": platform.machine(), "cpus": os.cpu_count()},
+        "targets": TARGETS,
+        "engine": None, "suite": None, "stdio": None, "fuzz": None, "memory": None,
+    }
+    if "engine" in want:
+        out["engine"] = {p: {f"{n}p": engine_figures(p, n, hands) for n in (2, 3)} for p in ("P0", "P1")}
+    if "suite" in want:
+        out["suite"] = suite_figures(quick)
+    if "stdio" in want:
+        out["stdio"] = stdio_figures(quick, out["suite"]["seconds"] if out["suite"] else None)
+    if "fuzz" in want:
+        out["fuzz"] = fuzz_figures(10 if quick else 500)
+    if "memory" in want:
+        out["memory"] = memory_figures(quick)
+    return out
+
+
+def _row(name: str, value: float | None, target: str, ok: bool | None, unit: str = "") -> str:
+    shown = "n/a" if value is None else (f"{value:,.0f}" if value >= 100 else f"{value:,.2f}")
+    mark = "" if ok is None else ("meets" if ok else "MISSES")
+    return f"  {name:<52} {shown + unit:>14}   target {target:<12} {mark}"
+
+
+def render(fig: dict[str, Any]) -> str:
+    t = TARGETS
+    lines = [f"tonk bench{' --quick (sizes too small for real figures)' if fig['quick'] else ''}: "
+             f"Python {fig['machine']['python']} on {fig['machine']['machine']}, {fig['machine']['cpus']} CPUs"]
+    eng = fig["engine"]
+    if eng:
+        lines.append("Reference engine (one core; an action is one Hand.apply):")
+        for p in ("P0", "P1"):
+            target = t["engine_p0_actions_per_s"] if p == "P0" else t["engine_p1_actions_per_s"]
+            for n in ("2p", "3p"):
+                e = eng[p][n]
+                lines.append(_row(f"{p} {n} validated actions/s", e["actions_per_s"], f">= {target:,}",
+                                  e["actions_per_s"] >= target))
+                lines.append(_row(f"{p} {n} complete hands/s ({e['actions_per_hand']:.0f} actions/hand)",
+                                  e["hands_per_s"], "", None))
+                lines.append(_row(f"{p} {n} actions/s with the policy (overhead {e['policy_overhead']:.0%})",
+                                  e["with_policy_actions_per_s"], "", None))
+    s = fig["suite"]
+    if s:
+        lines.append(f"Suite in process ({s['cases']} cases, {s['seconds']:.1f} s; startup {s['startup_s']:.1f} s):")
+        lines.append(_row("cost per case (ms)", s["per_case_ms"], "", None))
+        lines.append(_row("trivial pytest test (ms)", s["trivial_per_test_ms"], "", None))
+        target = t["suite_case_cost_ratio"]
+        lines.append(_row("ratio", s["ratio"], f"<= {target}", s["ratio"] <= target, "x"))
+    st = fig["stdio"]
+    if st:
+        lines.append(f"Suite over stdio (tonk serve): {st['stdio_s']:.1f} s vs {st['in_process_s']:.1f} s in process")
+        lines.append(_row("ratio", st["ratio"], f"<= {t['stdio_ratio']}", st["ratio"] <= t["stdio_ratio"], "x"))
+    fz = fig["fuzz"]
+    if fz:
+        lines.append(f"Differential fuzzing against the reference, seed ruleset ({fz['hands']} hands):")
+        lines.append(_row("over stdio with play, hands/s", fz["stdio_play_hands_per_s"],
+                          f">= {t['fuzz_hands_per_s']:,}", fz["stdio_play_hands_per_s"] >= t["fuzz_hands_per_s"]))
+        lines.append(_row("over stdio with play, every state traced, hands/s", fz["stdio_play_traced_hands_per_s"],
+                          "", None))
+        lines.append(_row("in process, hands/s", fz["in_process_hands_per_s"], "", None))
+    m = fig["memory"]
+    if m:
+        lines.append(_row("Peak memory of a suite run (RSS, MB)", m["peak_rss_mb"], f"<= {t['peak_rss_mb']}",
+                          m["peak_rss_mb"] <= t["peak_rss_mb"]))
+    return "\n".join(lines)
+
+
+def run(args: argparse.Namespace) -> int:
+    if args.profile:
+        print(profile_p0(300 if args.quick else 3000))
+        return 0
+    fig = measure(args.quick, args.only)
+    print(json.dumps(fig, indent=2) if args.json else render(fig))
+    return 0
