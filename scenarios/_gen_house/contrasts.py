@@ -1,0 +1,490 @@
+"""Every value of every wider house-rule option, contrasted with the default on the same
+deal and the same script.
+
+A contrast is a set of cases named ``house-<option>-<value>-<what>`` and
+``house-<option>-default-<what>``: the deal is the same, the scripts are the same up to
+the first action one ruleset refuses and the other accepts (or until one hand is over),
+and the ruleset differs in that one option (other options may be set in every case of
+the set, as ``base``).  The figures each case states are worked out by hand from the
+rules text; the model checks them.  Seats: A = 0, B = 1, C = 2, D = 3.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from .build import Case
+from .model import DEFAULTS, STANDARD, cards
+
+
+def tag(value: object) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if value is None:
+        return "none"
+    return str(value).replace("_", "-")
+
+
+def is_default(option: str, value: object) -> bool:
+    d = DEFAULTS[option]
+    return value == d and type(value) is type(d)
+
+
+def cid(option: str, value: object, what: str) -> str:
+    return f"house-{option.replace('_', '-')}-{'default' if is_default(option, value) else tag(value)}-{what}"
+
+
+def contrast(
+    option: str,
+    what: str,
+    title: str,
+    rules: list[str],
+    base: Mapping[str, Any],
+    per_value: Mapping[Any, Mapping[str, Any]],
+) -> list[Case]:
+    """One case per value of ``per_value`` (the default among them): ``base`` updated with
+    the value's own fields; ``options`` of the base and of the value are merged, and the
+    option itself is set except for the default."""
+    out: list[Case] = []
+    for value, own in per_value.items():
+        kw = dict(base)
+        opts = dict(kw.pop("options", {}))
+        own = dict(own)
+        opts.update(own.pop("options", {}))
+        kw.update(own)
+        if not is_default(option, value):
+            opts[option] = value
+        text = tag(value) if isinstance(value, bool) or value is None else str(value)
+        shown = text + (" (default)" if is_default(option, value) else "")
+        out.append(Case(cid(option, value, what), f"{option} = {shown}: {title}", list(rules), options=opts, **kw))
+    return out
+
+
+def deck(top: str) -> str:
+    """A whole 52-card deck: ``top`` first, then every other card in code order."""
+    t = cards(top)
+    return " ".join(t + [c for c in STANDARD if c not in t])
+
+
+# ---------------------------------------------------------------------------------- cards
+def jokers() -> list[Case]:
+    out = contrast(
+        "jokers", "stock-count-2p", "the stock after the deal: 41 cards of 52, or 43 of a 54-card pack with jokers",
+        ["VAR-JOKER-1", "CARD-1", "DEAL-3"],
+        dict(players=2, dealer=1, hands=["5h 6h 9c Kd 3s", "2c 4d 7s 8c Td"], upcard="Qs", over=False),
+        {0: dict(script=["@", "0 draw stock", "@@"]), 2: dict(script=["@", "0 draw stock", "@@"])},
+    )
+    # 40-card pack, 4 x 9 cards: the stock is Kc Kd Ks, and with jokers X1 X2 below them
+    hands4 = [
+        "Ac 2c 3c 4c 5c 6c 7c Jc Qc",  # 48
+        "Ad 2d 3d 4d 5d 6d 7d Jd Qd",  # 48
+        "As 2s 3s 4s 5s 6s 7s Js Qs",  # 48
+        "Ah 2h 3h 4h 5h 6h Jh Qh Kh",  # 51
+    ]
+    dry = "0 draw stock; 0 discard Kc; 1 draw stock; 1 discard Kd; 2 draw stock; 2 discard Ks; 3 draw stock"
+    out += contrast(
+        "jokers", "bottom-of-the-stock-4p",
+        "three kings in the stock, and below them the jokers if the pack has them: D then lays X1, A keeps X2",
+        ["VAR-JOKER-1", "VAR-JOKER-2", "VAR-WILD-1", "STOCK-2", "PAY-STOCK-1", "PAY-STOCK-2"],
+        dict(players=4, dealer=3, hands=hands4, upcard="7h",
+             options={"max_players": 4, "hand_size": 9, "deck": 40}),
+        {
+            0: dict(script=["@", dry], ending="stock_out", totals=[48, 48, 48, 51], net=[1, 1, 1, -3],
+                    notes="The stock of three kings runs dry; D draws from the empty stock and the hand ends. "
+                          "A, B and C tie at 48 and are each paid 1 by D (PAY-STOCK-2)."),
+            2: dict(script=["@", dry, "3 spread 5h 6h X1; 3 discard Kh; 0 draw stock; 0 discard Qc", "@@",
+                            "1 draw stock"],
+                    ending="stock_out", totals=[53, 48, 48, 30], net=[-1, -1, -1, 3],
+                    notes="D draws X1 and lays 5h 6h X1 (the joker stands as 7h, above the sixes). A draws "
+                          "X2 and keeps it: 15 points (VAR-JOKER-2), so A's 48 - 10 + 15 = 53. B draws from "
+                          "the empty stock; D is lowest with Ah 2h 3h 4h Jh Qh = 30."),
+        },
+    )
+    return out
+
+
+def joker_value() -> list[Case]:
+    out = contrast(
+        "joker_value", "knock-2p", "A knocks with 16; B holds X1 Ah 3s 4c 5h, 13 and the joker",
+        ["VAR-JOKER-2", "PAY-KNOCK-1", "PAY-KNOCK-2"],
+        dict(players=2, dealer=1, hands=["Ac 2c 3d 4d 6h", "X1 Ah 3s 4c 5h"], upcard="Qs", script=["0 knock"],
+             options={"jokers": 2}),
+        {
+            15: dict(totals=[16, 28], net=[1, -1], ending="knock_won"),
+            0: dict(totals=[16, 13], net=[-3, 3], ending="knock_caught",
+                    notes="The joker counts nothing: B's 13 catches A's 16; A pays B 2 (PAY-CAUGHT-1) and 1 "
+                          "(PAY-CAUGHT-2)."),
+            25: dict(totals=[16, 38], net=[1, -1], ending="knock_won"),
+            50: dict(totals=[16, 63], net=[1, -1], ending="knock_won"),
+        },
+    )
+    out += contrast(
+        "joker_value", "dealt-2p", "A is dealt X1 Kc Qd Jh 4s, 34 and the joker: 49 only when the joker counts 15",
+        ["VAR-JOKER-2", "DEALT-1", "PAY-DEALT-1"],
+        dict(players=2, dealer=1, hands=["X1 Kc Qd Jh 4s", "2c 3d 5h 6s 9c"], upcard="7d", options={"jokers": 2}),
+        {
+            15: dict(script=["@"], ending="dealt_tonk", winners=[0], net=[2, -2]),
+            0: dict(script=["@", "0 knock"], ending="knock_caught", totals=[34, 25], net=[-3, 3]),
+            25: dict(script=["@", "0 knock"], ending="knock_caught", totals=[59, 25], net=[-3, 3]),
+            50: dict(script=["@", "0 knock"], ending="knock_caught", totals=[84, 25], net=[-3, 3]),
+        },
+    )
+    return out
+
+
+def deck40() -> list[Case]:
+    out = contrast(
+        "deck", "run-seven-jack-2p", "A lays 6h 7h Jh, a run only where the jack follows the seven",
+        ["VAR-DECK40-1", "SPREAD-3", "CARD-1"],
+        dict(players=2, dealer=1, hands=["6h 7h Jh 2c 3c", "4d 5d 6d Qd Kd"], upcard="Qs", stock="Ks", over=False),
+        {
+            52: dict(script=["@", "0 draw stock; 0 spread 6h 7h Jh !not_a_spread; 0 discard Ks", "@@"]),
+            40: dict(script=["@", "0 draw stock; 0 spread 6h 7h Jh; 0 discard Ks", "@@"]),
+        },
+    )
+    out += contrast(
+        "deck", "hit-jack-on-seven-2p", "B hits Jh on A's run 5h 6h 7h",
+        ["VAR-DECK40-1", "HIT-3", "HIT-1"],
+        dict(players=2, dealer=1, hands=["5h 6h 7h 2c 3c", "Jh 4d 6d Qd Kd"], upcard="Qs", stock="Ks Kc",
+             over=False),
+        {
+            52: dict(script=["0 draw stock; 0 spread 5h 6h 7h; 0 discard Ks",
+                             "1 draw stock; 1 hit Jh 0 !hit_does_not_fit; 1 discard Kc", "@@"]),
+            40: dict(script=["0 draw stock; 0 spread 5h 6h 7h; 0 discard Ks",
+                             "1 draw stock; 1 hit Jh 0; 1 discard Kc", "@@"]),
+        },
+    )
+    return out
+
+
+def face_values() -> list[Case]:
+    out = contrast(
+        "face_values", "dealt-k-q-j-t-9-2p", "A is dealt Kc Qd Jh Tc 9s: 49, or 55 with ranked face cards",
+        ["VAR-FACE-1", "DEALT-1", "PAY-DEALT-1"],
+        dict(players=2, dealer=1, hands=["Kc Qd Jh Tc 9s", "2c 3d 4h 5s 6c"], upcard="7s"),
+        {
+            "10-10-10": dict(script=["@"], ending="dealt_tonk", winners=[0], net=[2, -2]),
+            "11-12-13": dict(script=["@", "0 knock"], ending="knock_caught", totals=[55, 20], net=[-3, 3]),
+        },
+    )
+    out += contrast(
+        "face_values", "knock-3p", "A knocks holding two kings; B and C hold no face card",
+        ["VAR-FACE-1", "PAY-KNOCK-1", "PAY-KNOCK-2", "PAY-CAUGHT-2"],
+        dict(players=3, dealer=2, hands=["Kc Kd Ac 2c 3c", "9h 8h 7d 2d 3d", "Ts 9s 8s 2h 4h"], upcard="Qs",
+             script=["0 knock"]),
+        {
+            "10-10-10": dict(ending="knock_won", totals=[26, 29, 33], net=[2, -1, -1]),
+            "11-12-13": dict(ending="knock_caught", totals=[32, 29, 33], net=[-3, 4, -1],
+                             notes="Kings count 13: A's 32 is caught by B's 29. A pays B 2 and 1, C pays B 1."),
+        },
+    )
+    return out
+
+
+def deuces_wild() -> list[Case]:
+    out = contrast(
+        "deuces_wild", "book-with-a-deuce-2p", "A lays 7c 7d 2s",
+        ["VAR-DEUCES-1", "VAR-WILD-1", "SPREAD-2"],
+        dict(players=2, dealer=1, hands=["7c 7d 2s 9h Kd", "3c 4d 6h Td Jd"], upcard="Qs", stock="Ks", over=False),
+        {
+            False: dict(script=["0 draw stock; 0 spread 7c 7d 2s !not_a_spread; 0 discard Ks", "@@"]),
+            True: dict(script=["0 draw stock; 0 spread 7c 7d 2s; 0 discard Ks", "@@"]),
+        },
+    )
+    out += contrast(
+        "deuces_wild", "hit-deuce-on-a-run-2p", "B hits 2c on A's run 5h 6h 7h (wild, it would stand as 8h)",
+        ["VAR-DEUCES-1", "VAR-WILD-2", "HIT-3"],
+        dict(players=2, dealer=1, hands=["5h 6h 7h 9h Kd", "2c 3d 4s Td Jd"], upcard="Qs", stock="Ks Qc 8h",
+             over=False),
+        {
+            False: dict(script=["0 draw stock; 0 spread 5h 6h 7h; 0 discard Ks",
+                                "1 draw stock; 1 hit 2c 0 !hit_does_not_fit; 1 discard Qc", "@@"]),
+            True: dict(script=["0 draw stock; 0 spread 5h 6h 7h; 0 discard Ks",
+                               "1 draw stock; 1 hit 2c 0; 1 discard Qc", "@@",
+                               "0 draw stock; 0 hit 8h 0 !hit_does_not_fit; 0 hit 9h 0; 0 discard Kd", "@@"]),
+        },
+    )
+    return out
+
+
+def wild_min_naturals() -> list[Case]:
+    out = contrast(
+        "wild_min_naturals", "two-jokers-and-a-seven-2p", "A lays X1 X2 7h: one natural card",
+        ["VAR-WILD-1", "VAR-JOKER-1"],
+        dict(players=2, dealer=1, hands=["X1 X2 7h 9c Kd", "2c 3d 4h Td Jd"], upcard="Qs", stock="Ks",
+             over=False, options={"jokers": 2}),
+        {
+            1: dict(script=["0 draw stock; 0 spread X1 X2 7h; 0 discard Ks", "@@"]),
+            2: dict(script=["0 draw stock; 0 spread X1 X2 7h !not_a_spread; 0 discard Ks", "@@"]),
+        },
+    )
+    out += contrast(
+        "wild_min_naturals", "two-deuces-and-a-seven-2p", "A lays 2c 2d 7h with deuces wild",
+        ["VAR-WILD-1", "VAR-DEUCES-1"],
+        dict(players=2, dealer=1, hands=["2c 2d 7h 9c Kd", "3c 4d 5h Td Jd"], upcard="Qs", stock="Ks",
+             over=False, options={"deuces_wild": True}),
+        {
+            1: dict(script=["0 draw stock; 0 spread 2c 2d 7h; 0 discard Ks", "@@"],
+                    notes="The deuces cannot stand as themselves next to 7h, so both are wild: a book of sevens."),
+            2: dict(script=["0 draw stock; 0 spread 2c 2d 7h !not_a_spread; 0 discard Ks", "@@"],
+                    notes="With both deuces natural the cards are no spread; with one or both wild there is "
+                          "only one natural card, and two are needed."),
+        },
+    )
+    return out
+
+
+# ---------------------------------------------------------------------------------- the deal
+HS_DECK = deck("Ac 2d 2c 3d 3c 4d 4c 5d 5c 6d Kh Ah Qh 2h Jh 3h Th 4h 9h")
+
+
+def hand_size() -> list[Case]:
+    out = contrast(
+        "hand_size", "first-turn-knock-2p", "the same deck dealt 5, 7 or 9 cards each; A knocks at once",
+        ["VAR-HANDSIZE-1", "DEAL-1", "DEAL-2", "PAY-KNOCK-2"],
+        dict(players=2, dealer=1, deck=HS_DECK),
+        {
+            5: dict(script=["@", "0 knock"], ending="knock_won", totals=[15, 20], net=[1, -1],
+                    notes="A: Ac 2c 3c 4c 5c; B: 2d 3d 4d 5d 6d; the upcard is Kh."),
+            7: dict(script=["@", "0 knock"], ending="knock_caught", totals=[35, 23], net=[-3, 3],
+                    notes="A also gets Kh Qh (35), B Ah 2h (23); the upcard is Jh."),
+            9: dict(script=["@", "0 knock"], ending="knock_caught", totals=[55, 30], net=[-3, 3],
+                    notes="A also gets Kh Qh Jh Th (55), B Ah 2h 3h 4h (30); the upcard is 9h."),
+            "by_players": dict(script=["@", "0 knock"], ending="knock_caught", totals=[35, 23], net=[-3, 3],
+                               notes="Two players: seven cards each, as under hand_size = 7."),
+        },
+    )
+    out += contrast(
+        "hand_size", "three-players-3p", "the same deck dealt to three players; A knocks at once",
+        ["VAR-HANDSIZE-1", "DEAL-1"],
+        dict(players=3, dealer=2, deck=HS_DECK, script=["@", "0 knock"]),
+        {
+            5: dict(ending="knock_caught", totals=[24, 22, 22], net=[-6, 3, 3],
+                    notes="A: Ac 3d 4c 6d Qh; B: 2d 3c 5d Kh 2h; C: 2c 4d 5c Ah Jh; the upcard is 3h. B and C "
+                          "tie below A: A pays each 2 and 1 (PAY-CAUGHT-1, PAY-CAUGHT-3)."),
+            "by_players": dict(ending="knock_caught", totals=[24, 22, 22], net=[-6, 3, 3],
+                               notes="Three players: five cards each, as by default."),
+        },
+    )
+    return out
+
+
+def low_dealt_double() -> list[Case]:
+    out = contrast(
+        "low_dealt_double", "dealt-14-2p", "A is dealt Ac 2c 3d 4d 4h, 14",
+        ["VAR-LOWDEALT-1", "DEALT-1", "PAY-DEALT-1"],
+        dict(players=2, dealer=1, hands=["Ac 2c 3d 4d 4h", "9c 9d Th Jh Qs"], upcard="7s"),
+        {
+            None: dict(script=["@", "0 knock"], ending="knock_won", totals=[14, 48], net=[1, -1]),
+            15: dict(script=["@"], ending="dealt_tonk", winners=[0], net=[2, -2]),
+            13: dict(script=["@", "0 knock"], ending="knock_won", totals=[14, 48], net=[1, -1]),
+        },
+    )
+    out += contrast(
+        "low_dealt_double", "dealt-13-3p", "A is dealt Ac 2c 3d 3h 4h, 13",
+        ["VAR-LOWDEALT-1", "PAY-DEALT-1"],
+        dict(players=3, dealer=2, hands=["Ac 2c 3d 3h 4h", "9c 9d Th Jh Qs", "5c 6c 7d 8d Kc"], upcard="7s"),
+        {
+            None: dict(script=["@", "0 knock"], ending="knock_won", totals=[13, 48, 36], net=[2, -1, -1]),
+            15: dict(script=["@"], ending="dealt_tonk", winners=[0], net=[4, -2, -2]),
+            13: dict(script=["@"], ending="dealt_tonk", winners=[0], net=[4, -2, -2]),
+        },
+    )
+    return out
+
+
+def dealt_tonks() -> list[Case]:
+    out = contrast(
+        "dealt_tonks", "50-and-49-3p", "A is dealt 50 and B 49",
+        ["VAR-DEALTTONKS-1", "DEALT-2", "PAY-DEALT-1"],
+        dict(players=3, dealer=2, hands=["Kc Qc Jc Tc Td", "Kd Qd Jd Th 9s", "2c 3c 4d 5d 6h"], upcard="7s",
+             script=["@"]),
+        {
+            "draw": dict(ending="dealt_draw", winners=[], net=[0, 0, 0]),
+            "best": dict(ending="dealt_tonk", winners=[0], net=[4, -2, -2]),
+            "split": dict(ending="dealt_tonk", winners=[0, 1], net=[1, 1, -2]),
+        },
+    )
+    out += contrast(
+        "dealt_tonks", "three-of-four-4p", "A is dealt 50, B and C 49 each; D 20",
+        ["VAR-DEALTTONKS-1", "DEALT-2", "STAKE-2"],
+        dict(players=4, dealer=3, hands=["Kc Qc Jc Tc Td", "Kd Qd Jd Th 9s", "Ks Qs Js Ts 9h", "2c 3c 4d 5d 6h"],
+             upcard="7s", script=["@"], options={"max_players": 4}),
+        {
+            "draw": dict(ending="dealt_draw", winners=[], net=[0, 0, 0, 0]),
+            "best": dict(ending="dealt_tonk", winners=[0], net=[6, -2, -2, -2]),
+            "split": dict(ending="dealt_tonk", winners=[0, 1, 2], net=["2/3", "2/3", "2/3", -2],
+                          notes="D pays 2, shared equally: 2/3 to each of A, B and C, kept as a fraction "
+                                "(STAKE-2)."),
+        },
+    )
+    return out
+
+
+# ---------------------------------------------------------------------------------- the turn
+def must_use_taken() -> list[Case]:
+    out = contrast(
+        "must_use_taken", "discard-before-using-2p", "A takes Kc and discards 9c before laying the kings",
+        ["VAR-MUSTUSE-1", "TURN-5"],
+        dict(players=2, dealer=1, hands=["Kd Ks 5h 6h 9c", "2c 3d 4h 9d Td"], upcard="Kc", over=False),
+        {
+            False: dict(script=["0 draw discard; 0 discard 9c", "@@"]),
+            True: dict(script=["0 draw discard; 0 discard 9c !must_use_taken; 0 spread Kc Kd Ks; 0 discard 9c",
+                               "@@"]),
+        },
+    )
+    out += contrast(
+        "must_use_taken", "unusable-discard-2p", "A tries to take 2s, which fits nothing",
+        ["VAR-MUSTUSE-1", "TURN-2"],
+        dict(players=2, dealer=1, hands=["Kd Ks 5h 6h 9c", "2c 3d 4h 9d Td"], upcard="2s", stock="Qh",
+             over=False),
+        {
+            False: dict(script=["0 draw discard; 0 discard 9c", "@@"]),
+            True: dict(script=["0 draw discard !must_use_taken; 0 draw stock; 0 discard 9c", "@@"]),
+        },
+    )
+    return out
+
+
+def hit_lock() -> list[Case]:
+    base = dict(players=2, dealer=1, hands=["5h 6h 7h 2c 3c", "8h 4d 9d Td Jd"], upcard="Qs",
+                stock="Ks Kd 4s 5s 6s 7s 8s 9s Ts Js", ending="knock_won", totals=[5, 33], net=[1, -1])
+    opening = "0 draw stock; 0 spread 5h 6h 7h; 0 discard Ks; 1 draw stock; 1 hit 8h 0; 1 discard Kd"
+    waits = ["0 draw stock; 0 discard 4s; 1 draw stock; 1 discard 5s",
+             "0 draw stock; 0 discard 6s; 1 draw stock; 1 discard 7s",
+             "0 draw stock; 0 discard 8s; 1 draw stock; 1 discard 9s"]
+    per: dict[Any, dict[str, Any]] = {}
+    for n in (0, 1, 2, 3):
+        script: list[Any] = [opening]
+        for k in range(n):
+            script += ["0 knock !hit_lock", waits[k]]
+        script += ["0 knock"]
+        per[n] = dict(script=script)
+    return contrast(
+        "hit_lock", "knock-after-a-hit-2p",
+        "B hits A's run; A tries to knock at each turn until the lock has run down",
+        ["VAR-HITLOCK-1", "TURN-2"], base, per,
+    )
+
+
+def eating() -> list[Case]:
+    return contrast(
+        "eating", "c-takes-a-discard-3p", "A discards 9s; C takes it before B, whose turn it is, acts",
+        ["VAR-EAT-1", "TURN-10"],
+        dict(players=3, dealer=2, hands=["Ac 2c 3c 9s Kd", "5h 6h 7h 4c Qd", "4d 4h 4s Jc 8s"], upcard="Kh",
+             stock="8h 8d 2h", over=False),
+        {
+            False: dict(script=["0 draw stock; 0 discard 9s; 2 draw discard !not_your_turn", "@",
+                                "1 draw stock; 1 discard Qd", "@@"]),
+            True: dict(script=["0 draw stock; 0 discard 9s; 2 draw discard", "@", "2 discard Jc", "@@"],
+                       notes="C plays the turn; B loses it, and play goes on from C's left, with A."),
+        },
+    )
+
+
+def knock_limit() -> list[Case]:
+    out = contrast(
+        "knock_limit", "knock-with-8-2p", "A knocks with Ac Ad 2c 2d 2h, 8",
+        ["VAR-KNOCKLIMIT-1", "TURN-2"],
+        dict(players=2, dealer=1, hands=["Ac Ad 2c 2d 2h", "4c 5c 6d 7d 9h"], upcard="Ks"),
+        {
+            None: dict(script=["0 knock"], ending="knock_won", totals=[8, 31], net=[1, -1]),
+            5: dict(script=["0 knock !knock_limit", "@"], over=False),
+            10: dict(script=["0 knock"], ending="knock_won", totals=[8, 31], net=[1, -1]),
+            50: dict(script=["0 knock"], ending="knock_won", totals=[8, 31], net=[1, -1]),
+        },
+    )
+    out += contrast(
+        "knock_limit", "knock-with-51-2p", "with ranked face cards A knocks with Kc Kd Qc Qd Ac, 51",
+        ["VAR-KNOCKLIMIT-1", "VAR-FACE-1"],
+        dict(players=2, dealer=1, hands=["Kc Kd Qc Qd Ac", "Kh Ks Qh Qs Jc"], upcard="2s",
+             options={"face_values": "11-12-13"}),
+        {
+            None: dict(script=["0 knock"], ending="knock_won", totals=[51, 61], net=[1, -1]),
+            5: dict(script=["0 knock !knock_limit", "@"], over=False),
+            10: dict(script=["0 knock !knock_limit", "@"], over=False),
+            50: dict(script=["0 knock !knock_limit", "@"], over=False),
+        },
+    )
+    return out
+
+
+def spread_knock_wait() -> list[Case]:
+    base = dict(players=2, dealer=1, hands=["5h 6h 7h 2c 3c", "4d 9d Td Jd Qd"], upcard="Qs",
+                stock="Ks Kd 4s 5s 6s 7s", ending="knock_won", totals=[5, 43], net=[1, -1])
+    opening = "0 draw stock; 0 spread 5h 6h 7h; 0 discard Ks; 1 draw stock; 1 discard Kd"
+    waits = ["0 draw stock; 0 discard 4s; 1 draw stock; 1 discard 5s",
+             "0 draw stock; 0 discard 6s; 1 draw stock; 1 discard 7s"]
+    per: dict[Any, dict[str, Any]] = {}
+    for n in (0, 1, 2):
+        script: list[Any] = [opening]
+        for k in range(n):
+            script += ["0 knock !knock_wait", waits[k]]
+        script += ["0 knock"]
+        per[n] = dict(script=script)
+    return contrast(
+        "spread_knock_wait", "knock-after-a-spread-2p",
+        "A lays a run, then tries to knock at each turn until the wait is over",
+        ["VAR-KNOCKWAIT-1", "TURN-2"], base, per,
+    )
+
+
+def low_knock_bonus() -> list[Case]:
+    out = contrast(
+        "low_knock_bonus", "knock-with-13-2p", "A knocks with 13 and wins",
+        ["VAR-LOWKNOCK-1", "PAY-KNOCK-2"],
+        dict(players=2, dealer=1, hands=["Ac Ad 2c 3d 6h", "4c 4d 5c 5d 6c"], upcard="7s", script=["0 knock"],
+             ending="knock_won", totals=[13, 24]),
+        {None: dict(net=[1, -1]), 13: dict(net=[2, -2])},
+    )
+    out += contrast(
+        "low_knock_bonus", "knock-with-14-2p", "A knocks with 14 and wins: no bonus either way",
+        ["VAR-LOWKNOCK-1", "PAY-KNOCK-2"],
+        dict(players=2, dealer=1, hands=["Ac Ad 2c 4h 6h", "4c 4d 5c 5d 6c"], upcard="7s", script=["0 knock"],
+             ending="knock_won", totals=[14, 24]),
+        {None: dict(net=[1, -1]), 13: dict(net=[1, -1])},
+    )
+    out += contrast(
+        "low_knock_bonus", "caught-with-10-3p", "A knocks with 10 and is caught by B's 9: paid as usual",
+        ["VAR-LOWKNOCK-1", "PAY-CAUGHT-1", "PAY-CAUGHT-2"],
+        dict(players=3, dealer=2, hands=["Ac Ad 2c 2d 4h", "Ah As 2h 2s 3c", "9c 9d Tc Jd Qd"], upcard="7s",
+             script=["0 knock"], ending="knock_caught", totals=[10, 9, 48]),
+        {None: dict(net=[-3, 4, -1]), 13: dict(net=[-3, 4, -1])},
+    )
+    return out
+
+
+def scoring() -> list[Case]:
+    out = contrast(
+        "scoring", "caught-knocker-3p", "A knocks with 10 and is caught by B's 9; the hand is paid as usual",
+        ["VAR-POINTS-1", "PAY-CAUGHT-1"],
+        dict(players=3, dealer=2, hands=["Ac Ad 2c 2d 4h", "Ah As 2h 2s 3c", "9c 9d Tc Jd Qd"], upcard="7s",
+             ending="knock_caught", totals=[10, 9, 48], net=[-3, 4, -1]),
+        {
+            "stakes": dict(script=["0 knock"]),
+            "points": dict(script=["0 knock", {"score": [0, 0, 0]}],
+                           notes="For points the match adds 20 to A (a caught knocker adds double its 10), "
+                                 "nothing to B, who won, and 48 to C."),
+        },
+    )
+    out += contrast(
+        "scoring", "knock-won-2p", "A knocks with 13 and wins",
+        ["VAR-POINTS-1", "PAY-KNOCK-2"],
+        dict(players=2, dealer=1, hands=["Ac Ad 2c 3d 6h", "4c 4d 5c 5d 6c"], upcard="7s", ending="knock_won",
+             totals=[13, 24], net=[1, -1]),
+        {
+            "stakes": dict(script=["0 knock"]),
+            "points": dict(script=["0 knock", {"score": [30, 80]}],
+                           notes="B adds 24 to 80 and reaches 104: B leaves the match."),
+        },
+    )
+    return out
+
+
+def cases() -> list[Case]:
+    return [
+        *jokers(), *joker_value(), *deck40(), *face_values(), *deuces_wild(), *wild_min_naturals(),
+        *hand_size(), *low_dealt_double(), *dealt_tonks(), *must_use_taken(), *hit_lock(), *eating(),
+        *knock_limit(), *spread_knock_wait(), *low_knock_bonus(), *scoring(),
+    ]

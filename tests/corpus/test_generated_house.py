@@ -1,0 +1,271 @@
+"""scenarios/house, written by scenarios/_gen_house: the wider house rules and the presets
+hoyle-tunk and online.  The files on disk are exactly what the generator writes; every
+case passes on the reference engine; the generator's model follows the rules text (its
+worked examples) and refuses figures or reason codes a script does not reach; every value
+of every house option is contrasted with the default on the same deal and script; every
+new rule is checked at least twice, once where it applies and once where it does not;
+every new reason code is asserted exactly; both new presets are played."""
+
+from __future__ import annotations
+
+import dataclasses
+import sys
+from fractions import Fraction
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+
+ROOT = Path(__file__).resolve().parents[2]
+if str(ROOT / "scenarios") not in sys.path:
+    sys.path.insert(0, str(ROOT / "scenarios"))
+
+from _gen_house import build, contrasts, generate, model  # noqa: E402
+
+from tonk_ref.engine.ruleset import option_values  # noqa: E402
+
+Loader: Any = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+#: The options of the wider house rules (project issue 5), each contrasted here.
+HOUSE_OPTIONS = (
+    "jokers", "joker_value", "deck", "face_values", "deuces_wild", "wild_min_naturals", "hand_size",
+    "low_dealt_double", "dealt_tonks", "must_use_taken", "hit_lock", "eating", "knock_limit",
+    "spread_knock_wait", "low_knock_bonus", "scoring",
+)  # fmt: skip
+
+#: For each new rule, a case where it applies (or pays) and one where it does not.
+APPLIES = {
+    "VAR-JOKER-1": ("house-jokers-2-stock-count-2p", "house-jokers-default-stock-count-2p"),
+    "VAR-JOKER-2": ("house-joker-value-0-knock-2p", "house-var-joker-laid-counts-nothing-2p"),
+    "VAR-WILD-1": ("house-var-wild-joker-fills-a-gap-2p", "house-var-wild-joker-cannot-fill-two-gaps-2p"),
+    "VAR-WILD-2": ("house-var-wild-hit-joker-on-a-book-2p", "house-deuces-wild-default-hit-deuce-on-a-run-2p"),
+    "VAR-DEUCES-1": ("house-deuces-wild-true-book-with-a-deuce-2p", "house-deuces-wild-default-book-with-a-deuce-2p"),
+    "VAR-DECK40-1": ("house-deck-40-run-seven-jack-2p", "house-deck-default-run-seven-jack-2p"),
+    "VAR-FACE-1": ("house-face-values-11-12-13-knock-3p", "house-face-values-default-knock-3p"),
+    "VAR-HANDSIZE-1": ("house-hand-size-7-first-turn-knock-2p", "house-hand-size-by-players-three-players-3p"),
+    "VAR-LOWDEALT-1": ("house-low-dealt-double-15-dealt-14-2p", "house-low-dealt-double-13-dealt-14-2p"),
+    "VAR-DEALTTONKS-1": ("house-dealt-tonks-best-50-and-49-3p", "house-dealt-tonks-default-50-and-49-3p"),
+    "VAR-MUSTUSE-1": ("house-must-use-taken-true-discard-before-using-2p",
+                      "house-must-use-taken-default-discard-before-using-2p"),
+    "VAR-HITLOCK-1": ("house-hit-lock-1-knock-after-a-hit-2p", "house-var-hit-lock-own-spread-2p"),
+    "VAR-EAT-1": ("house-eating-true-c-takes-a-discard-3p", "house-eating-default-c-takes-a-discard-3p"),
+    "VAR-KNOCKLIMIT-1": ("house-knock-limit-5-knock-with-8-2p", "house-knock-limit-10-knock-with-8-2p"),
+    "VAR-KNOCKWAIT-1": ("house-spread-knock-wait-1-knock-after-a-spread-2p",
+                        "house-spread-knock-wait-default-knock-after-a-spread-2p"),
+    "VAR-LOWKNOCK-1": ("house-low-knock-bonus-13-knock-with-13-2p", "house-low-knock-bonus-13-knock-with-14-2p"),
+    "VAR-POINTS-1": ("house-scoring-points-caught-knocker-3p", "house-scoring-default-caught-knocker-3p"),
+    "STOCK-3": ("house-stock3-reshuffle-4p", "house-stock3-play-on-takes-the-discard-4p"),
+}
+NEW_REASONS = ("must_use_taken", "hit_lock", "knock_wait", "knock_limit")
+
+
+@pytest.fixture(scope="module")
+def files() -> dict[str, str]:
+    return generate.render()
+
+
+@pytest.fixture(scope="module")
+def docs(files: dict[str, str]) -> dict[str, dict[str, Any]]:
+    return {yaml.load(text, Loader=Loader)["id"]: yaml.load(text, Loader=Loader) for text in files.values()}
+
+
+def test_files_on_disk_are_exactly_the_generated_ones() -> None:
+    diffs = generate.differences()
+    assert not diffs, "run `python scenarios/_gen_house/generate.py` and commit:\n" + "\n".join(diffs)
+
+
+def test_there_are_at_least_90_cases(files: dict[str, str]) -> None:
+    assert len(files) >= 90, len(files)
+
+
+def test_every_case_passes_on_the_reference_engine(files: dict[str, str]) -> None:
+    from tonk_ref.adapters.inprocess import reference
+    from tonk_ref.harness.runner import collect, run_cases
+
+    cases, errors = collect([str(ROOT / "scenarios" / generate.FOLDER)])
+    assert not errors, errors
+    outcomes = run_cases(cases, reference())
+    bad = [f"{o.status} {o.id}: {o.message}" for o in outcomes if o.status != "passed"]
+    assert not bad, "\n".join(bad)
+    assert len(outcomes) == len(files)
+
+
+# ---------------------------------------------------------------------------------- the model
+def _rules(**options: Any) -> dict[str, Any]:
+    return model.ruleset(None, options)
+
+
+@pytest.mark.parametrize(
+    ("cards", "options", "shape"),
+    [
+        # the examples of spec/tonk.md under VAR-WILD-1, VAR-DEUCES-1 and VAR-DECK40-1
+        ("7h X1 9h", {"jokers": 2}, ("run", -1, 2, 6, 8)),
+        ("X1 Ah 2h", {"jokers": 2}, ("run", -1, 2, 0, 2)),
+        ("Qh Kh X1", {"jokers": 2}, ("run", -1, 2, 10, 12)),
+        ("5c X1 X2", {"jokers": 2}, ("book", 4, -1, -1, -1)),
+        ("5c X1 X2", {"jokers": 2, "wild_min_naturals": 2}, None),
+        ("2c 3c 4c", {"deuces_wild": True}, ("run", -1, 0, 1, 3)),
+        ("2c 3c 4c", {}, ("run", -1, 0, 1, 3)),
+        ("6h 7h Jh", {"deck": 40}, ("run", -1, 2, 5, 7)),
+        ("6h 7h Jh", {}, None),
+        ("9c 9d 9h 9s X1", {"jokers": 2}, None),
+        ("5h X1 8h", {"jokers": 2}, None),
+    ],
+)
+def test_the_model_reads_the_spec_examples(cards: str, options: dict[str, Any], shape: Any) -> None:
+    assert model.spread_shape(model.cards(cards), _rules(**options)) == shape
+
+
+def test_the_model_hits_wild_cards_up_then_down() -> None:
+    rules = _rules(jokers=2)
+    up = model.make_spread(0, ["5h", "6h", "7h"], rules)
+    top = model.make_spread(0, ["Jh", "Qh", "Kh"], rules)
+    assert up is not None and top is not None
+    assert model.hit_fits(up, "X1", rules) == (4, 7)  # the joker goes above, as 8h
+    assert model.hit_fits(top, "X1", rules) == (9, 12)  # nothing above the king: as Th
+
+
+def test_the_model_refuses_to_guess_where_a_deuce_stands() -> None:
+    rules = _rules(deuces_wild=True)
+    run = model.make_spread(0, ["3h", "4h", "5h"], rules)
+    assert run is not None
+    with pytest.raises(model.Ambiguous):
+        model.hit_fits(run, "2h", rules)  # as itself below the three, or wild above the five
+
+
+def test_the_model_settles_the_split_example_of_var_dealttonks_1() -> None:
+    # spec/tonk.md: A is dealt 50 and B 49 under split; C pays A 1 and B 1
+    e = model.Ending("dealt_tonk", winners=[0, 1])
+    _, pays = model.settle(e, 3, 1, _rules(dealt_tonks="split"))
+    assert sorted((p, q, a) for p, q, a, _ in pays) == [(2, 0, Fraction(1)), (2, 1, Fraction(1))]
+
+
+def test_the_model_scores_points_as_var_points_1_says() -> None:
+    assert model.points("knock_caught", [1], [10, 9, 48], 0) == [20, 0, 48]
+    assert model.points("knock_won", [0], [13, 24], 0) == [0, 24]
+    with pytest.raises(model.GenError, match="nobody won"):
+        model.points("stock_out", [], [5, 6], None)
+
+
+def _case(case_id: str) -> build.Case:
+    (case,) = [c for c in generate.cases() if c.id == case_id]
+    return case
+
+
+@pytest.mark.parametrize(
+    ("case_id", "change", "message"),
+    [
+        ("house-joker-value-0-knock-2p", {"totals": [16, 28]}, "total"),
+        ("house-joker-value-0-knock-2p", {"net": [1, -1]}, "nets"),
+        ("house-dealt-tonks-split-50-and-49-3p", {"winners": [0]}, "winners"),
+        ("house-hit-lock-1-knock-after-a-hit-2p", {"options": {"hit_lock": 2}}, "refuse|does not end"),
+        ("house-knock-limit-5-knock-with-8-2p", {"script": ["0 knock !knock_wait", "@"]}, "as knock_limit"),
+        ("house-knock-limit-10-knock-with-8-2p", {"script": ["0 knock !knock_limit"], "over": False}, "allow"),
+    ],
+)
+def test_the_generator_refuses_what_the_script_does_not_reach(
+    case_id: str, change: dict[str, Any], message: str
+) -> None:
+    case = dataclasses.replace(_case(case_id), **change)
+    with pytest.raises(model.GenError, match=message):
+        build.build(case)
+
+
+# ---------------------------------------------------------------------------------- coverage
+def _parse(case_id: str) -> tuple[str, str, str] | None:
+    """(option, value tag, what) of a contrast id, the longest option name that fits."""
+    for option in sorted(HOUSE_OPTIONS, key=len, reverse=True):
+        head = f"house-{option.replace('_', '-')}-"
+        if case_id.startswith(head):
+            rest = case_id[len(head):]
+            tags = sorted([contrasts.tag(v) for v in option_values()[option]] + ["default"], key=len, reverse=True)
+            for t in tags:
+                if rest.startswith(t + "-"):
+                    return option, t, rest[len(t) + 1:]
+    return None
+
+
+def _acts(doc: dict[str, Any]) -> list[tuple[str, bool]]:
+    return [(s["act"], "reject" in s) for s in doc["script"] if "act" in s]
+
+
+def _same_until_they_part(a: list[tuple[str, bool]], b: list[tuple[str, bool]]) -> bool:
+    """The same actions up to and including the first one refused under one ruleset and
+    accepted under the other (after that the scripts may part), or until one ends."""
+    for (x, rx), (y, ry) in zip(a, b, strict=False):
+        if x != y:
+            return False
+        if rx != ry:
+            return True
+    return True
+
+
+def test_every_house_option_value_is_contrasted_with_the_default(docs: dict[str, dict[str, Any]]) -> None:
+    found: dict[tuple[str, str], list[str]] = {}
+    for cid in docs:
+        parsed = _parse(cid)
+        if parsed is not None:
+            found.setdefault(parsed[:2], []).append(parsed[2])
+    problems: list[str] = []
+    for option in HOUSE_OPTIONS:
+        for value in option_values()[option][1:]:
+            t = contrasts.tag(value)
+            whats = found.get((option, t), [])
+            differs = False
+            for what in whats:
+                mine = docs[f"house-{option.replace('_', '-')}-{t}-{what}"]
+                base = docs.get(f"house-{option.replace('_', '-')}-default-{what}")
+                if base is None:
+                    problems.append(f"{mine['id']}: no default case")
+                    continue
+                mopts = dict(mine["ruleset"]["options"])
+                bopts = dict(base.get("ruleset", {}).get("options", {}))
+                if mopts.pop(option) != value or option in bopts or mopts != bopts:
+                    problems.append(f"{mine['id']}: the rulesets differ in more than {option}")
+                if mine["deal"] != base["deal"] or mine["players"] != base["players"]:
+                    problems.append(f"{mine['id']}: not the default's deal")
+                if not _same_until_they_part(_acts(mine), _acts(base)):
+                    problems.append(f"{mine['id']}: not the default's script")
+                strip = ("id", "title", "ruleset", "notes")
+                if {k: v for k, v in mine.items() if k not in strip} != {
+                    k: v for k, v in base.items() if k not in strip
+                }:
+                    differs = True
+            if not differs:
+                problems.append(f"{option} = {value!r}: no case whose outcome differs from the default's")
+    assert not problems, "\n".join(problems)
+
+
+def test_every_new_rule_applies_in_one_case_and_not_in_another(docs: dict[str, dict[str, Any]]) -> None:
+    for rid, (yes, no) in APPLIES.items():
+        assert rid in docs[yes]["rules"] and rid in docs[no]["rules"], rid
+        count = sum(rid in d["rules"] for d in docs.values())
+        assert count >= 2, (rid, count)
+    spec = yaml.load((ROOT / "spec" / "rules.yaml").read_text(encoding="utf-8"), Loader=Loader)
+    house = {
+        r["id"]
+        for r in spec["rules"]
+        if r["id"].startswith("VAR-") and set(r.get("options", [])) & set(HOUSE_OPTIONS)
+    }
+    assert house | {"STOCK-3"} == set(APPLIES)
+
+
+def test_every_new_reason_code_is_asserted_exactly(docs: dict[str, dict[str, Any]]) -> None:
+    asserted = [s["reject"] for d in docs.values() for s in d["script"] if "reject" in s]
+    assert all(r is not True for r in asserted), "every refusal names its reason code"
+    for reason in NEW_REASONS:
+        assert asserted.count(reason) >= 2, reason
+
+
+def test_both_new_presets_are_played(docs: dict[str, dict[str, Any]]) -> None:
+    for name in ("hoyle-tunk", "online"):
+        n = sum(d.get("ruleset", {}).get("preset") == name for d in docs.values())
+        assert n >= 3, (name, n)
+
+
+def test_hand_sizes_and_the_40_card_pack_are_dealt_from_hands(docs: dict[str, dict[str, Any]]) -> None:
+    sizes = {len(h) for d in docs.values() if "hands" in d["deal"] for h in d["deal"]["hands"]}
+    assert {5, 7, 9} <= sizes
+    forty = [d for d in docs.values() if d.get("ruleset", {}).get("options", {}).get("deck") == 40]
+    assert forty and all(c[0] not in "89T" for d in forty for h in d["deal"]["hands"] for c in h)
