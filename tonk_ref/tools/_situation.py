@@ -63,6 +63,10 @@ description: items separated by ';', ',' or 'then', in any order, the actions la
                        knocks [discarding C] | draws [C] (from the stock; C names the card drawn)
                        | takes the discard | spreads C C C... | hits C on N (spread N)
                        | discards C
+At the start of a turn the hands and the table hold every card dealt (players x hand size): a
+seat that laid a spread holds that many fewer. A ruleset under which the description cannot
+happen (that check, a card not in its pack, too many players, a spread it does not allow, an
+action by a seat not to act) is listed as "cannot arise" instead of judged.
 Unused cards fill the stock (named draws first, then code order: clubs A-K, diamonds, hearts,
 spades) and the discard pile below its top card, the same way under every ruleset."""
 

@@ -117,7 +117,8 @@ def refusal_words(o: Outcome) -> str:
         return (f"'{r['action']}' ({r['where']}) is allowed here, though the scenario expects it refused "
                 f"({r['expected']})")
     rule = f", {r['rule']}" if r.get("rule") else ""
-    return f"'{r['action']}' is not allowed: {r['reason']}{rule}: {r['message']} ({REASONS[r['reason']]})"
+    return (f"'{r['action']}' ({r['where']}) is not allowed: {r['reason']}{rule}: {r['message']} "
+            f"({REASONS[r['reason']]})")
 
 
 def group_title(j: Judgement, g: Group) -> str:
@@ -197,16 +198,21 @@ def text(j: Judgement, style: Style) -> list[str]:
         elif o.kind == "goes_on":
             out.append(f"   the hand goes on: {goes_on_words(o)}")
         else:
-            out.append(f"   {refusal_words(o)}")
+            out += wrap(refusal_words(o), 96, "   ")
         for note in o.notes:
-            out.append(f"   note: {note}")
+            out += wrap(f"note: {note}", 96, "   ")
         if o.rules:
             out.append("   decided by")
             width = max(len(r) for r in o.rules)
             for rid in o.rules:
                 opts = rule_options(rid, g.first.ruleset)
-                tail = " [" + ", ".join(option_text(k, v) for k, v in opts.items()) + "]" if opts else ""
-                lines = wrap(rule_text(rid) + tail, 88, "")
+                lines = wrap(rule_text(rid), 88, "")
+                if opts:
+                    tail = "(" + ", ".join(option_text(k, v) for k, v in opts.items()) + ")"
+                    if len(lines[-1]) + 1 + len(tail) <= 88:
+                        lines[-1] += " " + tail
+                    else:
+                        lines.append(tail)
                 out.append(f"     {rid.ljust(width)}  {lines[0]}")
                 out += [f"     {' ' * width}  {line}" for line in lines[1:]]
     out.append("")
@@ -258,8 +264,8 @@ def _value(v: object) -> str:
 
 def markdown(j: Judgement) -> list[str]:
     sit = j.situation
-    out = [f"**Situation:** `{sit.describe()[0]}`" if sit.kind == "description" else
-           f"**Situation:** {sit.describe()[0]} {sit.describe()[1]}"]
+    out = [f"**Situation:** `{sit.describe()[0]}`  " if sit.kind == "description" else
+           f"**Situation:** {sit.describe()[0]} {sit.describe()[1]}  "]
     out.append(f"**Base rules:** {j.base_label}  ")
     variations = len([t for t in j.trials if t.option is not None])
     out.append(f"**Tried:** the base rules and {variations} variations of one option"
