@@ -128,3 +128,11 @@ def test_bad_input(tonk: Tonk, table_file: Callable[[str], str]) -> None:
     assert "cannot arise" in line and "seat 0 must be dealt 7 cards, got 5" in line
     line = tonk("explain", "2 players; 0: 3d 4d; 1: 3h Qx; 0 knocks").one_error_line("explain")
     assert "column 28 ('Qx'): not a card" in line
+
+
+def test_malformed_actions_the_scenario_expects_refused(tonk: Tonk) -> None:
+    path = scenario("turn/turn-malformed-draw-source-2p.yaml")
+    r = tonk("explain", path)
+    assert r.code == 0, r.err
+    assert "refused: malformed_action: draw from 'table': expected 'stock' or 'discard'" in r.out
+    assert tonk("judge", path).code == 0

@@ -315,3 +315,39 @@ def test_bad_rules_file(tonk: Tonk, table_file: Callable[[str], str]) -> None:
     path = table_file("preset: seed\noptions:\n  knock_tie: sometimes\n")
     line = tonk("judge", W7, "--rules", path).one_error_line("judge")
     assert f"--rules: {path}:3: options.knock_tie: option 'knock_tie' does not allow \"sometimes\"" in line
+
+
+# ---------------------------------------------------------------------------- the corpus, judged under its own rules
+
+
+def _payment_cases() -> list[str]:
+    from tonk_ref.harness.scenario import scenario_files
+    from tonk_ref.paths import scenarios_dir
+
+    return [str(p) for d in ("pay", "stock") for p in scenario_files(scenarios_dir() / d)]
+
+
+def test_payment_scenarios_reach_their_own_result_in_group_a() -> None:
+    """Every payment and empty-stock scenario, played by the judge under its own ruleset,
+    reaches the ending and net its file expects (the judge replays scenarios faithfully)."""
+    from fractions import Fraction
+
+    from tonk_ref.tools._judging import outcome_of
+    from tonk_ref.tools._situation import ScenarioFile, play
+
+    checked = 0
+    for path in _payment_cases():
+        sit = ScenarioFile(path)
+        assert sit.ruleset is not None
+        o = outcome_of(play(sit, sit.ruleset), sit)
+        want = sit.case.result
+        if want is None:
+            assert o.kind in ("ended", "goes_on"), (path, o.kind, o.why)
+            continue
+        assert o.kind == "ended", (path, o.kind, o.why, o.refusal)
+        if "ending" in want:
+            assert o.ending == want["ending"], path
+        if "net" in want:
+            assert [Fraction(str(a)) for a in o.net] == [Fraction(str(a)) for a in want["net"]], path
+        checked += 1
+    assert checked >= 40

@@ -17,6 +17,7 @@ is not a card, a seat that does not exist, a card in two places) raises
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -91,11 +92,12 @@ class Act:
     """One action of a situation: who does it, what, and where it was written."""
 
     seat: int
-    action: Action
+    action: Action | None  # None: a malformed action the scenario expects to be refused
     text: str
     where: str
     reject: str | bool | None = None  # a scenario step the scenario expects to be refused
     card: Card | None = None  # a draw or take that names the card it gets
+    malformed: str = ""  # why the action is not well formed (action is None)
 
 
 class Situation:
@@ -147,6 +149,8 @@ def play(situation: Situation, rules: Ruleset) -> Played:
     for i, act in enumerate(situation.acts):
         if hand.is_over:
             return Played("ended", hand, first, unplayed=situation.acts[i:])
+        if act.action is None:
+            continue  # malformed, and refused as the scenario expects
         if act.card is not None and act.action.source == "discard" and hand.discard_top != act.card:
             top = "empty" if hand.discard_top is None else NAMES[hand.discard_top]
             return Played("cannot_arise", hand, first, act=act,
@@ -700,7 +704,7 @@ class Description(Situation):
             "discard_top": None if self.discard_top is None else NAMES[self.discard_top],
             "stock_count": self.stock_count,
             "first_turn": self.first_turn,
-            "actions": [{"seat": a.seat, "action": action_to_json(a.action)} for a in self.acts],
+            "actions": [{"seat": a.seat, "action": action_to_json(a.action)} for a in self.acts if a.action],
         }
 
 
@@ -750,7 +754,11 @@ class ScenarioFile(Situation):
             try:
                 action = action_from_json(step.action)
             except IllegalAction as e:
-                raise SituationError(f"{where}: script: {e.message}") from None
+                if step.reject is None:
+                    raise SituationError(f"{where}: script: {e.message}") from None
+                acts.append(Act(step.seat, None, f"{step.seat} {json.dumps(step.action)}", where, step.reject,
+                                malformed=e.message))
+                continue
             acts.append(Act(step.seat, action, f"{step.seat} {action}", where, step.reject))
         self.acts = tuple(acts)
 

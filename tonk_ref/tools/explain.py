@@ -81,6 +81,11 @@ def explain(situation: Situation, hand: Hand, label: str, style: Style) -> list[
             left = len(situation.acts) - i + 1
             out.append(f"  the hand is over: this step and the {left - 1} after it are not played")
             break
+        if act.action is None:
+            out.append(f"  refused: malformed_action: {act.malformed}")
+            out.append(f"    {style.dim(REASONS['malformed_action'])}")
+            out.append("  the scenario expects this refusal; the table is unchanged")
+            continue
         try:
             hand.apply(act.action, seat=act.seat)
         except IllegalAction as e:
