@@ -129,7 +129,7 @@ def group_title(j: Judgement, g: Group) -> str:
         if named:
             title += ", " + ", ".join(named)
         if rest:
-            title += f", and every other variation tried ({rest})"
+            title += f", and {rest} more variation{'s' if rest > 1 else ''} (all those not named below)"
         return title
     return compact_labels(g.trials)
 
