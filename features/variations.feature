@@ -14,8 +14,10 @@ Feature: Variations
   The house rules found elsewhere (V1-V40 of the rules brief) follow: jokers and
   wild deuces, the 40-card pack, ranked face cards, other hand sizes, low dealt
   hands and several dealt tonks, using the taken discard at once, hit locks,
-  eating, knock limits and waits, and the low-knock bonus. Each is off by
-  default; an engine that does not declare an option value skips its scenarios.
+  eating, knock limits and waits, the low-knock bonus, and playing for points (scored
+  through the match method score). Each is off by default; an engine that does not
+  declare an option value (or the match feature, for points) skips its scenarios.
+  More situations for each house rule are in house.feature.
 
   Rule: VAR-NOUP-1 No upcard
 
@@ -616,3 +618,19 @@ Feature: Variations
         | 9     | 13    | Ac Ad 2c 2d 3c | +2, -2 |
         | 13    | 13    | Ac Ad 2c 3d 6h | +2, -2 |
         | 15    | 13    | Ac Ad 2c 5h 6h | +1, -1 |
+
+  Rule: VAR-POINTS-1 Playing for points
+
+    @VAR-POINTS-1 @PAY-KNOCK-2 @id.var-points-knock-won
+    Scenario: A winning knocker adds nothing; B adds the 24 B holds, reaches 104 and leaves the match
+      Given a 2-player hand dealt by seat 1
+      And the ruleset has scoring = points
+      And seat 0 holds Ac Ad 2c 3d 6h
+      And seat 1 holds 4c 4d 5c 5d 6c
+      And the upcard is 7s
+      When seat 0 knocks
+      And the hand is scored for points from the scores 30, 80
+      Then the hand ends as knock_won
+      And the points added are 0, 24
+      And the scores are now 30, 104
+      And seat 1 leaves the match

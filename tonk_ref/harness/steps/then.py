@@ -408,3 +408,25 @@ def player_moves(tonk_table: Table, old: str, new: str) -> None:
     got = moved[int(old)] if isinstance(moved, list) and int(old) < len(moved) else None
     if got != int(new):
         raise AssertionError(f"expected the player from seat {old} at seat {new}, got {got!r}")
+
+
+@step("then", rf"the points added are (?P<points>{INTS})")
+def points_added(tonk_table: Table, points: str) -> None:
+    got = _answer(tonk_table, "points")
+    if got != ints(points):
+        raise AssertionError(f"expected the hand to add the points {ints(points)}, got {got!r}")
+
+
+@step("then", rf"the scores are now (?P<scores>{INTS})")
+def scores_now(tonk_table: Table, scores: str) -> None:
+    got = _answer(tonk_table, "scores")
+    if got != ints(scores):
+        raise AssertionError(f"expected the scores {ints(scores)}, got {got!r}")
+
+
+@step("then", rf"(?:seats? (?P<leaving>{SEATS}) (?:leaves|leave)|nobody leaves) the match")
+def leave_the_match(tonk_table: Table, leaving: str | None) -> None:
+    want = seats(leaving) if leaving else []
+    got = _answer(tonk_table, "out")
+    if got != want:
+        raise AssertionError(f"expected {want or 'nobody'} to reach 100 and leave the match, got {got!r}")

@@ -8,7 +8,7 @@ from collections.abc import Callable
 
 from ...adapters.base import JSON
 from ...engine.cards import DECK_SIZE
-from .parse import CARD, CARDS, SEAT, SEATS, WORD, FeatureTextError, card_name, raw_cards, seats, step
+from .parse import CARD, CARDS, INTS, SEAT, SEATS, WORD, FeatureTextError, card_name, ints, raw_cards, seats, step
 from .world import Table
 
 
@@ -128,6 +128,42 @@ def a_player_joins(tonk_table: Table) -> None:
     params = {"players": players, "dealer": tonk_table.dealer}
     tonk_table.request("join", params, "a new player joining")
 
+
+
+@step("when", rf"the hand is scored for points from the scores (?P<scores>{INTS})")
+def score_this_hand(tonk_table: Table, scores: str) -> None:
+    """The match method ``score`` (VAR-POINTS-1) for the hand just played: its ending,
+    winners, knocker and totals, as the engine's result gives them."""
+    tonk_table.require_feature("match", "scoring a hand for points")
+    state = tonk_table.state()
+    result = state.get("result")
+    if not isinstance(result, dict):
+        raise AssertionError(f"the hand is not over (seat {state.get('to_act')} to act): it cannot be scored yet")
+    if not isinstance(result.get("totals"), list):
+        raise AssertionError(
+            f"the result of this {result.get('ending')} hand gives no totals to score: "
+            "use 'When a ... hand won by seat N, with totals ..., is scored from the scores ...'"
+        )
+    scored = {k: result[k] for k in ("ending", "winners", "totals", "knocker") if result.get(k) is not None}
+    params = {"players": state["players"], "scores": ints(scores), "result": scored}
+    tonk_table.request("score", params, "scoring the hand for points")
+
+
+@step(
+    "when",
+    rf"an? (?P<ending>{WORD}) hand won by seats? (?P<winners>{SEATS})(?:, knocked by seat (?P<knocker>{SEAT}))?, "
+    rf"with totals (?P<totals>{INTS}), is scored from the scores (?P<scores>{INTS})",
+)
+def score_a_hand(
+    tonk_table: Table, ending: str, winners: str, knocker: str | None, totals: str, scores: str
+) -> None:
+    """The match method ``score`` for a hand described in the step (VAR-POINTS-1)."""
+    players = tonk_table.need_players()
+    result: JSON = {"ending": ending, "winners": seats(winners), "totals": ints(totals)}
+    if knocker is not None:
+        result["knocker"] = int(knocker)
+    params = {"players": players, "scores": ints(scores), "result": result}
+    tonk_table.request("score", params, f"scoring a {ending} hand for points")
 
 
 # ---------------------------------------------------------------------- a whole turn
