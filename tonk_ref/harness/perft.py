@@ -271,6 +271,26 @@ def perft(h: Hand, depth: int) -> int:
     return total
 
 
+def perft_counts(h: Hand, depth: int, max_nodes: int | None = None) -> list[int]:
+    """``[perft(1), ..., perft(depth)]``, level by level; with ``max_nodes``, stop after
+    the first level holding more than that many sequences."""
+    counts: list[int] = []
+    frontier = [h]
+    for d in range(1, depth + 1):
+        legal = [(node, node.legal_actions()) for node in frontier]
+        counts.append(sum(len(actions) for _, actions in legal))
+        if d == depth or (max_nodes is not None and counts[-1] > max_nodes):
+            break
+        frontier = []
+        for node, actions in legal:
+            seat = node.to_act
+            for a in actions:
+                child = node.copy()
+                child.apply(a, seat)
+                frontier.append(child)
+    return counts
+
+
 def divide(h: Hand, depth: int) -> list[tuple[str, int]]:
     """Perft per first action: (action as JSON text, count of depth-1 below it)."""
     out = []
@@ -402,11 +422,18 @@ def timed_perft(h: Hand, depth: int) -> tuple[int, float]:
 
 
 def make_case(
-    case_id: str, setup: JSON, preset: str, options: dict[str, Any], depths: Sequence[int], origin: str = ""
+    case_id: str,
+    setup: JSON,
+    preset: str,
+    options: dict[str, Any],
+    depths: Sequence[int],
+    origin: str = "",
+    max_nodes: int | None = None,
 ) -> PerftCase:
-    """A table entry with the reference engine's counts."""
+    """A table entry with the reference engine's counts, for each depth of ``depths`` in
+    order, stopping after the first count above ``max_nodes``."""
     case = PerftCase(case_id, setup["players"], setup["dealer"], setup.get("stake", 1), list(setup["deck"]),
                      preset, dict(options), origin=origin)
-    h = case.hand()
-    case.counts = {d: perft(h, d) for d in depths}
+    counts = perft_counts(case.hand(), max(depths), max_nodes)
+    case.counts = {d: counts[d - 1] for d in depths if d <= len(counts)}
     return case
