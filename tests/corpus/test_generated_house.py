@@ -111,6 +111,11 @@ def _rules(**options: Any) -> dict[str, Any]:
         ("6h 7h Jh", {}, None),
         ("9c 9d 9h 9s X1", {"jokers": 2}, None),
         ("5h X1 8h", {"jokers": 2}, None),
+        # one natural card and four wild cards would be a book of five (see the report) ...
+        ("9h 2c 2d 2h 2s", {"deuces_wild": True}, None),
+        ("9h 2c 2d 2h", {"deuces_wild": True}, ("book", 8, -1, -1, -1)),
+        # ... but 2h may stand as itself: two natural cards, the run 2-6 of hearts
+        ("5h 2c 2d 2h 2s", {"deuces_wild": True}, ("run", -1, 2, 1, 5)),
     ],
 )
 def test_the_model_reads_the_spec_examples(cards: str, options: dict[str, Any], shape: Any) -> None:
