@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from .build import Case
+from .model import STANDARD
 
 J2 = {"jokers": 2}
 DW = {"deuces_wild": True}
@@ -145,6 +146,11 @@ def deck40() -> list[Case]:
             ["0 draw stock; 0 spread Jh Qh Kh; 0 discard Ks", "1 draw stock; 1 hit 7h 0; 1 hit 6h 0; 1 discard Kc",
              "@@"],
             seat1="7h 6h 6d Qd Kd", options=d40),
+        Case("house-var-deck40-a-new-pack-2p", "a new 40-card pack, unshuffled, dealt whole: no eights, nines or tens",
+             [*r, "CARD-1", "DEAL-1", "DEAL-2"], 2, 1, ["@", "0 knock"],
+             deck=" ".join(c for c in STANDARD if c[0] not in "89T"), options=d40, ending="knock_won",
+             totals=[26, 32], net=[1, -1],
+             notes="A is dealt Ac 3c 5c 7c Qc (26), B 2c 4c 6c Jc Kc (32); Ad is turned up, 29 cards stay."),
         two("house-var-deck40-values-unchanged-2p", "the 40-card pack changes no card's value: A knocks with 23",
             [*r, "CARD-3", "PAY-KNOCK-2"], "Jc 7d Ac 2c 3h", ["0 knock"], seat1="Kd Qd 5c 6c 4h",
             options=d40, over=True, ending="knock_won", totals=[23, 35], net=[1, -1]),

@@ -269,8 +269,10 @@ def test_both_new_presets_are_played(docs: dict[str, dict[str, Any]]) -> None:
         assert n >= 3, (name, n)
 
 
-def test_hand_sizes_and_the_40_card_pack_are_dealt_from_hands(docs: dict[str, dict[str, Any]]) -> None:
+def test_hand_sizes_and_the_40_card_pack_are_dealt(docs: dict[str, dict[str, Any]]) -> None:
     sizes = {len(h) for d in docs.values() if "hands" in d["deal"] for h in d["deal"]["hands"]}
     assert {5, 7, 9} <= sizes
     forty = [d for d in docs.values() if d.get("ruleset", {}).get("options", {}).get("deck") == 40]
-    assert forty and all(c[0] not in "89T" for d in forty for h in d["deal"]["hands"] for c in h)
+    dealt = [c for d in forty for h in d["deal"].get("hands", [d["deal"].get("deck", [])]) for c in h]
+    assert all(c[0] not in "89T" for c in dealt)
+    assert any("hands" in d["deal"] for d in forty) and any(len(d["deal"].get("deck", [])) == 40 for d in forty)
