@@ -29,13 +29,13 @@ from __future__ import annotations
 import copy
 from dataclasses import dataclass, field
 from fractions import Fraction
-from itertools import combinations, pairwise
+from itertools import combinations
 from typing import Any
 
 RANKS = "A23456789TJQK"
 SUITS = "cdhs"
 ALL_CARDS = [r + s for s in SUITS for r in RANKS]
-JOKERS = ["X1", "X2"]  # named by CARD-2 for option jokers, which the oracle does not model
+JOKERS = ["X1", "X2"]  # CARD-2, VAR-JOKER-1
 
 # The default of every ruleset option (spec/ruleset.schema.json: the seeds' base rules).
 DEFAULT_RULES: dict[str, Any] = {
@@ -54,11 +54,27 @@ DEFAULT_RULES: dict[str, Any] = {
     "hit_targets": "any",
     "hits_per_turn": "any",
     "ace": "low",
-    "first_dealer": "high",
-    "next_dealer": "left",
-    "dealer_after_draw": "next",
+    "first_dealer": "high",  # a match option: no effect on a hand
+    "next_dealer": "left",  # a match option
+    "dealer_after_draw": "next",  # a match option
     "dealt_tonk": "49_50",
     "max_players": 3,
+    "jokers": 0,
+    "joker_value": 15,
+    "deck": 52,
+    "face_values": "10-10-10",
+    "deuces_wild": False,
+    "hand_size": 5,
+    "low_dealt_double": None,
+    "dealt_tonks": "draw",
+    "must_use_taken": False,
+    "hit_lock": 0,
+    "knock_limit": None,
+    "spread_knock_wait": 0,
+    "low_knock_bonus": None,
+    "scoring": "stakes",  # a match option (VAR-POINTS-1): "it changes the match, not the play of a hand"
+    "wild_min_naturals": 1,
+    "eating": False,
 }
 
 
@@ -70,11 +86,16 @@ class OracleIllegal(Exception):
 
 # ------------------------------------------------------------------------------ cards
 def is_card(text: object) -> bool:
+    """CARD-2: a rank and a suit, or a joker X1 / X2."""
     return isinstance(text, str) and (text in JOKERS or (len(text) == 2 and text[0] in RANKS and text[1] in SUITS))
 
 
+def is_joker(card: str) -> bool:
+    return card in JOKERS
+
+
 def rank(card: str) -> int:
-    """1 for an ace .. 13 for a king."""
+    """1 for an ace .. 13 for a king (not for a joker)."""
     return RANKS.index(card[0]) + 1
 
 
@@ -82,71 +103,178 @@ def suit(card: str) -> str:
     return card[1]
 
 
-def value(card: str) -> int:
-    """CARD-3: an ace counts 1, two to ten their number, J Q K count 10."""
-    return min(rank(card), 10)
-
-
 def sort_cards(cards: list[str]) -> list[str]:
     order = ALL_CARDS + JOKERS
     return sorted(cards, key=order.index)
 
 
+def pack(rules: dict[str, Any]) -> list[str]:
+    """CARD-1, VAR-DECK40-1, VAR-JOKER-1: the cards of the pack, in code order."""
+    cards = [c for c in ALL_CARDS if not (rules["deck"] == 40 and c[0] in "89T")]
+    return cards + (JOKERS if rules["jokers"] == 2 else [])
+
+
+def hand_size(rules: dict[str, Any], players: int) -> int:
+    """DEAL-1, VAR-HANDSIZE-1."""
+    h = rules["hand_size"]
+    if h == "by_players":
+        return 7 if players == 2 else 5
+    return int(h)
+
+
+class Rules:
+    """What the ruleset says about cards, values and spreads, looked up plainly."""
+
+    def __init__(self, rules: dict[str, Any]) -> None:
+        self.r = rules
+        self.ace_high = rules["ace"] == "low_or_high"
+        self.min_naturals = rules["wild_min_naturals"]
+
+    def value(self, card: str) -> int:
+        """CARD-3, VAR-FACE-1, VAR-JOKER-2 (a wild two counts 2, VAR-DEUCES-1)."""
+        if is_joker(card):
+            return int(self.r["joker_value"])
+        r = rank(card)
+        if r > 10:
+            return r if self.r["face_values"] == "11-12-13" else 10  # J=11, Q=12, K=13
+        return r
+
+    def wild(self, card: str) -> bool:
+        """VAR-JOKER-1 (jokers are wild), VAR-DEUCES-1 (every two is wild)."""
+        return is_joker(card) or (bool(self.r["deuces_wild"]) and rank(card) == 2)
+
+    def may_be_natural(self, card: str) -> bool:
+        """A joker is never natural; a wild two may also stand as itself."""
+        return not is_joker(card)
+
+    def positions(self, card: str) -> list[int]:
+        """Where a natural card stands in a run (1 = ace low): under deck = 40 the jack
+        follows the seven (VAR-DECK40-1); an ace may also follow the king (SPREAD-3)."""
+        r = rank(card)
+        pos = r - 3 if (self.r["deck"] == 40 and r >= 11) else r
+        out = [pos]
+        if r == 1 and self.ace_high:
+            out.append(self.top() + 1)
+        return out
+
+    def top(self) -> int:
+        """The king's position."""
+        return 10 if self.r["deck"] == 40 else 13
+
+    def high(self) -> int:
+        return self.top() + 1 if self.ace_high else self.top()
+
+
 # ------------------------------------------------------------------------------ spreads
-def is_book(cards: list[str]) -> bool:
-    """SPREAD-2: three or four cards of one rank."""
-    return len(cards) in (3, 4) and len(set(cards)) == len(cards) and len({rank(c) for c in cards}) == 1
-
-
-def _consecutive(numbers: list[int]) -> bool:
-    numbers = sorted(numbers)
-    return all(b == a + 1 for a, b in pairwise(numbers))
-
-
-def is_run(cards: list[str], ace_high: bool) -> bool:
-    """SPREAD-3: three or more cards of one suit in sequence; the ace is low, or (option
-    ``ace = low_or_high``) may also follow the king; a run never turns the corner."""
-    if len(cards) < 3 or len(set(cards)) != len(cards) or len({suit(c) for c in cards}) != 1:
-        return False
-    low = [rank(c) for c in cards]
-    if _consecutive(low):
-        return True
-    if ace_high and 1 in low:
-        high = [14 if r == 1 else r for r in low]
-        return _consecutive(high)
-    return False
-
-
-def spread_kind(cards: list[str], ace_high: bool) -> str | None:
-    if is_book(cards):
-        return "book"
-    if is_run(cards, ace_high):
-        return "run"
+def read_spread(cards: list[str], rules: Rules) -> dict[str, Any] | None:
+    """The spread these cards make, as {kind, rank} for a book or {kind, lo, hi} for a
+    run (positions), or None.  VAR-WILD-1: a spread holds at least wild_min_naturals
+    natural cards and a book at most four; one natural card with wild cards is a book; in
+    a run wild cards fill the gaps first, then extend upward, and downward only where it
+    cannot go up.  The spec leaves open which reading to take when a wild two could stand
+    as itself or not, and an ace low or high: the oracle takes the reading with the most
+    natural cards, a book before a run, and the ace low before high (as the reference
+    engine's documentation says it does)."""
+    if len(cards) < 3 or len(set(cards)) != len(cards):
+        return None
+    flexible = [c for c in cards if rules.wild(c) and rules.may_be_natural(c)]
+    fixed_naturals = [c for c in cards if not rules.wild(c)]
+    for k in range(len(flexible), -1, -1):
+        for chosen in combinations(flexible, k):
+            naturals = fixed_naturals + list(chosen)
+            wilds = len(cards) - len(naturals)
+            if len(naturals) < max(1, rules.min_naturals):
+                continue
+            book = _read_book(cards, naturals)
+            if book is not None:
+                return book
+            run = _read_run(naturals, wilds, rules)
+            if run is not None:
+                return run
     return None
 
 
-def spreads_within(hand: list[str], ace_high: bool) -> list[list[str]]:
+def _read_book(cards: list[str], naturals: list[str]) -> dict[str, Any] | None:
+    """SPREAD-2: three or four cards of one rank (wild cards standing for that rank)."""
+    ranks = {rank(c) for c in naturals}
+    if len(cards) <= 4 and len(ranks) == 1:
+        return {"kind": "book", "rank": ranks.pop()}
+    return None
+
+
+def _read_run(naturals: list[str], wilds: int, rules: Rules) -> dict[str, Any] | None:
+    """SPREAD-3 with VAR-WILD-1 and VAR-DECK40-1."""
+    if len({suit(c) for c in naturals}) != 1:
+        return None
+    readings: list[list[int]] = [[]]
+    for c in naturals:
+        readings = [[*ps, p] for ps in readings for p in rules.positions(c)]
+    for ps in readings:  # aces low first
+        if len(set(ps)) != len(ps):
+            continue
+        lo, hi = min(ps), max(ps)
+        gaps = (hi - lo + 1) - len(ps)
+        if gaps > wilds:
+            continue
+        extra = wilds - gaps
+        up = min(extra, rules.high() - hi)
+        down = extra - up
+        if lo - down < 1:
+            continue
+        return {"kind": "run", "lo": lo - down, "hi": hi + up, "suit": suit(naturals[0])}
+    return None
+
+
+def fits(target: dict[str, Any], card: str, rules: Rules) -> dict[str, Any] | None:
+    """HIT-3 and VAR-WILD-2: the spread with the card hit on it, or None.  A book takes a
+    card of its rank or a wild card, up to four cards; a run grows at either end only, by a
+    natural card of its suit just below or above it, or by a wild card upward if it can,
+    else downward."""
+    if card in target["cards"]:
+        return None
+    grown = dict(target, cards=[*target["cards"], card])
+    if target["kind"] == "book":
+        if len(target["cards"]) >= 4:
+            return None
+        natural_fit = rules.may_be_natural(card) and rank(card) == target["rank"]
+        return grown if natural_fit or rules.wild(card) else None
+    if rules.may_be_natural(card) and suit(card) == target["suit"]:
+        for p in rules.positions(card):
+            if p == target["lo"] - 1 and p >= 1:
+                return dict(grown, lo=p)
+            if p == target["hi"] + 1:
+                return dict(grown, hi=p)
+    if rules.wild(card):
+        if target["hi"] < rules.high():
+            return dict(grown, hi=target["hi"] + 1)
+        if target["lo"] > 1:
+            return dict(grown, lo=target["lo"] - 1)
+    return None
+
+
+def spreads_within(hand: list[str], rules: Rules) -> list[list[str]]:
     """Every subset of the hand that is a spread."""
     out = []
     for size in range(3, len(hand) + 1):
         for combo in combinations(hand, size):
-            if spread_kind(list(combo), ace_high):
+            if read_spread(list(combo), rules):
                 out.append(list(combo))
     return out
 
 
-def holds_forced_spread(hand: list[str], ace_high: bool) -> bool:
-    """VAR-FORCED-1: a spread other than a book of exactly three aces."""
-    for sp in spreads_within(hand, ace_high):
-        three_aces = len(sp) == 3 and all(rank(c) == 1 for c in sp)
-        if not three_aces:
+def holds_forced_spread(hand: list[str], rules: Rules) -> bool:
+    """VAR-FORCED-1: any spread but a book of exactly three natural aces."""
+    for sp in spreads_within(hand, rules):
+        three_natural_aces = len(sp) == 3 and all(not rules.wild(c) and rank(c) == 1 for c in sp)
+        if not three_natural_aces:
             return True
     return False
 
 
-def deadwood(hand: list[str], ace_high: bool) -> int:
-    """The total of the cards not covered by the best choice of disjoint spreads."""
-    spreads = spreads_within(hand, ace_high)
+def deadwood(hand: list[str], rules: Rules) -> int:
+    """CARD-4 under count_held_spreads = false: the total of the cards not covered by the
+    choice of disjoint spreads that covers the most value."""
+    spreads = spreads_within(hand, rules)
     best = 0
 
     def search(start: int, used: set[str], covered: int) -> None:
@@ -155,10 +283,24 @@ def deadwood(hand: list[str], ace_high: bool) -> int:
         for i in range(start, len(spreads)):
             sp = spreads[i]
             if used.isdisjoint(sp):
-                search(i + 1, used | set(sp), covered + sum(value(c) for c in sp))
+                search(i + 1, used | set(sp), covered + sum(rules.value(c) for c in sp))
 
     search(0, set(), 0)
-    return sum(value(c) for c in hand) - best
+    return sum(rules.value(c) for c in hand) - best
+
+
+def spread_kind(cards: list[str], ace_high: bool) -> str | None:
+    """Book or run under the seed rules (and the ace option): for simple callers."""
+    read = read_spread(cards, Rules({**DEFAULT_RULES, "ace": "low_or_high" if ace_high else "low"}))
+    return None if read is None else str(read["kind"])
+
+
+def is_book(cards: list[str]) -> bool:
+    return spread_kind(cards, False) == "book"
+
+
+def is_run(cards: list[str], ace_high: bool) -> bool:
+    return spread_kind(cards, ace_high) == "run"
 
 
 # ------------------------------------------------------------------------------ state
@@ -169,7 +311,7 @@ class OState:
     dealer: int
     stake: int
     hands: list[list[str]]
-    spreads: list[dict[str, Any]]  # {owner, kind, cards (order laid)}
+    spreads: list[dict[str, Any]]  # {owner, kind, cards (order laid), rank | suit, lo, hi}
     stock: list[str]  # top first
     pile: list[str]  # bottom first
     to_act: int | None
@@ -180,6 +322,16 @@ class OState:
     laid: bool = False
     dealt: list[list[str]] = field(default_factory=list)
     result: dict[str, Any] | None = None
+    locks: list[int] = field(default_factory=list)  # VAR-HITLOCK-1: turns left without a knock
+    waits: list[int] = field(default_factory=list)  # VAR-KNOCKWAIT-1: turns left (this one included)
+
+    def __post_init__(self) -> None:
+        self.locks = self.locks or [0] * self.players
+        self.waits = self.waits or [0] * self.players
+
+    @property
+    def r(self) -> Rules:
+        return Rules(self.rules)
 
     @property
     def ace_high(self) -> bool:
@@ -187,22 +339,35 @@ class OState:
 
     def total(self, seat: int) -> int:
         """CARD-4 (and option count_held_spreads)."""
-        hand = self.hands[seat]
-        if self.rules["count_held_spreads"]:
-            return sum(value(c) for c in hand)
-        return deadwood(hand, self.ace_high)
+        return count(self.hands[seat], self.r)
+
+    def pending_taken(self) -> bool:
+        """VAR-MUSTUSE-1: the taken card must be used by the next play (it still is in hand)."""
+        seat = self.to_act
+        return bool(self.rules["must_use_taken"]) and self.taken is not None and seat is not None and (
+            self.taken in self.hands[seat]
+        )
 
     # --- to and from the engine's JSON -------------------------------------------
     @classmethod
     def from_json(cls, s: dict[str, Any]) -> OState:
+        """A state from the engine's JSON, to enumerate candidate actions from it.  Not for
+        judging them: a run's ends are re-read from its cards, and the counters of the
+        house rules are not carried over."""
         res = s["result"]
+        rules = {**DEFAULT_RULES, **s["ruleset"]}
+        r = Rules(rules)
+        spreads = []
+        for sp in s["spreads"]:
+            read = read_spread(list(sp["cards"]), r) or {"kind": sp["kind"], "rank": 0, "lo": 0, "hi": 0, "suit": "c"}
+            spreads.append({**read, "owner": sp["owner"], "kind": sp["kind"], "cards": list(sp["cards"])})
         return cls(
-            rules={**DEFAULT_RULES, **s["ruleset"]},
+            rules=rules,
             players=s["players"],
             dealer=s["dealer"],
             stake=s["stake"],
             hands=[sort_cards(list(h)) for h in s["hands"]],
-            spreads=[{"owner": sp["owner"], "kind": sp["kind"], "cards": list(sp["cards"])} for sp in s["spreads"]],
+            spreads=spreads,
             stock=list(s["stock"]),
             pile=list(s["discard_pile"]),
             to_act=s["to_act"],
@@ -216,7 +381,8 @@ class OState:
         )
 
     def comparable(self) -> dict[str, Any]:
-        """The state in a form to compare with :func:`comparable_engine_state`."""
+        """The state in a form to compare with :func:`comparable_engine_state` (the house
+        rules' counters are compared through their effect on legality, not as numbers)."""
         return {
             "players": self.players,
             "dealer": self.dealer,
@@ -236,6 +402,12 @@ class OState:
             "laid": self.laid,
             "result": self.result,
         }
+
+
+def count(hand: list[str], r: Rules) -> int:
+    if r.r["count_held_spreads"]:
+        return sum(r.value(c) for c in hand)
+    return deadwood(hand, r)
 
 
 def comparable_engine_state(s: dict[str, Any]) -> dict[str, Any]:
@@ -282,12 +454,14 @@ def _pairs(payments: Any) -> dict[tuple[int, int], Fraction]:
 
 # ------------------------------------------------------------------------------ the deal
 def deal(deck: list[str], players: int, dealer: int, stake: int, rules: dict[str, Any]) -> OState:
-    """DEAL-1..3 and DEALT-1..3."""
+    """DEAL-1..3 (VAR-HANDSIZE-1), DEALT-1..3, VAR-LOWDEALT-1, VAR-DEALTTONKS-1."""
     rules = {**DEFAULT_RULES, **rules}
+    r = Rules(rules)
+    h = hand_size(rules, players)
     hands: list[list[str]] = [[] for _ in range(players)]
-    for i in range(5 * players):  # one at a time, starting at the dealer's left
+    for i in range(h * players):  # one at a time, starting at the dealer's left
         hands[(dealer + 1 + i) % players].append(deck[i])
-    rest = list(deck[5 * players :])
+    rest = list(deck[h * players :])
     pile: list[str] = []
     if rules["upcard"]:
         pile.append(rest.pop(0))
@@ -296,22 +470,44 @@ def deal(deck: list[str], players: int, dealer: int, stake: int, rules: dict[str
         players=players,
         dealer=dealer,
         stake=stake,
-        hands=[sort_cards(h) for h in hands],
+        hands=[sort_cards(x) for x in hands],
         spreads=[],
         stock=rest,
         pile=pile,
         to_act=(dealer + 1) % players,
         stage="start",
-        dealt=[sort_cards(h) for h in hands],
+        dealt=[sort_cards(x) for x in hands],
     )
-    wanted = {"49_50": {49, 50}, "50": {50}, "none": set()}[rules["dealt_tonk"]]
-    totals = [sum(value(c) for c in h) for h in hands]
-    tonks = [p for p in range(players) if totals[p] in wanted]
+    high = {"49_50": {49, 50}, "50": {50}, "none": set()}[rules["dealt_tonk"]]
+    low = rules["low_dealt_double"]
+    totals = [sum(r.value(c) for c in x) for x in hands]  # every dealt card, CARD-4 aside
+
+    def is_tonk(t: int) -> bool:
+        return t in high or (low is not None and t <= low)
+
+    tonks = [p for p in range(players) if is_tonk(totals[p])]
+    S2 = Fraction(2 * stake)
     if len(tonks) == 1:
-        pays = [(p, tonks[0], Fraction(2 * stake)) for p in range(players) if p != tonks[0]]
-        _end(st, "dealt_tonk", tonks, pays, totals)
+        _end(st, "dealt_tonk", tonks, _from_each(st, tonks[0], S2), totals)
     elif len(tonks) > 1:
-        _end(st, "dealt_draw", [], [], totals)
+        mode = rules["dealt_tonks"]
+        if mode == "best":
+            # a 50 beats a 49, a 49 or 50 beats a low hand, a lower low hand beats a higher one
+            def strength(t: int) -> tuple[int, int]:
+                return (1, t) if t in high else (0, -t)
+
+            best = max(strength(totals[p]) for p in tonks)
+            top = [p for p in tonks if strength(totals[p]) == best]
+            if len(top) == 1:
+                _end(st, "dealt_tonk", top, _from_each(st, top[0], S2), totals)
+            else:
+                _end(st, "dealt_draw", [], [], totals)
+        elif mode == "split" and len(tonks) < players:
+            share = S2 / len(tonks)
+            pays = [(q, p, share) for p in tonks for q in range(players) if q not in tonks]
+            _end(st, "dealt_tonk", tonks, pays, totals)
+        else:
+            _end(st, "dealt_draw", [], [], totals)
     return st
 
 
@@ -385,9 +581,13 @@ def apply(st: OState, seat: int, action: object) -> OState:
     a = parse_action(action)
     if st.stage == "over":
         raise OracleIllegal("hand_over")  # TURN-10
-    if seat != st.to_act:
-        raise OracleIllegal("not_your_turn")  # TURN-10
     new = _clone(st)
+    if seat != st.to_act:
+        if a == {"type": "draw", "from": "discard"} and may_eat(st, seat):
+            new.to_act = seat  # VAR-EAT-1: the eater plays the turn; the seats between lose theirs
+            _draw(new, seat, "discard")
+            return new
+        raise OracleIllegal("not_your_turn")  # TURN-10
     kind = a["type"]
     if kind == "draw":
         _draw(new, seat, a["from"])
@@ -408,7 +608,35 @@ def _clone(st: OState) -> OState:
     new.spreads = [dict(sp, cards=list(sp["cards"])) for sp in st.spreads]
     new.stock = list(st.stock)
     new.pile = list(st.pile)
+    new.locks = list(st.locks)
+    new.waits = list(st.waits)
     return new
+
+
+def may_eat(st: OState, seat: int) -> bool:
+    """VAR-EAT-1: under eating, a seat other than the one to act and the one who just
+    discarded may take that discard before the player to act acts; not the upcard, which
+    nobody discarded; under must_use_taken only a card it can use at once."""
+    me = st.to_act
+    if not st.rules["eating"] or me is None or st.stage != "start" or not st.pile or st.turn == 0:
+        return False
+    if not 0 <= seat < st.players or seat in (me, (me - 1) % st.players):
+        return False
+    return usable_at_once(st, seat, st.pile[-1])
+
+
+def usable_at_once(st: OState, seat: int, card: str) -> bool:
+    """VAR-MUSTUSE-1: the card can be used at once, in a new spread with cards from the
+    hand, or in a hit the ruleset allows on a spread on the table."""
+    if not st.rules["must_use_taken"]:
+        return True
+    r = st.r
+    for sp in st.spreads:
+        if st.rules["hit_targets"] == "runs" and sp["kind"] != "run":
+            continue
+        if fits(sp, card, r) is not None:
+            return True
+    return any(card in sp for sp in spreads_within([*st.hands[seat], card], r))
 
 
 def _first_round(st: OState) -> bool:
@@ -422,13 +650,15 @@ def _draw(st: OState, seat: int, source: str) -> None:
     if source == "discard":
         if not st.pile:
             raise OracleIllegal("discard_pile_empty")  # TURN-9, VAR-NOUP-1
+        if not usable_at_once(st, seat, st.pile[-1]):
+            raise OracleIllegal("must_use_taken")  # VAR-MUSTUSE-1
         card = st.pile.pop()
         st.hands[seat] = sort_cards([*st.hands[seat], card])
         st.taken = card
         st.stage = "drawn"
         return
     if not st.stock:
-        mode = st.rules["empty_stock"]  # STOCK-2
+        mode = st.rules["empty_stock"]  # STOCK-2, STOCK-3
         if mode == "reshuffle" and len(st.pile) > 1:
             top = st.pile[-1]
             st.stock = list(st.pile[:-1])  # turned over: the bottom card becomes the top
@@ -451,7 +681,6 @@ def _may_discard(st: OState, seat: int, card: str) -> bool:
 
 def _knock(st: OState, seat: int, discard: str | None) -> None:
     timing = st.rules["knock_timing"]
-    forced = st.rules["forced_spreads"]
     if st.stage == "start":
         if timing == "after_draw":
             raise OracleIllegal("knock_timing")  # TURN-3
@@ -465,12 +694,21 @@ def _knock(st: OState, seat: int, discard: str | None) -> None:
             raise OracleIllegal("knock_discard")
         if discard not in st.hands[seat]:
             raise OracleIllegal("not_in_hand")  # TURN-11
+        if st.pending_taken():
+            raise OracleIllegal("must_use_taken")  # VAR-MUSTUSE-1
         if not _may_discard(st, seat, discard):
             raise OracleIllegal("taken_card")  # TURN-7
         kept = [c for c in st.hands[seat] if c != discard]
     if not st.rules["first_turn_knock"] and _first_round(st):
         raise OracleIllegal("first_turn_knock")  # TURN-4
-    if forced and holds_forced_spread(kept, st.ace_high):
+    if st.locks[seat] > 0:
+        raise OracleIllegal("hit_lock")  # VAR-HITLOCK-1
+    if st.waits[seat] > 0:
+        raise OracleIllegal("knock_wait")  # VAR-KNOCKWAIT-1
+    limit = st.rules["knock_limit"]
+    if limit is not None and count(kept, st.r) > limit:
+        raise OracleIllegal("knock_limit")  # VAR-KNOCKLIMIT-1
+    if st.rules["forced_spreads"] and holds_forced_spread(kept, st.r):
         raise OracleIllegal("forced_spread")  # VAR-FORCED-2
     if discard is not None:
         st.hands[seat] = kept
@@ -487,16 +725,21 @@ def _discard(st: OState, seat: int, card: str) -> None:
         raise OracleIllegal("must_draw_first")  # TURN-6
     if card not in st.hands[seat]:
         raise OracleIllegal("not_in_hand")  # TURN-11
+    if st.pending_taken():
+        raise OracleIllegal("must_use_taken")  # VAR-MUSTUSE-1
     if not _may_discard(st, seat, card):
         raise OracleIllegal("taken_card")  # TURN-7
     kept = [c for c in st.hands[seat] if c != card]
-    if st.rules["forced_spreads"] and holds_forced_spread(kept, st.ace_high):
+    if st.rules["forced_spreads"] and holds_forced_spread(kept, st.r):
         raise OracleIllegal("forced_spread")  # VAR-FORCED-1
     st.hands[seat] = kept
     st.pile.append(card)
     if not kept:  # OUT-2, PAY-OUT-2
         _end(st, "out_by_discard", [seat], _from_each(st, seat, Fraction(st.stake)), None)
         return
+    # the turn ends: the house rules' knock counters go down by one (VAR-HITLOCK-1, VAR-KNOCKWAIT-1)
+    st.locks[seat] = max(0, st.locks[seat] - 1)
+    st.waits[seat] = max(0, st.waits[seat] - 1)
     st.to_act = (seat + 1) % st.players  # TURN-1
     st.stage = "start"
     st.turn += 1
@@ -522,15 +765,20 @@ def _spread(st: OState, seat: int, cards: list[str]) -> None:
         if c in seen:
             raise OracleIllegal("duplicate_card")  # TURN-11
         seen.add(c)
-    kind = spread_kind(cards, st.ace_high)
-    if kind is None:
-        raise OracleIllegal("not_a_spread")  # SPREAD-1..3
+    read = read_spread(cards, st.r)
+    if read is None:
+        raise OracleIllegal("not_a_spread")  # SPREAD-1..3, VAR-WILD-1
+    if st.pending_taken() and st.taken not in seen:
+        raise OracleIllegal("must_use_taken")  # VAR-MUSTUSE-1
     rest = [c for c in st.hands[seat] if c not in seen]
     if _leaves_only_taken(st, rest):
         raise OracleIllegal("last_card_taken")
     st.hands[seat] = rest
-    st.spreads.append({"owner": seat, "kind": kind, "cards": list(cards)})
+    st.spreads.append({**read, "owner": seat, "cards": list(cards)})
     st.laid = True
+    wait = st.rules["spread_knock_wait"]
+    if wait:
+        st.waits[seat] = wait + 1  # this turn and the next N (VAR-KNOCKWAIT-1)
     if not rest:
         _settle_tonk_out(st, seat)
 
@@ -547,15 +795,19 @@ def _hit(st: OState, seat: int, card: str, index: int) -> None:
         raise OracleIllegal("hit_target")  # HIT-1
     if st.rules["hits_per_turn"] == "one" and st.hits >= 1:
         raise OracleIllegal("hit_limit")  # HIT-4
-    grown = [*target["cards"], card]
-    if spread_kind(grown, st.ace_high) != target["kind"]:
-        raise OracleIllegal("hit_does_not_fit")  # HIT-3
+    grown = fits(target, card, st.r)
+    if grown is None:
+        raise OracleIllegal("hit_does_not_fit")  # HIT-3, VAR-WILD-2
+    if st.pending_taken() and card != st.taken:
+        raise OracleIllegal("must_use_taken")  # VAR-MUSTUSE-1
     rest = [c for c in st.hands[seat] if c != card]
     if _leaves_only_taken(st, rest):
         raise OracleIllegal("last_card_taken")
     st.hands[seat] = rest
-    target["cards"] = grown
+    st.spreads[index] = grown
     st.hits += 1
+    if target["owner"] != seat:
+        st.locks[target["owner"]] += st.rules["hit_lock"]  # VAR-HITLOCK-1
     if not rest:
         _settle_tonk_out(st, seat)
 
@@ -569,11 +821,11 @@ def _settle_tonk_out(st: OState, seat: int) -> None:
     """OUT-1, PAY-OUT-1, VAR-NEWSPREAD-1."""
     double = st.rules["tonk_out_double"] == "always" or st.laid
     amount = Fraction(2 * st.stake if double else st.stake)
-    _end(st, "tonk_out", [seat], [(p, seat, amount) for p in range(st.players) if p != seat], None)
+    _end(st, "tonk_out", [seat], _from_each(st, seat, amount), None)
 
 
 def _settle_knock(st: OState, knocker: int) -> None:
-    """PAY-KNOCK-1..3 and PAY-CAUGHT-1..3 with option caught_payment."""
+    """PAY-KNOCK-1..3, PAY-CAUGHT-1..3 with option caught_payment, VAR-LOWKNOCK-1."""
     n = st.players
     S = Fraction(st.stake)
     totals = [st.total(p) for p in range(n)]
@@ -581,7 +833,9 @@ def _settle_knock(st: OState, knocker: int) -> None:
     low = min(totals[p] for p in others)
     mine = totals[knocker]
     if mine < low or (mine == low and st.rules["knock_tie"] == "knocker_wins"):
-        _end(st, "knock_won", [knocker], [(p, knocker, S) for p in others], totals, knocker)
+        bonus = st.rules["low_knock_bonus"]
+        amount = 2 * S if bonus is not None and mine <= bonus else S
+        _end(st, "knock_won", [knocker], [(p, knocker, amount) for p in others], totals, knocker)
         return
     lowest = [p for p in others if totals[p] == low]
     not_tied = [p for p in range(n) if p not in lowest]
@@ -603,7 +857,7 @@ def _settle_knock(st: OState, knocker: int) -> None:
 
 
 def _settle_stock_out(st: OState, dead: bool) -> None:
-    """STOCK-2, PAY-STOCK-1, PAY-STOCK-2 with options empty_stock and stock_tie."""
+    """STOCK-2, STOCK-3, PAY-STOCK-1, PAY-STOCK-2 with options empty_stock and stock_tie."""
     n = st.players
     S = Fraction(st.stake)
     totals = [st.total(p) for p in range(n)]

@@ -194,7 +194,62 @@ def test_spread_shapes() -> None:
     assert O.is_run(["Ah", "2h", "3h"], ace_high=True)
     assert O.is_book(["4c", "4d", "4s", "4h"]) and not O.is_book(["4c", "4d"])
     assert not O.is_run(["4c", "5c", "7c"], ace_high=False)
-    assert O.holds_forced_spread(["Ac", "Ad", "Ah", "Kc"], False) is False
-    assert O.holds_forced_spread(["Ac", "Ad", "Ah", "As"], False) is True
-    assert O.holds_forced_spread(["Ac", "2c", "3c", "Ad", "Ah"], False) is True
-    assert O.deadwood(["5c", "6c", "7c", "Kd"], False) == 10
+    seed = O.Rules(O.DEFAULT_RULES)
+    assert O.holds_forced_spread(["Ac", "Ad", "Ah", "Kc"], seed) is False
+    assert O.holds_forced_spread(["Ac", "Ad", "Ah", "As"], seed) is True
+    assert O.holds_forced_spread(["Ac", "2c", "3c", "Ad", "Ah"], seed) is True
+    assert O.deadwood(["5c", "6c", "7c", "Kd"], seed) == 10
+    # CARD-4's example: 29 under the default, 5 as deadwood
+    assert O.count(["7h", "8h", "9h", "2c", "3d"], seed) == 29
+    assert O.count(["7h", "8h", "9h", "2c", "3d"], O.Rules({**O.DEFAULT_RULES, "count_held_spreads": False})) == 5
+
+
+def rules(**options: Any) -> O.Rules:
+    return O.Rules({**O.DEFAULT_RULES, **options})
+
+
+def test_var_wild_1_examples() -> None:
+    jokers = rules(jokers=2)
+    assert O.read_spread(["7h", "X1", "9h"], jokers) == {"kind": "run", "lo": 7, "hi": 9, "suit": "h"}
+    assert O.read_spread(["X1", "Ah", "2h"], jokers) == {"kind": "run", "lo": 1, "hi": 3, "suit": "h"}
+    assert O.read_spread(["Qh", "Kh", "X1"], jokers) == {"kind": "run", "lo": 11, "hi": 13, "suit": "h"}
+    assert O.read_spread(["5c", "X1", "X2"], jokers) == {"kind": "book", "rank": 5}
+    assert O.read_spread(["5c", "X1", "X2"], rules(jokers=2, wild_min_naturals=2)) is None
+    deuces = rules(deuces_wild=True)
+    assert O.read_spread(["2c", "3c", "4c"], deuces) == {"kind": "run", "lo": 2, "hi": 4, "suit": "c"}
+    assert O.read_spread(["5c", "2d", "2h", "2s"], deuces) == {"kind": "book", "rank": 5}  # three wild twos
+    assert O.read_spread(["5c", "5d", "2h"], deuces) == {"kind": "book", "rank": 5}
+
+
+def test_var_wild_2_a_wild_hit_on_j_q_k() -> None:
+    jqk = {"owner": 0, "kind": "run", "cards": ["Jh", "Qh", "Kh"], "lo": 11, "hi": 13, "suit": "h"}
+    low = O.fits(jqk, "X1", rules(jokers=2))
+    high = O.fits(jqk, "X1", rules(jokers=2, ace="low_or_high"))
+    assert low is not None and (low["lo"], low["hi"]) == (10, 13)  # stands for the ten
+    assert high is not None and (high["lo"], high["hi"]) == (11, 14)  # stands for the ace
+    assert O.fits(jqk, "Th", rules()) is not None and O.fits(jqk, "9h", rules()) is None
+    book = {"owner": 0, "kind": "book", "cards": ["5c", "5d", "5h", "X1"], "rank": 5}
+    assert O.fits(book, "5s", rules(jokers=2)) is None  # a book holds four cards at most
+
+
+def test_var_deck40_1_the_jack_follows_the_seven() -> None:
+    forty = rules(deck=40)
+    assert O.read_spread(["6h", "7h", "Jh"], forty) is not None
+    assert O.read_spread(["6h", "7h", "Jh"], rules()) is None
+    assert len(O.pack(forty.r)) == 40 and "9c" not in O.pack(forty.r)
+
+
+def test_var_face_1_and_var_lowdealt_1() -> None:
+    assert sum(rules(face_values="11-12-13").value(c) for c in "Kc Qc Jc 9c 8c".split()) == 53
+    deck = stacked(2, 1, ["Ac 2d 3h 4s 5c", "Kd Qd Jd 9s 8s"], "Kh")
+    st = O.deal(deck, 2, 1, 1, {"low_dealt_double": 15})
+    assert st.result is not None and st.result["ending"] == "dealt_tonk" and net(st) == [2, -2]
+
+
+def test_var_dealttonks_1_split_example() -> None:
+    deck = stacked(3, 2, ["Kc Qc Jc Tc Ts", "Kd Qd Jd Td 9d", "2h 3h 4h 5h 7s"], "Kh")
+    st = O.deal(deck, 3, 2, 1, {"dealt_tonks": "split"})
+    assert st.result is not None and st.result["ending"] == "dealt_tonk" and st.result["winners"] == [0, 1]
+    assert net(st) == [1, 1, -2]
+    best = O.deal(deck, 3, 2, 1, {"dealt_tonks": "best"})
+    assert best.result is not None and best.result["winners"] == [0] and net(best) == [4, -2, -2]

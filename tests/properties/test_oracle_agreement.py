@@ -69,9 +69,14 @@ def same_legality(h: Hand, ost: O.OState, rng: random.Random) -> None:
         f"legal actions differ: only the engine lists {sorted(engine_legal - oracle_legal)}, "
         f"only the oracle allows {sorted(oracle_legal - engine_legal)}"
     )
-    other = (seat + 1) % h.players
-    probe = {"type": "draw", "from": "stock"}
-    assert engine_reason(h, other, probe) == O.check(ost, other, probe) == "not_your_turn"
+    for other in range(h.players):
+        if other == seat:
+            continue
+        for probe in ({"type": "draw", "from": "stock"}, {"type": "draw", "from": "discard"}):
+            want = O.check(ost, other, probe)
+            assert engine_reason(h, other, probe) == want, f"seat {other} out of turn: {probe}"
+            eat = probe["from"] == "discard" and O.may_eat(ost, other)
+            assert want == (None if eat else "not_your_turn")
 
 
 def play_against_oracle(setup: K.Setup, rng: random.Random, full_legality_every: int = 1) -> None:
@@ -84,6 +89,9 @@ def play_against_oracle(setup: K.Setup, rng: random.Random, full_legality_every:
         if n % full_legality_every == 0:
             same_legality(h, ost, rng)
         seat, action = random_move(rng, h, illegal_rate=0.2, knock_weight=knock_weight)
+        eaters = [p for p in range(h.players) if O.may_eat(ost, p)]
+        if eaters and rng.random() < 0.3:
+            seat, action = rng.choice(eaters), action_from_json({"type": "draw", "from": "discard"})
         a = action_to_json(action)
         want = O.check(ost, seat, a)
         got = engine_reason(h, seat, a)
@@ -96,6 +104,13 @@ def play_against_oracle(setup: K.Setup, rng: random.Random, full_legality_every:
         assert n < K.MAX_ACTIONS
     probe = {"type": "knock"}
     assert engine_reason(h, 0, probe) == O.check(ost, 0, probe) == "hand_over"
+
+
+def test_the_oracle_models_every_option() -> None:
+    missing = sorted(set(K.OPTION_VALUES) - set(O.DEFAULT_RULES))
+    assert not missing, f"options the oracle does not model (extend tests/oracle/oracle.py): {missing}"
+    defaults = {k: v[0] for k, v in K.OPTION_VALUES.items()}
+    assert {k: O.DEFAULT_RULES[k] for k in defaults} == defaults
 
 
 @given(K.setups(oracle_rulesets()), K.randoms())
