@@ -1,7 +1,7 @@
 """Minimal reproductions of the engine bugs the oracle and the property tests found.
 
-Each is marked ``xfail(strict=True)`` with the reason: when the engine is fixed the test
-passes, strict xfail turns that into a failure, and the mark must come off.  Decisions
+Each was first marked ``xfail(strict=True)`` with the reason and, once the engine was
+fixed, became a plain regression test.  Decisions
 follow the spec text (spec/tonk.md) and the rules brief; the same cases are in
 /work/engine-bugs/ as scenario files for the corpus.
 """
@@ -44,11 +44,6 @@ def test_the_oracle_reads_the_five_card_wild_run() -> None:
     assert O.check(st, 0, {"type": "discard", "card": "5c"}) == "forced_spread"
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="engine bug: spreads.has_forced_spread checks only 3- and 4-card subsets on the wild-card path, "
-    "so a kept spread of 5+ cards with no valid smaller part (wild_min_naturals = 2) escapes VAR-FORCED-1",
-)
 def test_forced_spreads_refuse_keeping_a_five_card_wild_run() -> None:
     h = wild_run_hand()
     with pytest.raises(IllegalAction) as e:

@@ -147,7 +147,9 @@ def _make_general(owner: int, cards: tuple[Card, ...], g: Geometry) -> Spread | 
             if len(naturals) < g.min_naturals:
                 continue
             wilds = len(cards) - len(naturals)
-            sp = _book(owner, cards, mask, naturals, g) or _run(owner, cards, mask, naturals, wilds, g)
+            sp = _book(owner, cards, mask, naturals, g)
+            if sp is None and len(naturals) > 1:  # one natural card with wild cards is a book
+                sp = _run(owner, cards, mask, naturals, wilds, g)
             if sp is not None:
                 return sp
     return None
@@ -242,9 +244,8 @@ def has_forced_spread(mask: CardMask, g: Geometry = STANDARD) -> bool:
     if not g.simple:
         if (mask & _ACES).bit_count() == 4:
             return True
+        # every size: with wild_min_naturals = 2 a run of five may have no smaller spread in it
         for sub in _subsets(mask, 3):
-            if len(sub) > 4:
-                break
             if _make_general(-1, sub, g) is not None:
                 if len(sub) == 3 and all(c < 52 and c % 13 == 0 for c in sub):
                     continue
