@@ -44,6 +44,19 @@ PRESETS = {
     "seed-new-spread-double": {"tonk_out_double": "new_spread"},
     "seed-all-variations": {"upcard": False, "forced_spreads": True, "tonk_out_double": "new_spread"},
     "pagat": {"max_players": 4},
+    "hoyle-tunk": {
+        "hand_size": 7,
+        "deuces_wild": True,
+        "wild_min_naturals": 2,
+        "knock_timing": "after_draw",
+        "knock_limit": 5,
+        "count_held_spreads": False,
+        "empty_stock": "dead",
+        "scoring": "points",
+        "dealt_tonk": "none",
+        "max_players": 6,
+    },
+    "online": {"deck": 40, "hit_lock": 1, "knock_limit": 10, "max_players": 4, "caught_payment": "double_lowest_only"},
 }
 
 
