@@ -34,17 +34,7 @@ ROOT = Path(__file__).resolve().parents[2]
 # (the Gherkin features kill most of them; ``tonk mutants`` runs both).  A mutant that
 # survives the corpus and is not listed here fails test_corpus_kills_every_other_mutant:
 # the corpus lost a kill.
-CORPUS_GAPS = {
-    "hit_full_book": "no scenario hits a wild card on a full book (features: var-wild-hit-on-a-book)",
-    "must_use_not_enforced": "must_use_taken is covered by features only (var-must-use-taken-used)",
-    "hit_lock_ignored": "hit_lock is covered by features only (var-hit-lock)",
-    "knock_limit_strict": "no case knocks with a total exactly at knock_limit",
-    "eat_by_discarder": "no case lets the player who just discarded try to eat",
-    "low_knock_bonus_strict": "low_knock_bonus is covered by features only (var-low-knock-bonus)",
-    "deck40_jack_not_after_seven": "deck = 40 runs are covered by features only (var-deck40-run-jumps)",
-    "joker_counts_zero": "joker_value is covered by features only (var-joker-value)",
-    "deuces_not_wild": "deuces_wild is covered by features only (var-deuces-wild-in-a-spread)",
-}
+CORPUS_GAPS: dict[str, str] = {}
 
 
 @pytest.fixture(scope="session")
