@@ -147,7 +147,8 @@ def test_a_reason_code_difference_counts_only_for_engines_declaring_reasons() ->
             return out
 
     setup = F.random_setup(random.Random(1))
-    moves: list[F.Move] = [(0 if setup["dealer"] else 1, {"type": "discard", "card": "Ac"})]
+    first = (setup["dealer"] + 1) % setup["players"]
+    moves: list[F.Move] = [(first, {"type": "discard", "card": "Ac"})]
     with_reasons = F.Differ(WrongReason())
     diff = with_reasons.first_difference(setup, moves)
     assert diff is not None and "must_draw_first" in diff.describe()
