@@ -100,7 +100,7 @@ function checkSetup(setup) {
   const ruleset = setup.ruleset === undefined ? {} : setup.ruleset;
   if (ruleset === null || typeof ruleset !== 'object' || Array.isArray(ruleset)) invalid('ruleset must be an object');
   for (const [option, value] of Object.entries(ruleset)) {
-    if (!(option in DEFAULTS)) throw new Rejection('unsupported_option', `unknown option '${option}'`);
+    if (!Object.hasOwn(DEFAULTS, option)) throw new Rejection('unsupported_option', `unknown option '${option}'`);
     if (value !== DEFAULTS[option]) {
       throw new Rejection('unsupported_option', `this engine plays the seed rules only: ${option}=${JSON.stringify(value)}`);
     }
@@ -323,11 +323,14 @@ class Hand {
       throw new Rejection('invalid_seat', `seat must be 0 to ${this.players - 1}`, 'GAME-3');
     }
     const shown = this.result && !['tonk_out', 'out_by_discard'].includes(this.result.ending); // OBS-3
-    const { hands, ...rest } = this.state();
+    const s = this.state(); // every field named: nothing of the stock or the pile leaks
     return {
-      seat, ...rest, hand: hands[seat],
-      hands: hands.map((h, p) => (p === seat || shown ? h : null)),
-      hand_sizes: hands.map((h) => h.length),
+      seat, players: s.players, dealer: s.dealer, stake: s.stake,
+      hand: s.hands[seat],
+      hands: s.hands.map((h, p) => (p === seat || shown ? h : null)),
+      hand_sizes: s.hands.map((h) => h.length),
+      spreads: s.spreads, discard_top: s.discard_top, discard_count: s.discard_count,
+      stock_count: s.stock_count, to_act: s.to_act, stage: s.stage, result: s.result,
     };
   }
 }
