@@ -188,6 +188,8 @@ def read_spread(cards: list[str], rules: Rules) -> dict[str, Any] | None:
             book = _read_book(cards, naturals)
             if book is not None:
                 return book
+            if len(naturals) == 1:
+                continue  # one natural card with wild cards is a book, or nothing
             run = _read_run(naturals, wilds, rules)
             if run is not None:
                 return run

@@ -215,6 +215,8 @@ def test_var_wild_1_examples() -> None:
     assert O.read_spread(["Qh", "Kh", "X1"], jokers) == {"kind": "run", "lo": 11, "hi": 13, "suit": "h"}
     assert O.read_spread(["5c", "X1", "X2"], jokers) == {"kind": "book", "rank": 5}
     assert O.read_spread(["5c", "X1", "X2"], rules(jokers=2, wild_min_naturals=2)) is None
+    # one natural card with wild cards is a book or nothing: five such cards are no run
+    assert O.read_spread(["5c", "X1", "X2", "2d", "2h"], rules(jokers=2, deuces_wild=True)) is None
     deuces = rules(deuces_wild=True)
     assert O.read_spread(["2c", "3c", "4c"], deuces) == {"kind": "run", "lo": 2, "hi": 4, "suit": "c"}
     assert O.read_spread(["5c", "2d", "2h", "2s"], deuces) == {"kind": "book", "rank": 5}  # three wild twos
