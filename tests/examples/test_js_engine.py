@@ -33,7 +33,7 @@ EXAMPLE = ROOT / "examples" / "js-engine"
 CMD = "node examples/js-engine/server.js"
 FEATURES = ["payments", "play", "reasons", "observations", "legal_actions"]
 
-pytestmark = pytest.mark.skipif(
+needs_node = pytest.mark.skipif(
     shutil.which("node") is None, reason="node is not on PATH: the JavaScript example engine cannot run"
 )
 
@@ -75,6 +75,7 @@ def runs(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, Run]]:
     yield result
 
 
+@needs_node
 def test_the_example_passes_every_case_it_runs(runs: dict[str, Run]) -> None:
     run = runs["clean"]
     counts = run.report["counts"]
@@ -88,6 +89,7 @@ def test_the_example_passes_every_case_it_runs(runs: dict[str, Run]) -> None:
     assert seed["verdict"] == "pass" and seed["counts"]["passed"] > 300, seed
 
 
+@needs_node
 def test_skips_are_for_undeclared_options_and_the_match_feature_only(runs: dict[str, Run]) -> None:
     """An engine that declares no option is skipped for every case that needs another value
     than the default, and, lacking only `match`, for match cases; never for anything else."""
@@ -130,6 +132,7 @@ def _tied_knock_cases() -> set[str]:
     return out
 
 
+@needs_node
 def test_a_knock_tie_bug_fails_exactly_the_knock_tie_cases(runs: dict[str, Run]) -> None:
     clean, buggy = runs["clean"], runs["knock_tie"]
     assert buggy.code == 1, buggy.output[-3000:]
@@ -150,6 +153,7 @@ def test_a_knock_tie_bug_fails_exactly_the_knock_tie_cases(runs: dict[str, Run])
     assert seed["verdict"] == "fail" and seed["counts"]["failed"] == len(failed)
 
 
+@needs_node
 def test_the_engine_refuses_an_option_value_it_did_not_declare() -> None:
     """The runner never sends one, but an engine must refuse it (protocol "Capabilities")."""
     deck = [r + s for s in "cdhs" for r in "A23456789TJQK"]
