@@ -223,52 +223,81 @@ def _check_cmd(quick: bool, json_path: str, extra: Sequence[str] = ()) -> list[s
     return cmd
 
 
-def _suite_run(quick: bool, extra: Sequence[str] = ()) -> tuple[float, int]:
+_RSS_WRAPPER = (
+    "import resource, subprocess, sys\n"
+    "proc = subprocess.run(sys.argv[1:], capture_output=True, text=True)\n"
+    "sys.stderr.write(proc.stdout[-2000:] + proc.stderr[-2000:])\n"
+    "print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)\n"
+)
+
+
+def _suite_run(quick: bool, extra: Sequence[str] = ()) -> tuple[float, int, float, float]:
+    """One suite run through ``tonk check``: (wall seconds, cases, the session's own
+    duration from the report, peak RSS of the run in MB, measured by a wrapper process
+    whose only child is the run)."""
     with tempfile.TemporaryDirectory() as tmp:
         report = os.path.join(tmp, "r.json")
-        secs, proc = _timed(_check_cmd(quick, report, extra))
+        secs, proc = _timed([*_python(), "-c", _RSS_WRAPPER, *_check_cmd(quick, report, extra)])
         try:
-            counts = json.loads(Path(report).read_text())["counts"]
-        except (OSError, ValueError, KeyError):
+            data = json.loads(Path(report).read_text())
+            kib = int(proc.stdout.strip().splitlines()[-1])
+            return secs, int(data["counts"]["total"]), float(data["run"]["duration_s"]), kib / 1024
+        except (OSError, ValueError, KeyError, IndexError, TypeError):
             raise RuntimeError(f"the suite run failed: {proc.stdout[-2000:]}{proc.stderr[-2000:]}") from None
-        return secs, int(counts["total"])
+
+
+def _pytest_session_seconds(output: str) -> float:
+    """The duration pytest reports at the end of a run ("... passed in 1.23s")."""
+    import re
+
+    found = re.findall(r" in ([0-9.]+)s", output)
+    if not found:
+        raise RuntimeError(f"no duration in the pytest output: {output[-500:]}")
+    return float(found[-1])
+
+
+def _trivial_session_seconds(tmp: str, n: int) -> float:
+    path = Path(tmp, f"test_trivial_{n}.py")
+    path.write_text(
+        "import pytest\n\n"
+        f"@pytest.mark.parametrize('i', range({n}))\n"
+        "def test_trivial(i):\n    assert i >= 0\n"
+    )
+    _, proc = _timed([*_python(), "-m", "pytest", "-q", "-p", "no:cacheprovider", "-p", "no:tonk", str(path)],
+                     cwd=tmp)
+    return _pytest_session_seconds(proc.stdout)
 
 
 def suite_figures(quick: bool) -> dict[str, float]:
-    secs, cases = _suite_run(quick)
+    """The suite's cost per case against a trivial pytest test.  Both are measured the same
+    way: pytest's own session time (collection and run) with N tests minus that with none
+    (the suite on an empty scenario folder; one trivial test), divided by N, with as many
+    trivial tests as the suite has cases."""
+    secs, cases, session, rss = _suite_run(quick)
     with tempfile.TemporaryDirectory() as tmp:
-        empty = Path(tmp, "test_empty.py")
-        empty.write_text("def test_one():\n    assert True\n")
-        trivial = Path(tmp, "test_trivial.py")
-        trivial.write_text(
-            "import pytest\n\n"
-            f"@pytest.mark.parametrize('i', range({cases}))\n"
-            "def test_trivial(i):\n    assert i >= 0\n"
-        )
-        base_args = ["-m", "pytest", "-q", "-p", "no:cacheprovider", "-p", "no:tonk"]
-        t_empty, _ = _timed([*_python(), *base_args, str(empty)], cwd=tmp)
-        t_trivial, _ = _timed([*_python(), *base_args, str(trivial)], cwd=tmp)
-        nothing = Path(tmp, "no_scenarios")
-        nothing.mkdir()
-        t_base, _ = _timed([*_python(), "-m", "tonk_ref", "check", "--table", "off", "--scenarios", str(nothing),
-                            "--no-features", "--json", os.path.join(tmp, "b.json")])
-    per_case = max(secs - t_base, 1e-9) / cases
-    per_trivial = max(t_trivial - t_empty, 1e-9) / cases
+        empty = Path(tmp, "no_scenarios")
+        empty.mkdir()
+        base = _suite_run(False, ["--scenarios", str(empty), "--no-features"])[2]
+        t_many = _trivial_session_seconds(tmp, cases + 1)
+        t_one = _trivial_session_seconds(tmp, 1)
+    per_case = max(session - base, 1e-6) / cases
+    per_trivial = max(t_many - t_one, 1e-6) / cases
     return {
         "cases": cases,
         "seconds": secs,
-        "startup_s": t_base,
+        "session_s": session,
         "per_case_ms": per_case * 1000,
         "trivial_per_test_ms": per_trivial * 1000,
         "ratio": per_case / per_trivial,
+        "peak_rss_mb": rss,
     }
 
 
 def stdio_figures(quick: bool, in_process_s: float | None = None) -> dict[str, float]:
     if in_process_s is None:
-        in_process_s, _ = _suite_run(quick)
+        in_process_s = _suite_run(quick)[0]
     serve = " ".join([*_python(), "-m", "tonk_ref", "serve"])
-    stdio_s, _ = _suite_run(quick, ["--adapter-cmd", serve])
+    stdio_s = _suite_run(quick, ["--adapter-cmd", serve])[0]
     return {"in_process_s": in_process_s, "stdio_s": stdio_s, "ratio": stdio_s / in_process_s}
 
 
@@ -304,17 +333,11 @@ def fuzz_figures(hands: int) -> dict[str, float]:
     }
 
 
-def memory_figures(quick: bool) -> dict[str, float]:
-    with tempfile.TemporaryDirectory() as tmp:
-        report = os.path.join(tmp, "r.json")
-        wrapper = (
-            "import resource, subprocess, sys\n"
-            "subprocess.run(sys.argv[1:], capture_output=True)\n"
-            "print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)\n"
-        )
-        proc = subprocess.run([*_python(), "-c", wrapper, *_check_cmd(quick, report)], capture_output=True, text=True)
-        kib = int(proc.stdout.strip().splitlines()[-1])
-    return {"peak_rss_mb": kib / 1024}
+def memory_figures(quick: bool, suite: dict[str, float] | None = None) -> dict[str, float]:
+    """Peak RSS of a full suite run (that of the suite figure's run when there is one)."""
+    if suite is not None:
+        return {"peak_rss_mb": suite["peak_rss_mb"]}
+    return {"peak_rss_mb": _suite_run(quick)[3]}
 
 
 # ---------------------------------------------------------------------------- the run
@@ -339,7 +362,7 @@ def measure(quick: bool, only: Sequence[str] | None = None) -> dict[str, Any]:
     if "fuzz" in want:
         out["fuzz"] = fuzz_figures(10 if quick else 500)
     if "memory" in want:
-        out["memory"] = memory_figures(quick)
+        out["memory"] = memory_figures(quick, out["suite"])
     return out
 
 
@@ -368,7 +391,8 @@ def render(fig: dict[str, Any]) -> str:
                                   e["with_policy_actions_per_s"], "", None))
     s = fig["suite"]
     if s:
-        lines.append(f"Suite in process ({s['cases']} cases, {s['seconds']:.1f} s; startup {s['startup_s']:.1f} s):")
+        lines.append(f"Suite in process ({s['cases']} cases, {s['seconds']:.1f} s wall, "
+                     f"pytest session {s['session_s']:.1f} s):")
         lines.append(_row("cost per case (ms)", s["per_case_ms"], "", None))
         lines.append(_row("trivial pytest test (ms)", s["trivial_per_test_ms"], "", None))
         target = t["suite_case_cost_ratio"]
