@@ -38,6 +38,15 @@ WRONG_SEAT: list[tuple[str, str, dict[int, int], str, list[str], list[str]]] = [
 # What each wrong seat holds: a card it could discard, a spread it could lay.
 HOLDS = {1: {"card": "Kd", "run": "4c 5c 6c"}, 2: {"card": "2d", "run": "9s Ts Js"}}
 
+# After the right seat's knock every hand of TWO and THREE totals 32 (7+7+7+2+9, 4+5+6+10+7,
+# 9+10+10+2+1): the knocker ties and is caught (PAY-KNOCK-3). Two players: seat 1 is paid
+# 2S + S (W7). Three players: seats 1 and 2 tie for lowest, a catch (PAY-CAUGHT-3): each is
+# paid 2S and S by the knocker and nothing by the other (W10).
+KNOCK_RESULT = {
+    2: {"ending": "knock_caught", "winners": [1], "totals": [32, 32], "net": [-3, 3]},
+    3: {"ending": "knock_caught", "winners": [1, 2], "totals": [32, 32, 32], "net": [-6, 3, 3]},
+}
+
 
 def wrong_seat_cases() -> list[Case]:
     out: list[Case] = []
@@ -59,6 +68,7 @@ def wrong_seat_cases() -> list[Case]:
                 rules,
                 deal,
                 [*before, f"{act} !not_your_turn", *after, "="],
+                result=KNOCK_RESULT[players] if name == "knock" else None,
             ))
     return out
 

@@ -195,21 +195,35 @@ def test_bad_state_passes_without_validation_and_is_caught_with_it(adapters: lis
     assert_recovers(checked, 1, pid)
 
 
-def test_validation_refuses_a_bad_request_before_sending_it(adapters: list[StdioAdapter]) -> None:
+def test_validation_refuses_a_request_whose_envelope_is_bad(adapters: list[StdioAdapter]) -> None:
     a = open_fake(adapters, "crash", "--method", "new_hand", validate=True)
     a.hello()
     with pytest.raises(AdapterFault) as info:
-        a.new_hand({**SETUP, "players": "two", "deck": ["1x", *SETUP["deck"][1:]]})
+        a.call("state", [])  # type: ignore[arg-type]
     fault = info.value
     assert fault.kind == "schema"
-    assert "$.params.players" in fault.message and "$.params.deck" in fault.message
+    assert "$.params" in fault.message
     assert fault.context["response"] is None
-    # nothing was sent: the engine (which would crash on new_hand) is the same process
+    # nothing was sent: the engine is the same process and still has no hand
     assert a.starts == 1
     assert alive(a.pid or 0)
     with pytest.raises(Rejected) as refused:
         a.act(0, {"type": "knock"})
     assert refused.value.reason == "no_hand"
+
+
+def test_validation_sends_bad_params_for_the_engine_to_refuse(adapters: list[StdioAdapter]) -> None:
+    """The suite sends some bad setups on purpose (a stake of 0, a card twice): a validating
+    client sends them all the same, and the engine must refuse them."""
+    a = StdioAdapter(protokit.SERVE, validate=True)
+    adapters.append(a)
+    with pytest.raises(Rejected) as refused:
+        a.new_hand({**SETUP, "players": "two", "deck": ["1x", *SETUP["deck"][1:]]})
+    assert refused.value.reason == "invalid_setup"
+    with pytest.raises(Rejected) as refused:
+        a.new_hand({**SETUP, "stake": 0})
+    assert refused.value.reason == "invalid_setup"
+    assert a.starts == 1
 
 
 def test_a_validating_client_accepts_the_reference(adapters: list[StdioAdapter]) -> None:

@@ -9,7 +9,8 @@ serves many requests, one at a time.  A refusal (a JSON-RPC error whose ``data``
 - ``timeout``: no answer within ``timeout`` seconds (the process is killed);
 - ``garbage``: an answer line that is not a JSON-RPC response;
 - ``wrong_id``: a response to another request;
-- ``schema``: with ``validate=True``, a request or a response that fails its schema;
+- ``schema``: with ``validate=True``, a response that fails its schema, or a request
+  whose envelope does (request params are sent even when they fail, on purpose);
 - ``protocol``: anything else (an error answer without a reason, such as an unknown
   method; a ``hello`` that does not speak protocol 1; a process that cannot start),
 
@@ -396,7 +397,9 @@ class StdioAdapter:
     def _check_request(self, method: str, request: JSON, line: bytes, proc: _Process) -> None:
         from . import schemas
 
-        errors = schemas.check("request", request)
+        # Params that fail their schema are sent all the same: the suite sends some bad
+        # setups on purpose (a stake of 0, a card twice) to check that engines refuse them.
+        errors = [e for e in schemas.check("request", request) if not e.startswith("$.params.")]
         if errors:
             raise AdapterFault(
                 "schema",

@@ -228,7 +228,9 @@ class _Acc:
         message = ""
         if report.failed:
             status = "failed" if report.when == "call" else "errored"
-            message = report.longreprtext
+            # a Gherkin step's assertion: its message, not the traceback around it
+            crash = getattr(report.longrepr, "reprcrash", None)
+            message = str(crash.message) if crash is not None else report.longreprtext
             if "tonk_stale" in props:
                 r.stale = True
         elif report.skipped:
@@ -414,7 +416,7 @@ class TonkSession:
                      "adapter": self.describe_adapter(), "workers": max(1, len(self.workers)),
                      "timeout_s": self.timeout, "validate": self.validate,
                      "table_rules": self.table_path},
-                suite={"version": __version__, "scenario_dirs": [str(d) for d in self.scenario_dirs]},
+                suite={"version": __version__, "scenario_dirs": [_shown_path(d) for d in self.scenario_dirs]},
                 rule_order=order,
                 collection_errors=self.collection_errors,
                 known_failures=known,
@@ -701,3 +703,16 @@ def tonk_adapter(request: pytest.FixtureRequest) -> Adapter:
 def tonk_caps(request: pytest.FixtureRequest) -> Capabilities:
     """What the engine under test declared in ``hello``."""
     return _session(request.config).capabilities()
+
+
+def _shown_path(path: Path) -> str:
+    """A path as a report shows it: relative to the suite's data or the working folder
+    when it lies inside one of them, so a committed report names no machine's folders."""
+    from ..paths import data_root
+
+    for base in (data_root(), Path.cwd()):
+        try:
+            return str(path.resolve().relative_to(base.resolve()))
+        except ValueError:
+            continue
+    return str(path)

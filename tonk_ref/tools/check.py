@@ -104,7 +104,7 @@ def pytest_args(args: argparse.Namespace, workdir: Path, json_path: Path) -> lis
     out = [
         "-c", str(ini), "--rootdir", rootdir, "-p", "no:cacheprovider", "-p", "no:hypothesispytest",
         "--continue-on-collection-errors",
-        "-q" if not args.verbose else "-v", "--tonk-json", str(json_path), "--tonk-table", args.table,
+        "-q" if not args.verbose else "-v", "--tb=short", "--tonk-json", str(json_path), "--tonk-table", args.table,
         "--tonk-timeout", str(args.timeout), "-W", "ignore::pytest.PytestAssertRewriteWarning",
     ]
     if os.environ.get("PYTEST_DISABLE_PLUGIN_AUTOLOAD"):
