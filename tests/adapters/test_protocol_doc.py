@@ -144,9 +144,11 @@ def test_errors_name_the_json_path() -> None:
     assert any(e.startswith("$.hands[2][1]: '10h' does not match") for e in errors), errors
     assert any(e.startswith("$.spreads[0].cards: ") and "too short" in e for e in errors), errors
     assert "$: 'stage' is a required property" in errors
-    assert schemas.check("action", {"type": "hit", "card": "Ah", "spread": -1}) == [
-        "$.spread: -1 is less than the minimum of 0"
+    assert schemas.check("action", {"type": "hit", "card": "Ah", "spread": "first"}) == [
+        "$.spread: 'first' is not of type 'integer'"
     ]
+    # a negative index is well formed: the engine refuses it as no_such_spread
+    assert schemas.check("action", {"type": "hit", "card": "Ah", "spread": -1}) == []
     assert schemas.check("action", {"type": "knock", "card": "Ah"}) == [
         "$: Additional properties are not allowed ('card' was unexpected)"
     ]

@@ -81,11 +81,6 @@ def _deck_names(h: Hand) -> list[str]:
     return [NAMES[c] for c in h._deck]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="engine bug: the state JSON does not say where a run's wild cards stand; state_from_json re-reads "
-    "the run from its cards (most naturals first) and gets 2-6 instead of 4-8, so 7s fits after a round trip",
-)
 def test_a_run_with_wild_cards_survives_a_json_round_trip() -> None:
     from tonk_ref.engine.serialize import state_from_json
 

@@ -8,11 +8,11 @@ from typing import Any
 
 from . import actions as A
 from .actions import Action, IllegalAction
-from .cards import NAMES, Card, CardError, mask_of, names, parse_card
+from .cards import NAMES, RANKS, Card, CardError, mask_of, names, parse_card
 from .hand import STAGES, Hand
 from .result import Amount, Payment, Result
 from .ruleset import Ruleset
-from .spreads import Spread
+from .spreads import STANDARD, Geometry, Spread
 
 JSON = dict[str, Any]
 
@@ -131,8 +131,27 @@ def result_from_json(obj: JSON | None) -> Result | None:
     )
 
 
-def spread_to_json(s: Spread) -> JSON:
-    return {"owner": s.owner, "kind": s.kind, "cards": names(s.cards)}
+def spread_to_json(s: Spread, g: Geometry = STANDARD) -> JSON:
+    """A spread; a run holding a wild card also names the ranks at its ends (``low``,
+    ``high``), which says where its wild cards stand (a reference extra: VAR-WILD-1/2)."""
+    out: JSON = {"owner": s.owner, "kind": s.kind, "cards": names(s.cards)}
+    if s.kind == "run" and s.mask & g.wild:
+        out["low"] = _rank_at(s.lo, g)
+        out["high"] = _rank_at(s.hi, g)
+    return out
+
+
+def _rank_at(position: int, g: Geometry) -> str:
+    if position > g.top:
+        return RANKS[0]  # the ace above the king
+    return RANKS[g.pos.index(position)]
+
+
+def _position_of(rank: str, g: Geometry, high: bool) -> int:
+    r = RANKS.index(rank)
+    if r == 0 and high:
+        return g.top + 1
+    return g.pos[r]
 
 
 def _card_or_none(c: Card | None) -> str | None:
@@ -147,7 +166,7 @@ def state_to_json(h: Hand) -> JSON:
         "dealer": h.dealer,
         "stake": h.stake,
         "hands": [names(h.hand(s)) for s in range(h.players)],
-        "spreads": [spread_to_json(s) for s in h.spreads],
+        "spreads": [spread_to_json(s, h.geometry) for s in h.spreads],
         "discard_top": _card_or_none(h.discard_top),
         "discard_count": h.discard_count,
         "stock_count": h.stock_count,
@@ -195,10 +214,14 @@ def state_from_json(obj: JSON) -> Hand:
     spreads = []
     for s in obj["spreads"]:
         cards = tuple(parse_card(c) for c in s["cards"])
-        sp = make_spread(s["owner"], tuple(sorted(cards)), h._c.geometry)
+        g = h._c.geometry
+        sp = make_spread(s["owner"], tuple(sorted(cards)), g)
         if sp is None:
             raise ValueError(f"spread {s['cards']} is not a book or a run")
-        spreads.append(Spread(sp.owner, sp.kind, cards, sp.mask, sp.rank, sp.suit, sp.lo, sp.hi))
+        lo, hi = sp.lo, sp.hi
+        if sp.kind == "run" and "low" in s and "high" in s:
+            lo, hi = _position_of(s["low"], g, False), _position_of(s["high"], g, True)
+        spreads.append(Spread(sp.owner, sp.kind, cards, sp.mask, sp.rank, sp.suit, lo, hi))
     h._spreads = tuple(spreads)
     h._stage = STAGES.index(obj["stage"])
     h._taken = -1 if obj["taken"] is None else parse_card(obj["taken"])
@@ -236,7 +259,7 @@ def observation_to_json(h: Hand, seat: int) -> JSON:
         "hand": names(h.hand(seat)),
         "hands": hands,
         "hand_sizes": [len(h.hand(s)) for s in range(h.players)],
-        "spreads": [spread_to_json(s) for s in h.spreads],
+        "spreads": [spread_to_json(s, h.geometry) for s in h.spreads],
         "discard_top": _card_or_none(h.discard_top),
         "discard_count": h.discard_count,
         "stock_count": h.stock_count,
