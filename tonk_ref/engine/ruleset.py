@@ -104,7 +104,16 @@ class Ruleset:
     @classmethod
     def from_mapping(cls, values: Mapping[str, Any]) -> Ruleset:
         """A ruleset from option values; options not given keep their defaults."""
-        return DEFAULT.replace(**dict(values))
+        try:
+            key = tuple(sorted((k, type(v).__name__, v) for k, v in values.items()))
+            hit = _FROM_MAPPING.get(key)
+        except TypeError:  # an unhashable value: let replace() explain what is wrong
+            return DEFAULT.replace(**dict(values))
+        if hit is None:
+            hit = DEFAULT.replace(**dict(values))
+            if len(_FROM_MAPPING) < 4096:
+                _FROM_MAPPING[key] = hit
+        return hit
 
     def replace(self, **changes: Any) -> Ruleset:
         allowed = option_values()
@@ -116,7 +125,12 @@ class Ruleset:
         return dataclasses.replace(self, **changes)
 
     def to_dict(self) -> dict[str, Any]:
-        return {f.name: getattr(self, f.name) for f in dataclasses.fields(self)}
+        cached = _TO_DICT.get(self)
+        if cached is None:
+            cached = {f.name: getattr(self, f.name) for f in dataclasses.fields(self)}
+            if len(_TO_DICT) < 4096:
+                _TO_DICT[self] = cached
+        return dict(cached)
 
     def changes(self) -> dict[str, Any]:
         """The options whose value differs from the default."""
@@ -129,6 +143,8 @@ def _allowed(value: object, values: tuple[object, ...]) -> bool:
 
 
 _OPTION_VALUES: dict[str, tuple[object, ...]] = {}
+_FROM_MAPPING: dict[tuple[tuple[str, str, Any], ...], Ruleset] = {}
+_TO_DICT: dict[Ruleset, dict[str, Any]] = {}
 
 
 def option_values() -> dict[str, tuple[object, ...]]:

@@ -23,6 +23,7 @@ from ..engine.cards import CardError, check_deck, names, pack_mask, parse_card
 from ..engine.ruleset import DEFAULT, Ruleset
 from ..engine.stacking import StackError, stack_deck
 from ..paths import scenarios_dir, spec_dir
+from . import case_cache
 from .rulebook import RulebookError, resolve_ruleset, rules_by_id
 
 JSON = dict[str, Any]
@@ -259,7 +260,7 @@ def load_scenario(path: str | Path, root: Path | None = None) -> Case:
         raise ScenarioError(rel, None, "", f"cannot read the file: {e.strerror}") from None
     except UnicodeDecodeError as e:
         raise ScenarioError(rel, None, "", f"the file is not UTF-8 text ({e.reason})") from None
-    return parse_scenario(text, rel)
+    return case_cache.cached(text, rel, parse_scenario)
 
 
 def _rel(p: Path, root: Path | None) -> str:
