@@ -80,7 +80,7 @@ def test_without_validate_a_bad_state_is_not_checked_against_the_schema(pytester
                                                                        small: dict[str, Case]) -> None:
     # without --tonk-validate no schema is checked: the bad state is not an engine fault; the
     # case whose state it is fails where it compares that state (the stage is "sideways")
-    result, report = run(pytester, fake("bad_state", "--action", "hit"))
+    _result, report = run(pytester, fake("bad_state", "--action", "hit"))
     assert report["counts"]["errored"] == 0
     expected = {n: "failed" if n == "h-hit" else "passed" for n in small}
     assert statuses(report) == expected

@@ -25,8 +25,8 @@ from tonk_ref.engine.serialize import (
     state_from_json,
     state_to_json,
 )
-from tonk_ref.harness.fuzzing import random_move
 from tonk_ref.harness.rulebook import load_presets
+from tonk_ref.tools._fuzzing import random_move
 
 JSON = dict[str, Any]
 

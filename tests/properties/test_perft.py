@@ -13,8 +13,8 @@ import oracle as O
 import pytest
 
 from tonk_ref.adapters.inprocess import InProcessAdapter, reference
-from tonk_ref.harness import perft as P
 from tonk_ref.paths import scenarios_dir
+from tonk_ref.tools import _perft as P
 from tonk_ref.tools.cli import main
 
 TABLES = scenarios_dir() / "perft"

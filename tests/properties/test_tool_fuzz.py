@@ -13,9 +13,9 @@ from typing import Any
 import pytest
 
 from tonk_ref.adapters.inprocess import InProcessAdapter, reference
-from tonk_ref.harness import fuzzing as F
 from tonk_ref.harness.execute import Capabilities, run_case
 from tonk_ref.harness.scenario import load_scenario
+from tonk_ref.tools import _fuzzing as F
 from tonk_ref.tools import fuzz as fuzz_tool
 from tonk_ref.tools.cli import main
 

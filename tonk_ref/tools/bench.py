@@ -303,7 +303,7 @@ def stdio_figures(quick: bool, in_process_s: float | None = None) -> dict[str, f
 
 def fuzz_figures(hands: int) -> dict[str, float]:
     from ..adapters.stdio_client import StdioAdapter
-    from ..harness import fuzzing as F
+    from . import _fuzzing as F
 
     def rate(adapter: Any, trace: bool) -> float:
         differ = F.Differ(adapter)

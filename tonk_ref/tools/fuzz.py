@@ -18,8 +18,8 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from ..adapters.base import AdapterFault, Rejected
-from ..harness import fuzzing as F
 from ..harness.execute import Capabilities
+from . import _fuzzing as F
 from .cli import UsageError
 
 COMMAND = "fuzz"

@@ -8,10 +8,10 @@ import sys
 import time
 from pathlib import Path
 
-from ..harness import perft as P
-from ..harness.fuzzing import AdapterSpecError, make_adapter
 from ..harness.rulebook import RulebookError, load_ruleset_file, resolve_ruleset
 from ..paths import scenarios_dir
+from . import _perft as P
+from ._fuzzing import AdapterSpecError, make_adapter
 from .cli import UsageError
 
 COMMAND = "perft"

@@ -31,8 +31,8 @@ from ..engine.cards import DECK_SIZE, NAMES, cards_of, pack_mask, parse_card
 from ..engine.hand import Hand
 from ..engine.ruleset import DEFAULT, Ruleset, option_values
 from ..engine.serialize import action_from_json, action_to_json, result_to_json, state_to_json
-from .compare import match_state
-from .execute import Capabilities
+from ..harness.compare import match_state
+from ..harness.execute import Capabilities
 
 JSON = dict[str, Any]
 Move = tuple[int, JSON]

@@ -39,7 +39,7 @@ from ..engine.cards import NAMES, CardError, cards_of, pack_mask, parse_card
 from ..engine.hand import Hand
 from ..engine.ruleset import Ruleset, option_values
 from ..engine.serialize import action_to_json
-from .rulebook import RulebookError, resolve_ruleset
+from ..harness.rulebook import RulebookError, resolve_ruleset
 
 JSON = dict[str, Any]
 
@@ -235,7 +235,7 @@ def parse_deal(text: str, rules: Ruleset) -> JSON:
     if not path.is_file():
         raise PerftError(f"deal {text!r}: not seed:S:Np:dealerD and not a file")
     if path.suffix in (".yaml", ".yml"):
-        from .scenario import ScenarioError, load_scenario
+        from ..harness.scenario import ScenarioError, load_scenario
 
         try:
             case = load_scenario(path)
