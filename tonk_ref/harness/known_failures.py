@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import functools
 import json
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -24,6 +24,7 @@ import jsonschema
 import yaml
 
 from ..paths import spec_dir
+from .yamlpos import field_name, line_of
 
 __all__ = ["KnownFailures", "KnownFailuresError", "dump_known_failures", "load_known_failures"]
 
@@ -65,33 +66,6 @@ def schema() -> dict[str, Any]:
     return data
 
 
-def _line(node: yaml.Node | None, path: Sequence[str | int]) -> int | None:
-    if node is None:
-        return None
-    best = node.start_mark.line + 1
-    for key in path:
-        nxt: yaml.Node | None = None
-        if isinstance(node, yaml.MappingNode):
-            for k, v in node.value:
-                if str(k.value) == str(key):
-                    nxt, best = v, k.start_mark.line + 1
-                    break
-        elif isinstance(node, yaml.SequenceNode) and isinstance(key, int) and 0 <= key < len(node.value):
-            nxt = node.value[key]
-            best = nxt.start_mark.line + 1
-        if nxt is None:
-            break
-        node = nxt
-    return best
-
-
-def _field(path: Sequence[str | int]) -> str:
-    out = ""
-    for p in path:
-        out += f"[{p}]" if isinstance(p, int) else (f".{p}" if out else str(p))
-    return out
-
-
 def _message(err: jsonschema.ValidationError) -> str:
     if err.validator == "additionalProperties":
         props = err.schema.get("properties", {}) if isinstance(err.schema, dict) else {}
@@ -121,16 +95,18 @@ def parse_known_failures(text: str, source: str) -> KnownFailures:
         raise KnownFailuresError(source, 1, "", "expected a mapping {cases: [{id, reason}, ...]}")
     errors = list(jsonschema.Draft202012Validator(schema()).iter_errors(data))
     if errors:
-        err = min(errors, key=lambda e: (_line(node, list(e.absolute_path)) or 0, -len(e.absolute_path)))
+        err = min(errors, key=lambda e: (line_of(node, list(e.absolute_path)) or 0, -len(e.absolute_path)))
         path = [p for p in err.absolute_path if isinstance(p, str | int)]
-        raise KnownFailuresError(source, _line(node, path), _field(path) or "(top)", _message(err))
+        raise KnownFailuresError(source, line_of(node, path), field_name(path) or "(top)", _message(err))
     reasons: dict[str, str] = {}
     first: dict[str, int] = {}
     for i, entry in enumerate(data["cases"]):
         cid = entry["id"]
         if cid in reasons:
             raise KnownFailuresError(
-                source, _line(node, ["cases", i, "id"]), f"cases[{i}].id",
+                source,
+                line_of(node, ["cases", i, "id"]),
+                f"cases[{i}].id",
                 f"{cid!r} is listed twice (first as cases[{first[cid]}])",
             )
         reasons[cid] = entry["reason"]

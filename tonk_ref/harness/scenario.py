@@ -25,6 +25,7 @@ from ..engine.stacking import StackError, stack_deck
 from ..paths import scenarios_dir, spec_dir
 from . import case_cache
 from .rulebook import RulebookError, resolve_ruleset, rules_by_id
+from .yamlpos import field_name, line_of
 
 JSON = dict[str, Any]
 Loader: Any = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
@@ -192,31 +193,7 @@ class _Lines:
             except yaml.YAMLError:
                 self._node = None
         node = self._node
-        if not isinstance(node, yaml.Node):
-            return None
-        best = node.start_mark.line + 1
-        for key in path:
-            nxt: yaml.Node | None = None
-            if isinstance(node, yaml.MappingNode):
-                for k, v in node.value:
-                    if str(k.value) == str(key):
-                        nxt = v
-                        best = k.start_mark.line + 1
-                        break
-            elif isinstance(node, yaml.SequenceNode) and isinstance(key, int) and key < len(node.value):
-                nxt = node.value[key]
-                best = nxt.start_mark.line + 1
-            if nxt is None:
-                break
-            node = nxt
-        return best
-
-
-def _field(path: Iterable[str | int]) -> str:
-    out = ""
-    for p in path:
-        out += f"[{p}]" if isinstance(p, int) else (f".{p}" if out else str(p))
-    return out
+        return line_of(node, path) if isinstance(node, yaml.Node) else None
 
 
 def _schema_message(err: jsonschema.ValidationError) -> str:
@@ -297,7 +274,7 @@ def parse_scenario(text: str, source: str = "<scenario>") -> Case:
             extra = [k for k in err.instance if k not in schema.get("properties", {})]
             if extra:
                 path.append(extra[0])
-        raise ScenarioError(source, lines.line(path), _field(path) or "(top)", _schema_message(err))
+        raise ScenarioError(source, lines.line(path), field_name(path) or "(top)", _schema_message(err))
     return _Compiler(doc, source, lines).compile()
 
 
@@ -309,7 +286,7 @@ class _Compiler:
         self.players: int = doc["players"]
 
     def fail(self, path: list[str | int], message: str) -> ScenarioError:
-        return ScenarioError(self.source, self.lines.line(path), _field(path), message)
+        return ScenarioError(self.source, self.lines.line(path), field_name(path), message)
 
     def card(self, value: object, path: list[str | int]) -> int:
         try:
@@ -414,7 +391,7 @@ class _Compiler:
         places += [(c, ["deal", "stock", i]) for i, c in enumerate(stock)]
         for c, path in places:
             if c in seen:
-                raise self.fail(path, f"{names([c])[0]} is dealt twice (first at {_field(seen[c])})")
+                raise self.fail(path, f"{names([c])[0]} is dealt twice (first at {field_name(seen[c])})")
             seen[c] = path
         if ruleset.upcard and upcard is None:
             raise self.fail(["deal"], "the ruleset turns an upcard (rule DEAL-2): give deal.upcard")
