@@ -33,6 +33,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     where.add_argument("--out", metavar="DIR", help="write DIR/<case-id>.json for every case and DIR/index.json")
     where.add_argument("--stdout", action="store_true",
                        help="print one JSON document {format, format_version, suite_version, cases: [...]}")
+    parser.add_argument("--rules", metavar="FILE",
+                        help="a table-rules file (preset + options): export only the cases whose rulesets agree "
+                        "with it on every option they set (as tonk check --rules runs them)")
     parser.add_argument("--scenarios", metavar="DIR", action="append",
                         help="export the scenarios of DIR instead of the packaged corpus (repeatable)")
 
@@ -92,6 +95,15 @@ def index(cases: list[Case]) -> dict[str, Any]:
 def run(args: argparse.Namespace) -> int:
     dirs = [Path(d) for d in args.scenarios] if args.scenarios else [scenarios_dir()]
     cases = load_cases(dirs)
+    if args.rules:
+        from ..harness.plugin import disagreement
+        from ..harness.rulebook import RulebookError, load_ruleset_file
+
+        try:
+            table = load_ruleset_file(args.rules)
+        except RulebookError as e:
+            raise UsageError(f"--rules: {e}") from None
+        cases = [c for c in cases if disagreement(c.options, table) is None]
     if args.stdout:
         doc = {k: v for k, v in index(cases).items() if k != "cases"}
         doc["cases"] = [c.to_json() for c in cases]
