@@ -61,3 +61,15 @@ class Buggy(InProcessAdapter):
 
 def buggy() -> Buggy:
     return Buggy()
+
+
+class NoDiscardDraw(InProcessAdapter):
+    """Lists no draw from the discard pile among the legal actions (a legal_actions bug
+    only a perft count sees: every case that plays such a draw still works)."""
+
+    def legal_actions(self) -> list[JSON]:
+        return [a for a in super().legal_actions() if a != {"type": "draw", "from": "discard"}]
+
+
+def no_discard_draw() -> NoDiscardDraw:
+    return NoDiscardDraw()

@@ -43,6 +43,9 @@ from ..adapters.base import Adapter, AdapterFault
 from ..engine.ruleset import DEFAULT, Ruleset
 from .execute import Capabilities, Outcome, run_case
 from .known_failures import KnownFailures, KnownFailuresError, load_known_failures
+from .perft import PerftCase, PerftError
+from .perft import check_adapter as check_perft
+from .perft import load_table as load_perft_table
 from .report import STATUSES, CaseRecord, build_report, terminal_lines
 from .scenario import Case, ScenarioError, load_scenario, scenario_files
 
@@ -54,28 +57,68 @@ _PRIORITY = {s: i for i, s in enumerate(("passed", "skipped", "known", "failed",
 # ---------------------------------------------------------------------------- options
 def pytest_addoption(parser: pytest.Parser) -> None:
     group = parser.getgroup("tonk", "Tonk conformance suite (spec/scenarios.md)")
-    group.addoption("--tonk-adapter", default=None, metavar="MODULE:FACTORY",
-                    help="run the Tonk cases against the adapter this factory returns "
-                         "(default: the reference engine in process)")
-    group.addoption("--tonk-adapter-cmd", default=None, metavar="CMD",
-                    help="run the Tonk cases against an engine process speaking the stdio protocol (spec/protocol.md)")
-    group.addoption("--tonk-timeout", type=float, default=10.0, metavar="S",
-                    help="seconds an engine process may take to answer one request (default 10)")
-    group.addoption("--tonk-validate", action="store_true", default=False,
-                    help="check every message both ways against the protocol schemas")
-    group.addoption("--tonk-known-failures", default=None, metavar="FILE",
-                    help="a known-failures file (spec/known-failures.schema.json): cases accepted as failing")
-    group.addoption("--tonk-rules", default=None, metavar="FILE",
-                    help="a table-rules file: run only the cases whose rulesets agree with it on every "
-                         "option the case sets")
+    group.addoption(
+        "--tonk-adapter",
+        default=None,
+        metavar="MODULE:FACTORY",
+        help="run the Tonk cases against the adapter this factory returns (default: the reference engine in process)",
+    )
+    group.addoption(
+        "--tonk-adapter-cmd",
+        default=None,
+        metavar="CMD",
+        help="run the Tonk cases against an engine process speaking the stdio protocol (spec/protocol.md)",
+    )
+    group.addoption(
+        "--tonk-timeout",
+        type=float,
+        default=10.0,
+        metavar="S",
+        help="seconds an engine process may take to answer one request (default 10)",
+    )
+    group.addoption(
+        "--tonk-validate",
+        action="store_true",
+        default=False,
+        help="check every message both ways against the protocol schemas",
+    )
+    group.addoption(
+        "--tonk-known-failures",
+        default=None,
+        metavar="FILE",
+        help="a known-failures file (spec/known-failures.schema.json): cases accepted as failing",
+    )
+    group.addoption(
+        "--tonk-rules",
+        default=None,
+        metavar="FILE",
+        help="a table-rules file: run only the cases whose rulesets agree with it on every option the case sets",
+    )
     group.addoption("--tonk-json", default=None, metavar="FILE", help="write the conformance report as JSON")
-    group.addoption("--tonk-scenarios", action="append", default=[], metavar="DIR",
-                    help="also collect the *.yaml scenarios of DIR (adds to the ini option tonk_scenarios)")
-    group.addoption("--tonk-table", choices=("full", "problems", "off"), default="full",
-                    help="the per-rule table in the terminal summary: every rule (default), only rules with "
-                         "failures, errors or skips, or none")
-    parser.addini("tonk_scenarios", "directories whose *.yaml files are collected as Tonk scenarios",
-                  type="paths", default=[])
+    group.addoption(
+        "--tonk-scenarios",
+        action="append",
+        default=[],
+        metavar="DIR",
+        help="also collect the *.yaml scenarios of DIR (adds to the ini option tonk_scenarios)",
+    )
+    group.addoption(
+        "--tonk-perft-depth",
+        type=int,
+        default=3,
+        metavar="D",
+        help="check engines that declare legal_actions against the perft tables to depth D (0: not at all; default 3)",
+    )
+    group.addoption(
+        "--tonk-table",
+        choices=("full", "problems", "off"),
+        default="full",
+        help="the per-rule table in the terminal summary: every rule (default), only rules with "
+        "failures, errors or skips, or none",
+    )
+    parser.addini(
+        "tonk_scenarios", "directories whose *.yaml files are collected as Tonk scenarios", type="paths", default=[]
+    )
 
 
 # ---------------------------------------------------------------------------- errors
@@ -164,9 +207,12 @@ def disagreement(options: JSON, table: Ruleset) -> str | None:
     """Why a case using ``options`` is outside the table rules, or None if it agrees with
     the table on every option it sets."""
     have = table.to_dict()
-    bad = [f"{k}={json.dumps(v) if not isinstance(v, str) else v} (the table has "
-           f"{json.dumps(have.get(k)) if not isinstance(have.get(k), str) else have.get(k)})"
-           for k, v in sorted(options.items()) if have.get(k) != v]
+    bad = [
+        f"{k}={json.dumps(v) if not isinstance(v, str) else v} (the table has "
+        f"{json.dumps(have.get(k)) if not isinstance(have.get(k), str) else have.get(k)})"
+        for k, v in sorted(options.items())
+        if have.get(k) != v
+    ]
     return "; ".join(bad) or None
 
 
@@ -287,8 +333,14 @@ class TonkSession:
                 self.table = load_ruleset_file(self.table_path)
             except RulebookError as e:
                 raise pytest.UsageError(f"--tonk-rules: {e}") from None
-        self.asked = bool(self.scenario_dirs or self.adapter_spec or self.adapter_cmd or self.json_path
-                          or self.known or self.table_path)
+        self.asked = bool(
+            self.scenario_dirs
+            or self.adapter_spec
+            or self.adapter_cmd
+            or self.json_path
+            or self.known
+            or self.table_path
+        )
         self.is_worker = hasattr(config, "workerinput")
         # the engine (per process)
         self._adapter: Adapter | None = None
@@ -320,16 +372,18 @@ class TonkSession:
             except AdapterFault:
                 raise
             except Exception as e:
-                raise AdapterFault("adapter", f"cannot create the adapter ({self.describe_adapter()}): "
-                                              f"{type(e).__name__}: {e}") from e
+                raise AdapterFault(
+                    "adapter", f"cannot create the adapter ({self.describe_adapter()}): {type(e).__name__}: {e}"
+                ) from e
         return self._adapter
 
     def _make_adapter(self) -> Adapter:
         if self.adapter_cmd:
             from ..adapters.stdio_client import StdioAdapter
 
-            return cast(Adapter, StdioAdapter(shlex.split(self.adapter_cmd), timeout=self.timeout,
-                                              validate=self.validate))
+            return cast(
+                Adapter, StdioAdapter(shlex.split(self.adapter_cmd), timeout=self.timeout, validate=self.validate)
+            )
         if self.factory is not None:
             return self.factory()
         from ..adapters.inprocess import reference
@@ -361,10 +415,13 @@ class TonkSession:
             return []
         self._engine_sent = True
         h = self._hello
-        info: JSON = {"name": str(h.get("name", "?")), "version": str(h.get("version", "?")),
-                "protocol": h.get("protocol") if isinstance(h.get("protocol"), int) else None,
-                "features": [f for f in h.get("features") or [] if isinstance(f, str)],
-                "options": h.get("options") if isinstance(h.get("options"), dict) else {}}
+        info: JSON = {
+            "name": str(h.get("name", "?")),
+            "version": str(h.get("version", "?")),
+            "protocol": h.get("protocol") if isinstance(h.get("protocol"), int) else None,
+            "features": [f for f in h.get("features") or [] if isinstance(f, str)],
+            "options": h.get("options") if isinstance(h.get("options"), dict) else {},
+        }
         return [("tonk_engine", json.dumps(info, default=str))]
 
     def close(self) -> None:
@@ -390,10 +447,17 @@ class TonkSession:
         acc = self.records.get(report.nodeid)
         if acc is None:
             rules = [r for r in str(props.get("tonk_rules", "")).split() if r]
-            acc = self.records[report.nodeid] = _Acc(CaseRecord(
-                id=str(cid), nodeid=report.nodeid, kind=str(props.get("tonk_kind", "scenario")),
-                source=str(props.get("tonk_source", report.nodeid)), rules=rules, options=None, status="",
-            ))
+            acc = self.records[report.nodeid] = _Acc(
+                CaseRecord(
+                    id=str(cid),
+                    nodeid=report.nodeid,
+                    kind=str(props.get("tonk_kind", "scenario")),
+                    source=str(props.get("tonk_source", report.nodeid)),
+                    rules=rules,
+                    options=None,
+                    status="",
+                )
+            )
         acc.add(report, props)
 
     def build(self) -> JSON:
@@ -407,15 +471,23 @@ class TonkSession:
                 order = []
             known = None
             if self.known is not None:
-                known = {"file": self.known.path, "listed": len(self.known.reasons),
-                         "unmatched": self.known.unmatched(r.id for r in records)}
+                known = {
+                    "file": self.known.path,
+                    "listed": len(self.known.reasons),
+                    "unmatched": self.known.unmatched(r.id for r in records),
+                }
             self.report = build_report(
                 records,
                 engine=self.engine_info,
-                run={"date": self.date, "duration_s": round(time.monotonic() - self.started, 3),
-                     "adapter": self.describe_adapter(), "workers": max(1, len(self.workers)),
-                     "timeout_s": self.timeout, "validate": self.validate,
-                     "table_rules": self.table_path},
+                run={
+                    "date": self.date,
+                    "duration_s": round(time.monotonic() - self.started, 3),
+                    "adapter": self.describe_adapter(),
+                    "workers": max(1, len(self.workers)),
+                    "timeout_s": self.timeout,
+                    "validate": self.validate,
+                    "table_rules": self.table_path,
+                },
                 suite={"version": __version__, "scenario_dirs": [_shown_path(d) for d in self.scenario_dirs]},
                 rule_order=order,
                 collection_errors=self.collection_errors,
@@ -427,8 +499,9 @@ class TonkSession:
 def _load_factory(spec: str) -> Callable[[], Adapter]:
     module, sep, name = spec.partition(":")
     if not sep or not module or not name:
-        raise pytest.UsageError(f"--tonk-adapter: expected MODULE:FACTORY, such as "
-                                f"tonk_ref.adapters.inprocess:reference; got {spec!r}")
+        raise pytest.UsageError(
+            f"--tonk-adapter: expected MODULE:FACTORY, such as tonk_ref.adapters.inprocess:reference; got {spec!r}"
+        )
     try:
         mod = importlib.import_module(module)
     except ImportError as e:
@@ -495,12 +568,72 @@ def _is_scenario_file(st: TonkSession, path: Path) -> bool:
 
 
 def pytest_collect_file(file_path: Path, parent: pytest.Collector) -> pytest.Collector | None:
+    if file_path.suffix == ".perft":
+        st = _session(parent.config)
+        inside = any(file_path.resolve().is_relative_to(d) for d in st.scenario_dirs)
+        if inside and parent.config.getoption("tonk_perft_depth") > 0:
+            return PerftFile.from_parent(parent, path=file_path)
+        return None
     if file_path.suffix != ".yaml":
         return None
     st = _session(parent.config)
     if not st.scenario_dirs or not _is_scenario_file(st, file_path):
         return None
     return ScenarioFile.from_parent(parent, path=file_path)
+
+
+# The rules a perft count checks: which actions are legal when (spec/tonk.md, TURN, SPREAD, HIT).
+PERFT_RULES = ["TURN-2", "TURN-5", "SPREAD-1", "HIT-1"]
+
+
+class PerftFile(pytest.File):
+    """A table of perft counts (scenarios/perft/*.perft): one item an entry."""
+
+    def collect(self) -> Iterator[pytest.Item]:
+        try:
+            entries = load_perft_table(self.path)
+        except PerftError as e:
+            raise self.CollectError(str(e)) from None
+        for entry in entries:
+            yield PerftItem.from_parent(self, name=f"perft-{entry.id}", entry=entry)
+
+
+class PerftItem(pytest.Item):
+    """An engine's legal actions, counted to a depth through its adapter, against the table."""
+
+    def __init__(self, *, entry: PerftCase, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.entry = entry
+        self.options = entry.ruleset.changes()
+        info = ItemInfo(self.name, "perft", f"{entry.source}:{entry.line}", list(PERFT_RULES))
+        self.stash[_ITEM] = info
+        self.user_properties.extend(_item_props(info, dict(self.options)))
+        for rid in PERFT_RULES:
+            self.add_marker(rid)
+
+    def runtest(self) -> None:
+        st = _session(self.config)
+        caps = st.capabilities()
+        missing = [f"{k}={v!r}" for k, v in self.options.items() if not caps.supports(k, v)]
+        if missing:
+            pytest.skip("option values not declared: " + ", ".join(missing))
+        if "legal_actions" not in caps.features:
+            pytest.skip("features not declared: legal_actions")
+        depth = self.config.getoption("tonk_perft_depth")
+        for _, mismatch in check_perft(st.adapter(), [self.entry], max_depth=depth):
+            if mismatch is not None:
+                raise CaseFailed(mismatch.describe())
+
+    def repr_failure(self, excinfo: pytest.ExceptionInfo[BaseException], style: Any = None) -> str:
+        exc = excinfo.value
+        if isinstance(exc, CaseFailed):
+            return str(exc)
+        if isinstance(exc, AdapterFault):
+            return fault_text(exc.kind, exc.message, exc.context, f"{self.name} ({self.entry.source})")
+        return str(super().repr_failure(excinfo))
+
+    def reportinfo(self) -> tuple[Path, int, str]:
+        return self.path, self.entry.line - 1, f"tonk perft {self.entry.id}"
 
 
 class ScenarioFile(pytest.File):

@@ -68,7 +68,7 @@ def run(args: argparse.Namespace) -> int:
         case = P.PerftCase(args.entry or "deal", setup["players"], setup["dealer"], setup.get("stake", 1),
                            list(setup["deck"]), "seed", _changes(setup), origin=args.deal if
                            args.deal.startswith("seed:") else "")
-        h = case.hand()
+        h = P.reference_hand(case)
     except (P.PerftError, RulebookError, ValueError, OSError) as e:
         raise UsageError(str(e)) from None
     out = sys.stdout

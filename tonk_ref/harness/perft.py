@@ -1,0 +1,326 @@
+"""Perft for Tonk: counts of legal action sequences from a deal, python-chess style.
+
+``perft(D)`` is the number of sequences of exactly D actions, each listed by
+``legal_actions`` for the player to act in the state the previous ones lead to.  A
+sequence that ends the hand before D actions is not counted (an ended hand has no legal
+action); ``perft(0) = 1``.  Actions other seats may take out of turn (``eating``) are
+not counted.  Two engines that list the same legal actions in every state have the same
+counts, so a table of counts is a compact conformance test for ``legal_actions``.
+
+The table format (``scenarios/perft/*.perft``), plain text, one entry per ``id`` line::
+
+    # comment
+    id seed-42-3p
+    deal players=3 dealer=0 stake=1 from=seed:42
+    deck 7h Qd 2c ... (the whole deck, top first)
+    ruleset seed knock_timing=any
+    perft 1 3
+    perft 2 20
+
+``deal`` gives players, dealer and stake (``from`` says how the deck was made, for
+people); ``deck`` is normative; ``ruleset`` is a preset of spec/rulesets/ and option
+overrides ``name=value`` (values as in YAML: ``true``, ``5``, ``null``, words).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from ..adapters.base import Adapter
+from ..adapters.inprocess import reference
+from ..engine.cards import CardError, check_deck, pack_mask, parse_card
+from ..engine.ruleset import Ruleset, option_values
+from .rulebook import RulebookError, resolve_ruleset
+
+JSON = dict[str, Any]
+
+
+class PerftError(ValueError):
+    """A perft table or deal that cannot be read: names the file, the line and what was
+    expected."""
+
+
+@dataclass
+class PerftCase:
+    id: str
+    players: int
+    dealer: int
+    stake: int
+    deck: list[str]
+    preset: str
+    options: dict[str, Any]
+    counts: dict[int, int] = field(default_factory=dict)
+    origin: str = ""
+    source: str = ""
+    line: int = 0
+
+    @property
+    def ruleset(self) -> Ruleset:
+        return resolve_ruleset(self.preset, self.options, where=f"{self.source}:{self.line}")
+
+    def setup(self) -> JSON:
+        return {
+            "ruleset": self.ruleset.to_dict(),
+            "players": self.players,
+            "dealer": self.dealer,
+            "stake": self.stake,
+            "deck": list(self.deck),
+        }
+
+    def to_text(self) -> str:
+        opts = "".join(f" {k}={_value_text(v)}" for k, v in self.options.items())
+        lines = [
+            f"id {self.id}",
+            f"deal players={self.players} dealer={self.dealer} stake={self.stake}"
+            + (f" from={self.origin}" if self.origin else ""),
+            "deck " + " ".join(self.deck),
+            f"ruleset {self.preset}{opts}",
+            *(f"perft {d} {n}" for d, n in sorted(self.counts.items())),
+        ]
+        return "\n".join(lines) + "\n"
+
+
+def _value_text(v: Any) -> str:
+    if v is None:
+        return "null"
+    if isinstance(v, bool):
+        return "true" if v else "false"
+    return str(v)
+
+
+def _parse_value(key: str, text: str) -> Any:
+    """An option value as written: the text itself when the option allows that string
+    (``dealt_tonk=50``, ``dealt_tonk=49_50``), else its YAML reading (true, 5, null)."""
+    if text in option_values().get(key, ()):
+        return text
+    return yaml.safe_load(text)
+
+
+def parse_table(text: str, source: str = "<perft>") -> list[PerftCase]:
+    cases: list[PerftCase] = []
+    current: PerftCase | None = None
+    seen: set[str] = set()
+
+    def fail(n: int, msg: str) -> PerftError:
+        return PerftError(f"{source}:{n}: {msg}")
+
+    for n, raw in enumerate(text.splitlines(), 1):
+        line = raw.strip()
+        if not line or line.startswith("#"):
+            continue
+        word, _, rest = line.partition(" ")
+        rest = rest.strip()
+        if word == "id":
+            if not rest or " " in rest:
+                raise fail(n, f"expected 'id NAME' (one word), got {line!r}")
+            if rest in seen:
+                raise fail(n, f"id {rest!r} is used twice")
+            seen.add(rest)
+            current = PerftCase(rest, 0, 0, 1, [], "seed", {}, source=source, line=n)
+            cases.append(current)
+            continue
+        if current is None:
+            raise fail(n, f"expected an 'id NAME' line first, got {line!r}")
+        if word == "deal":
+            fields = dict(p.partition("=")[::2] for p in rest.split())
+            unknown = set(fields) - {"players", "dealer", "stake", "from"}
+            if unknown or not {"players", "dealer"} <= set(fields):
+                raise fail(n, f"expected 'deal players=N dealer=D [stake=S] [from=TEXT]', got {line!r}")
+            try:
+                current.players = int(fields["players"])
+                current.dealer = int(fields["dealer"])
+                current.stake = int(fields.get("stake", "1"))
+            except ValueError:
+                raise fail(n, f"players, dealer and stake are whole numbers, got {line!r}") from None
+            current.origin = fields.get("from", "")
+        elif word == "deck":
+            cards = rest.split()
+            for c in cards:
+                try:
+                    parse_card(c)
+                except CardError as e:
+                    raise fail(n, str(e)) from None
+            current.deck = cards
+        elif word == "ruleset":
+            parts = rest.split()
+            if not parts:
+                raise fail(n, "expected 'ruleset PRESET [option=value ...]'")
+            current.preset = parts[0]
+            for p in parts[1:]:
+                key, eq, value = p.partition("=")
+                if not eq:
+                    raise fail(n, f"expected option=value, got {p!r}")
+                current.options[key] = _parse_value(key, value)
+            try:
+                _ = current.ruleset
+            except RulebookError as e:
+                raise fail(n, e.problem) from None
+        elif word == "perft":
+            bits = rest.split()
+            if len(bits) != 2 or not all(b.isdigit() for b in bits):
+                raise fail(n, f"expected 'perft DEPTH COUNT', got {line!r}")
+            current.counts[int(bits[0])] = int(bits[1])
+        else:
+            raise fail(n, f"unknown line {word!r}: expected id, deal, deck, ruleset or perft")
+    for entry in cases:
+        if not entry.deck or not entry.players:
+            raise PerftError(f"{source}:{entry.line}: case {entry.id!r} needs a deal line and a deck line")
+        problem = _deal_problem(entry)
+        if problem:
+            raise PerftError(f"{source}:{entry.line}: case {entry.id!r} cannot be dealt: {problem}")
+    return cases
+
+
+def load_table(path: str | Path) -> list[PerftCase]:
+    p = Path(path)
+    try:
+        text = p.read_text(encoding="utf-8")
+    except OSError as e:
+        raise PerftError(f"{p}: cannot read the file: {e.strerror}") from None
+    return parse_table(text, str(p))
+
+
+def table_files(root: str | Path) -> list[Path]:
+    p = Path(root)
+    return sorted(p.glob("*.perft")) if p.is_dir() else [p]
+
+
+# ---------------------------------------------------------------------------- deals
+
+
+def _deal_problem(entry: PerftCase) -> str | None:
+    """Why the entry's deal cannot be dealt under its ruleset (checked on the data: the
+    harness never plays the reference engine itself)."""
+    rules = entry.ruleset
+    if not 2 <= entry.players <= rules.max_players:
+        return f"players must be 2 to {rules.max_players}, got {entry.players}"
+    if not 0 <= entry.dealer < entry.players:
+        return f"dealer must be a seat 0 to {entry.players - 1}, got {entry.dealer}"
+    if entry.stake < 1:
+        return f"stake must be a positive integer, got {entry.stake}"
+    try:
+        check_deck([parse_card(c) for c in entry.deck], pack_mask(rules.deck, rules.jokers))
+    except CardError as e:
+        return str(e)
+    return None
+
+
+def action_text(a: JSON) -> str:
+    """A canonical text for an action (spread cards sorted in code order)."""
+    b = dict(a)
+    if b.get("type") == "spread" and isinstance(b.get("cards"), list):
+        b["cards"] = sorted(b["cards"], key=lambda c: parse_card(c) if isinstance(c, str) else -1)
+    return json.dumps(b, sort_keys=True, separators=(",", ":"))
+
+
+class AdapterPerft:
+    """Perft through the :class:`Adapter` interface: ``new_hand``, ``legal_actions`` and
+    ``act``, rebuilding a state by replaying it from the deal (one ``play`` request when
+    the engine declares ``play``), since the protocol has no undo."""
+
+    def __init__(self, adapter: Adapter, setup: JSON, use_play: bool = False) -> None:
+        self.adapter = adapter
+        self.setup = setup
+        self.use_play = use_play
+        self.path: list[tuple[int, JSON]] | None = None
+        self.requests = 0
+
+    def _goto(self, path: list[tuple[int, JSON]]) -> None:
+        cur = self.path
+        if cur is not None and len(path) == len(cur) + 1 and path[:-1] == cur:
+            self.requests += 1
+            self.adapter.act(path[-1][0], path[-1][1])
+        elif self.use_play:
+            self.requests += 1
+            out = self.adapter.play(self.setup, list(path))
+            if not all(s.get("ok") for s in out.get("steps", [])):
+                raise PerftError(f"the engine refused an action it listed as legal while replaying {path}")
+        else:
+            self.requests += 1 + len(path)
+            self.adapter.new_hand(self.setup)
+            for seat, action in path:
+                self.adapter.act(seat, action)
+        self.path = list(path)
+
+    def _legal(self, path: list[tuple[int, JSON]]) -> tuple[int | None, list[JSON]]:
+        self._goto(path)
+        self.requests += 2
+        state = self.adapter.state()
+        if state.get("to_act") is None:
+            return None, []
+        return int(state["to_act"]), list(self.adapter.legal_actions())
+
+    def count(self, depth: int, path: list[tuple[int, JSON]] | None = None) -> int:
+        path = path or []
+        if depth == 0:
+            return 1
+        seat, legal = self._legal(path)
+        if depth == 1 or seat is None:
+            return len(legal)
+        return sum(self.count(depth - 1, [*path, (seat, a)]) for a in legal)
+
+    def divide(self, depth: int) -> list[tuple[str, int]]:
+        seat, legal = self._legal([])
+        if seat is None:
+            return []
+        return [(action_text(a), self.count(depth - 1, [(seat, a)])) for a in legal]
+
+
+@dataclass
+class Mismatch:
+    case: PerftCase
+    depth: int
+    expected: int
+    got: int
+    divide_expected: list[tuple[str, int]]
+    divide_got: list[tuple[str, int]]
+
+    def describe(self) -> str:
+        lines = [
+            f"{self.case.source}:{self.case.line}: {self.case.id}: perft {self.depth}: "
+            f"expected {self.expected}, the engine gives {self.got}",
+            "  divide (first action: expected / engine):",
+        ]
+        want = dict(self.divide_expected)
+        got = dict(self.divide_got)
+        for key in sorted(set(want) | set(got)):
+            w, g = want.get(key), got.get(key)
+            mark = "" if w == g else "   <-- differs"
+            lines.append(f"    {key}: {'-' if w is None else w} / {'-' if g is None else g}{mark}")
+        return "\n".join(lines)
+
+
+def check_adapter(
+    adapter: Adapter,
+    cases: Iterable[PerftCase],
+    max_depth: int | None = None,
+    use_play: bool | None = None,
+    supports: Callable[[PerftCase], bool] | None = None,
+) -> Iterator[tuple[PerftCase, Mismatch | None]]:
+    """Check an engine against a table: for each case (that ``supports`` accepts) every
+    depth up to ``max_depth``; yields (case, None) when all counts match, else the first
+    mismatch with both divides."""
+    hello = adapter.hello()
+    features = set(hello.get("features") or [])
+    play = ("play" in features) if use_play is None else use_play
+    for case in cases:
+        if supports is not None and not supports(case):
+            continue
+        setup = case.setup()
+        bad: Mismatch | None = None
+        for depth, want in sorted(case.counts.items()):
+            if max_depth is not None and depth > max_depth:
+                continue
+            runner = AdapterPerft(adapter, setup, play)
+            got = runner.count(depth)
+            if got != want:
+                expected = AdapterPerft(reference(), setup, True).divide(depth)
+                bad = Mismatch(case, depth, want, got, expected, AdapterPerft(adapter, setup, play).divide(depth))
+                break
+        yield case, bad
