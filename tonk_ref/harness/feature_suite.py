@@ -27,6 +27,7 @@ from ..paths import features_dir
 from . import steps
 
 globals().update(steps.fixtures())
+steps.cache_step_lookup()
 
 if CONFIG_STACK:  # inside a pytest session: register the tags before they become marks
     steps.register_markers(CONFIG_STACK[-1])

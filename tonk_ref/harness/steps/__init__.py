@@ -70,3 +70,45 @@ def register_markers(config: pytest.Config) -> None:
 
 
 __all__ = ["ID_TAG", "REGISTRY", "RULE_TAG", "StepDef", "fixtures", "register_markers", "spec_rules"]
+
+
+def cache_step_lookup() -> None:
+    """Find step definitions without asking pytest about every fixture for every step.
+
+    pytest-bdd finds the definitions for each step line by asking pytest, for every fixture
+    name in the session, which definitions are visible from the item
+    (``pytest_bdd.scenario.find_fixturedefs_for_step``), once per step of every scenario:
+    about two thirds of a feature's run time here.  Which step definitions are visible
+    depends only on the item's parent (its module or class), and all are registered
+    before any test runs, so they are listed once per parent and each step is then only
+    matched against them, exactly as pytest-bdd matches it.  Left as it is when this
+    pytest-bdd lacks the pieces (the results are the same either way, only slower).
+    """
+    import importlib
+
+    bdd: Any = importlib.import_module("pytest_bdd.scenario")  # the module, not the decorator
+    needed = ("find_fixturedefs_for_step", "get_fixture_names", "getfixturedefs", "step_function_context_registry")
+    if not all(hasattr(bdd, n) for n in needed) or getattr(bdd.find_fixturedefs_for_step, "_tonk_cached", False):
+        return
+    visible: dict[str, list[tuple[Any, Any]]] = {}
+
+    def find(step: Any, fixturemanager: Any, node: Any) -> list[Any]:
+        parent = getattr(node, "parent", None)
+        key = parent.nodeid if parent is not None else node.nodeid
+        defs = visible.get(key)
+        if defs is None:
+            defs = []
+            for name in bdd.get_fixture_names(fixturemanager=fixturemanager):
+                for fixturedef in bdd.getfixturedefs(fixturemanager, name, node) or []:
+                    context = bdd.step_function_context_registry.get(fixturedef.func)
+                    if context is not None:
+                        defs.append((fixturedef, context))
+            visible[key] = defs
+        return [
+            fixturedef
+            for fixturedef, context in defs
+            if (context.type is None or context.type == step.type) and context.parser.is_matching(step.name)
+        ]
+
+    find._tonk_cached = True  # type: ignore[attr-defined]
+    bdd.find_fixturedefs_for_step = find
