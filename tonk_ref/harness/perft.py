@@ -231,29 +231,31 @@ class AdapterPerft:
         self.path: list[tuple[int, JSON]] | None = None
         self.requests = 0
 
-    def _goto(self, path: list[tuple[int, JSON]]) -> None:
+    def _goto(self, path: list[tuple[int, JSON]]) -> JSON:
+        """Reach ``path`` and return the state there (every request answers with it)."""
         cur = self.path
         if cur is not None and len(path) == len(cur) + 1 and path[:-1] == cur:
             self.requests += 1
-            self.adapter.act(path[-1][0], path[-1][1])
+            state = self.adapter.act(path[-1][0], path[-1][1])
         elif self.use_play:
             self.requests += 1
             out = self.adapter.play(self.setup, list(path))
             if not all(s.get("ok") for s in out.get("steps", [])):
                 raise PerftError(f"the engine refused an action it listed as legal while replaying {path}")
+            state = out.get("state") or {}
         else:
             self.requests += 1 + len(path)
-            self.adapter.new_hand(self.setup)
+            state = self.adapter.new_hand(self.setup)
             for seat, action in path:
-                self.adapter.act(seat, action)
+                state = self.adapter.act(seat, action)
         self.path = list(path)
+        return state
 
     def _legal(self, path: list[tuple[int, JSON]]) -> tuple[int | None, list[JSON]]:
-        self._goto(path)
-        self.requests += 2
-        state = self.adapter.state()
+        state = self._goto(path)
         if state.get("to_act") is None:
             return None, []
+        self.requests += 1
         return int(state["to_act"]), list(self.adapter.legal_actions())
 
     def count(self, depth: int, path: list[tuple[int, JSON]] | None = None) -> int:
