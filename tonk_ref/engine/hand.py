@@ -439,19 +439,16 @@ class Hand:
                         out.append(hit(c, i))
         if must:
             return out
-        for c in cards_of(hand):
-            if self._may_discard(hand, c):
-                out.append(discard(c))
+        discardable = [c for c in cards_of(hand) if self._may_discard(hand, c)]
+        out.extend(discard(c) for c in discardable)
         if rules.knock_timing != "start":
-            for c in cards_of(hand):
-                if self._may_discard(hand, c) and self._knock_refusal(seat, hand & ~BITS[c]) is None:
-                    out.append(knock(c))
+            out.extend(knock(c) for c in discardable if self._knock_refusal(seat, hand & ~BITS[c]) is None)
         return out
 
     def _may_discard(self, hand: int, card: Card) -> bool:
-        if card == self._taken and not self._c.discard_taken:
-            if not (self.rules.discard_taken_last and hand == BITS[card]):
-                return False
+        """Whether ``card`` may end the turn: the taken-card rules, then forced spreads."""
+        if not self._may_discard_taken(hand, card):
+            return False
         return not (self._c.forced and has_forced_spread(hand & ~BITS[card], self._c.geometry))
 
     def _usable_top(self, seat: int) -> bool:
