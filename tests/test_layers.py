@@ -1,4 +1,4 @@
-"""The layers import one way: tools -> harness -> adapters -> engine.
+"""The layers import one way: tools -> harness -> adapters -> spec -> engine.
 
 The engine imports nothing from pytest, YAML, jsonschema or any layer above it; the
 adapters nothing from the harness, the tools or the mutants; the harness never plays the
@@ -23,11 +23,13 @@ FORBIDDEN: dict[str, tuple[str, ...]] = {
         "pytest",
         "yaml",
         "jsonschema",
+        "tonk_ref.spec",
         "tonk_ref.adapters",
         "tonk_ref.harness",
         "tonk_ref.tools",
         "tonk_ref.mutants",
     ),
+    "spec": ("pytest", "tonk_ref.adapters", "tonk_ref.harness", "tonk_ref.tools", "tonk_ref.mutants"),
     "adapters": ("pytest", "tonk_ref.harness", "tonk_ref.tools", "tonk_ref.mutants"),
     "harness": ("tonk_ref.tools", "tonk_ref.mutants", *sorted(GAME_LOGIC)),
 }
