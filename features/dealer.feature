@@ -70,7 +70,7 @@ Feature: Dealer
       And seat 2 holds 2d 3d 4c Jc Qc
       And the upcard is Ks
       And the stock starts with 9h
-      When seat 0 plays: draw from the stock, spread 5h 6h 7h 8h 9h, discard Kc
+      When seat 0 plays: draw stock, spread 5h 6h 7h 8h 9h, discard Kc
       And the deal passes after this hand
       Then seat 0 deals next
 

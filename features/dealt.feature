@@ -103,7 +103,7 @@ Feature: Dealt 49 or 50
       And seat 1 holds 2c 3c 4d 5d 6h
       And the upcard is 7s
       And the stock starts with 9d
-      When seat 0 plays: draw from the stock, discard 8d
+      When seat 0 plays: draw stock, discard 8d
       Then the hand of seat 0 is Kc Qd Jh Ts 9d
       And the hand goes on
       And seat 1 is to act

@@ -35,7 +35,7 @@ Feature: Empty stock
     @STOCK-2 @DEAL-3 @id.stock-take-discard-and-play-on
     Scenario: Taking the discard at an empty stock plays on, and the stock is not rebuilt
       When the players draw from the stock and discard the card drawn until the stock is empty
-      And seat 1 plays: draw from the discard pile, discard 9c
+      And seat 1 plays: draw discard, discard 9c
       Then the hand goes on
       And the stock is empty
       And seat 0 is to act
@@ -45,7 +45,7 @@ Feature: Empty stock
     @STOCK-2 @PAY-KNOCK-2 @id.stock-knock-at-empty
     Scenario: A knock at an empty stock is settled as any knock
       When the players draw from the stock and discard the card drawn until the stock is empty
-      And seat 1 plays: draw from the discard pile, discard Qs
+      And seat 1 plays: draw discard, discard Qs
       And seat 0 knocks
       Then the hand ends as knock_won
       And the net result is +1, -1

@@ -14,7 +14,7 @@ Feature: Game and players
       And seat 1 holds 2c 3c 4d Td Kd
       And the upcard is Ks
       And the stock starts with 9h
-      When seat 0 plays: draw from the stock, spread 5h 6h 7h, spread 9c 9d 9h
+      When seat 0 plays: draw stock, spread 5h 6h 7h, spread 9c 9d 9h
       Then the hand ends as tonk_out
       And the winner is seat 0
       And seat 0 has 0 cards
@@ -71,10 +71,10 @@ Feature: Game and players
       And seat 2 holds 8c 8d 9c 9d Tc
       And the upcard is Ks
       And the stock starts with 2h 3h 4h
-      When seat 0 plays: draw from the stock, discard 2h
+      When seat 0 plays: draw stock, discard 2h
       Then seat 1 is to act
-      When seat 1 plays: draw from the stock, discard 3h
+      When seat 1 plays: draw stock, discard 3h
       Then seat 2 is to act
-      When seat 2 plays: draw from the stock, discard 4h
+      When seat 2 plays: draw stock, discard 4h
       Then seat 0 is to act
       And the turn stage is start

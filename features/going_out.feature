@@ -14,7 +14,7 @@ Feature: Going out
       And seat 1 holds 2c 3c 4d Td Kd
       And the upcard is Ks
       And the stock starts with 9h
-      When seat 0 plays: draw from the stock, spread 5h 6h 7h, spread 9c 9d 9h
+      When seat 0 plays: draw stock, spread 5h 6h 7h, spread 9c 9d 9h
       Then the hand ends as tonk_out
       And no seat is to act
       And the discard pile shows Ks
@@ -28,9 +28,9 @@ Feature: Going out
       And seat 1 holds 2c 3c 4d Td Qd
       And the upcard is Ks
       And the stock starts with 2s 3d 9h
-      When seat 0 plays: draw from the stock, spread 5h 6h 7h 8h, discard Kc
-      And seat 1 plays: draw from the stock, discard 3d
-      And seat 0 plays: draw from the stock, hit 9h on spread 0, hit 2s on spread 0
+      When seat 0 plays: draw stock, spread 5h 6h 7h 8h, discard Kc
+      And seat 1 plays: draw stock, discard 3d
+      And seat 0 plays: draw stock, hit 9h 0, hit 2s 0
       Then the action is refused as hit_does_not_fit
       When seat 0 plays: discard 2s
       Then the hand ends as out_by_discard
@@ -43,9 +43,9 @@ Feature: Going out
       And seat 1 holds 2c 3c 4d Td Qd
       And the upcard is Ks
       And the stock starts with 4h 3d 9h
-      When seat 0 plays: draw from the stock, spread 5h 6h 7h 8h, discard Kc
-      And seat 1 plays: draw from the stock, discard 3d
-      And seat 0 plays: draw from the stock, hit 9h on spread 0, hit 4h on spread 0
+      When seat 0 plays: draw stock, spread 5h 6h 7h 8h, discard Kc
+      And seat 1 plays: draw stock, discard 3d
+      And seat 0 plays: draw stock, hit 9h 0, hit 4h 0
       Then the hand ends as tonk_out
       And the winner is seat 0
       And seat 1 pays seat 0 2
@@ -57,7 +57,7 @@ Feature: Going out
       And seat 1 holds 2c 3c 4d Td Kd
       And the upcard is Ks
       And the stock starts with 9h
-      When seat 0 plays: draw from the stock, spread 5h 6h 7h, spread 9c 9d 9h
+      When seat 0 plays: draw stock, spread 5h 6h 7h, spread 9c 9d 9h
       And seat 1 draws from the stock
       Then the action is refused as hand_over
 
@@ -71,7 +71,7 @@ Feature: Going out
       And seat 2 holds 2d 3d 4c Jc Qc
       And the upcard is Ks
       And the stock starts with 9h
-      When seat 0 plays: draw from the stock, spread 5h 6h 7h 8h 9h, discard Kc
+      When seat 0 plays: draw stock, spread 5h 6h 7h 8h 9h, discard Kc
       Then the hand ends as out_by_discard
       And the winner is seat 0
       And the discard pile shows Kc
@@ -86,7 +86,7 @@ Feature: Going out
       And seat 2 holds 2d 3d 4c Jc Qc
       And the upcard is Ks
       And the stock starts with 9h
-      When seat 0 plays: draw from the stock, spread 5h 6h 7h 8h, discard Kc
+      When seat 0 plays: draw stock, spread 5h 6h 7h 8h, discard Kc
       Then the hand goes on
       And the hand of seat 0 is 9h
       And seat 1 is to act

@@ -20,33 +20,33 @@ Feature: Hitting
 
     @HIT-1 @id.hit-own-spread
     Scenario: A player hits their own spread in the turn they laid it
-      When seat 0 plays: draw from the stock, spread 5h 6h 7h, hit 8h on spread 0, discard 8s
+      When seat 0 plays: draw stock, spread 5h 6h 7h, hit 8h 0, discard 8s
       Then spread 0 is a run of 5h 6h 7h 8h laid by seat 0
       And the hand of seat 0 is Kd
 
     @HIT-1 @id.hit-another-players-spread
     Scenario: A player hits another player's spread, which stays that player's
-      When seat 0 plays: draw from the stock, spread 5h 6h 7h, discard 8s
-      And seat 1 plays: draw from the stock, spread 2d 2c 2s, discard 9s
-      And seat 2 plays: draw from the stock, hit 2h on spread 1, hit 4h on spread 0, discard Ts
+      When seat 0 plays: draw stock, spread 5h 6h 7h, discard 8s
+      And seat 1 plays: draw stock, spread 2d 2c 2s, discard 9s
+      And seat 2 plays: draw stock, hit 2h 1, hit 4h 0, discard Ts
       Then spread 0 is a run of 4h 5h 6h 7h laid by seat 0
       And spread 1 is a book of 2d 2c 2s 2h laid by seat 1
       And seat 2 has 3 cards
 
     @HIT-1 @id.hit-no-such-spread
     Scenario: Hitting a spread that is not on the table is refused
-      When seat 0 plays: draw from the stock, spread 5h 6h 7h, discard 8s
-      And seat 1 plays: draw from the stock, spread 2d 2c 2s, discard 9s
-      And seat 2 plays: draw from the stock, hit 4h on spread 2
+      When seat 0 plays: draw stock, spread 5h 6h 7h, discard 8s
+      And seat 1 plays: draw stock, spread 2d 2c 2s, discard 9s
+      And seat 2 plays: draw stock, hit 4h 2
       Then the action is refused as no_such_spread
       And the state is unchanged
 
     @HIT-1 @id.hit-targets
     Scenario Outline: Hitting <target> under hit_targets = <hit_targets>
       Given the ruleset has hit_targets = <hit_targets>
-      When seat 0 plays: draw from the stock, spread 5h 6h 7h, discard 8s
-      And seat 1 plays: draw from the stock, spread 2d 2c 2s, discard 9s
-      And seat 2 plays: draw from the stock, hit <card> on spread <spread>
+      When seat 0 plays: draw stock, spread 5h 6h 7h, discard 8s
+      And seat 1 plays: draw stock, spread 2d 2c 2s, discard 9s
+      And seat 2 plays: draw stock, hit <card> <spread>
       Then the action is <outcome>
 
       Examples:
@@ -67,7 +67,7 @@ Feature: Hitting
 
     @HIT-2 @id.hit-before-drawing
     Scenario: Hitting before drawing is refused
-      When seat 0 plays: draw from the stock, spread 5h 6h 7h, discard 8s
+      When seat 0 plays: draw stock, spread 5h 6h 7h, discard 8s
       And seat 1 hits 2d on spread 0
       Then the action is refused as must_draw_first
       When seat 1 hits 3c on spread 0
@@ -76,7 +76,7 @@ Feature: Hitting
 
     @HIT-2 @id.hit-out-of-turn
     Scenario: Hitting in another player's turn is refused
-      When seat 0 plays: draw from the stock, spread 5h 6h 7h, discard 8s
+      When seat 0 plays: draw stock, spread 5h 6h 7h, discard 8s
       And seat 1 draws from the stock
       And seat 2 hits 4h on spread 0
       Then the action is refused as not_your_turn
@@ -94,9 +94,9 @@ Feature: Hitting
 
     @HIT-3 @id.hit-what-fits
     Scenario Outline: Seat 2 hits <card> on spread <spread>: <what>
-      When seat 0 plays: draw from the stock, spread 5h 6h 7h, discard 8s
-      And seat 1 plays: draw from the stock, spread 2d 2c 2s, discard 9s
-      And seat 2 plays: draw from the stock, hit <card> on spread <spread>
+      When seat 0 plays: draw stock, spread 5h 6h 7h, discard 8s
+      And seat 1 plays: draw stock, spread 2d 2c 2s, discard 9s
+      And seat 2 plays: draw stock, hit <card> <spread>
       Then the action is <outcome>
 
       Examples:
@@ -109,12 +109,12 @@ Feature: Hitting
 
     @HIT-3 @id.hit-run-both-ends
     Scenario: A run grows at either end
-      When seat 0 plays: draw from the stock, spread 6h 7h 8h, discard 8s
-      And seat 1 plays: draw from the stock, discard 9s
-      And seat 2 plays: draw from the stock, hit 4h on spread 0
+      When seat 0 plays: draw stock, spread 6h 7h 8h, discard 8s
+      And seat 1 plays: draw stock, discard 9s
+      And seat 2 plays: draw stock, hit 4h 0
       Then the action is refused as hit_does_not_fit
-      When seat 2 plays: hit 9h on spread 0, discard Ts
-      And seat 0 plays: draw from the stock, hit 5h on spread 0, discard Kd
+      When seat 2 plays: hit 9h 0, discard Ts
+      And seat 0 plays: draw stock, hit 5h 0, discard Kd
       Then spread 0 is a run of 5h 6h 7h 8h 9h laid by seat 0
 
   Rule: HIT-4 Any number of hits
@@ -130,9 +130,9 @@ Feature: Hitting
     @HIT-4 @id.hit-count-per-turn
     Scenario Outline: A second hit in the same turn (hits_per_turn = <hits_per_turn>)
       Given the ruleset has hits_per_turn = <hits_per_turn>
-      When seat 0 plays: draw from the stock, spread 5h 6h 7h, discard 8s
-      And seat 1 plays: draw from the stock, spread 2d 2c 2s, discard 9s
-      And seat 2 plays: draw from the stock, hit 4h on spread 0, hit 2h on spread 1
+      When seat 0 plays: draw stock, spread 5h 6h 7h, discard 8s
+      And seat 1 plays: draw stock, spread 2d 2c 2s, discard 9s
+      And seat 2 plays: draw stock, hit 4h 0, hit 2h 1
       Then the action is <outcome>
 
       Examples:
@@ -143,11 +143,11 @@ Feature: Hitting
     @HIT-4 @id.hit-limit-resets-next-turn
     Scenario: Under hits_per_turn = one the limit is per turn
       Given the ruleset has hits_per_turn = one
-      When seat 0 plays: draw from the stock, spread 5h 6h 7h, hit 8h on spread 0, discard 8s
-      And seat 1 plays: draw from the stock, spread 2d 2c 2s, discard 9s
-      And seat 2 plays: draw from the stock, hit 4h on spread 0, discard Ts
-      And seat 0 plays: draw from the stock, discard Kd
-      And seat 1 plays: draw from the stock, hit 3c on spread 0
+      When seat 0 plays: draw stock, spread 5h 6h 7h, hit 8h 0, discard 8s
+      And seat 1 plays: draw stock, spread 2d 2c 2s, discard 9s
+      And seat 2 plays: draw stock, hit 4h 0, discard Ts
+      And seat 0 plays: draw stock, discard Kd
+      And seat 1 plays: draw stock, hit 3c 0
       Then the action is refused as hit_does_not_fit
       When seat 1 plays: discard 3c
       Then seat 2 is to act

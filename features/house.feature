@@ -22,7 +22,7 @@ Feature: House rules
     @VAR-WILD-1 @HIT-3 @id.house-wild-where-the-joker-stands
     Scenario Outline: In <cards> the joker stands as <stands>, so <taken> is refused and <fits> fits
       Given seat 0 holds <hand>
-      When seat 0 plays: draw from the stock, spread <cards>, hit <taken> on spread 0
+      When seat 0 plays: draw stock, spread <cards>, hit <taken> 0
       Then the action is refused as hit_does_not_fit
       When seat 0 hits <fits> on spread 0
       Then the action is accepted
@@ -36,7 +36,7 @@ Feature: House rules
     @VAR-WILD-1 @SPREAD-2 @id.house-wild-one-natural-card-is-a-book
     Scenario: 5c X1 X2 is a book of fives: 6c does not fit it, 5d does, and then no fifth card
       Given seat 0 holds 5c X1 X2 5d 6c
-      When seat 0 plays: draw from the stock, spread 5c X1 X2, hit 6c on spread 0
+      When seat 0 plays: draw stock, spread 5c X1 X2, hit 6c 0
       Then the action is refused as hit_does_not_fit
       When seat 0 hits 5d on spread 0
       Then spread 0 is a book of 5c X1 X2 5d laid by seat 0
@@ -53,8 +53,8 @@ Feature: House rules
       And seat 1 holds 2c 3d 4s Td Jd
       And the upcard is Qs
       And the stock starts with Ks Qc
-      When seat 0 plays: draw from the stock, spread 5h 6h 7h, discard Ks
-      And seat 1 plays: draw from the stock, hit 2c on spread 0
+      When seat 0 plays: draw stock, spread 5h 6h 7h, discard Ks
+      And seat 1 plays: draw stock, hit 2c 0
       Then the action is <outcome>
 
       Examples:
@@ -71,7 +71,7 @@ Feature: House rules
       And seat 1 holds 3c 4d 5h Td Jd
       And the upcard is Qs
       And the stock starts with Ks
-      When seat 0 plays: draw from the stock, spread 2c 2d 7h
+      When seat 0 plays: draw stock, spread 2c 2d 7h
       Then the action is <outcome>
 
       Examples:
@@ -89,8 +89,8 @@ Feature: House rules
       And seat 1 holds 7h 6h 6d Qd Kd
       And the upcard is Qs
       And the stock starts with Ks Kc
-      When seat 0 plays: draw from the stock, spread Jh Qh Kh, discard Ks
-      And seat 1 plays: draw from the stock, hit 7h on spread 0
+      When seat 0 plays: draw stock, spread Jh Qh Kh, discard Ks
+      And seat 1 plays: draw stock, hit 7h 0
       Then the action is <outcome>
 
       Examples:
@@ -149,10 +149,10 @@ Feature: House rules
       And seat 1 holds 4d 9d Td Jd Qd
       And the upcard is Qs
       And the stock starts with Ks
-      When seat 0 plays: draw from the stock, spread 5h 6h 7h, discard 8h
-      And seat 1 plays: draw from the discard pile, discard Td
+      When seat 0 plays: draw stock, spread 5h 6h 7h, discard 8h
+      And seat 1 plays: draw discard, discard Td
       Then the action is refused as must_use_taken
-      When seat 1 plays: hit 8h on spread 0, discard Td
+      When seat 1 plays: hit 8h 0, discard Td
       Then spread 0 is a run of 5h 6h 7h 8h laid by seat 0
       And seat 0 is to act
 
@@ -166,16 +166,16 @@ Feature: House rules
       And seat 1 holds 8h 9h 4d Td Jd
       And the upcard is Qs
       And the stock starts with Ks Kc 4s 5s 6s 7s
-      When seat 0 plays: draw from the stock, spread 5h 6h 7h, discard Ks
-      And seat 1 plays: draw from the stock, hit 8h on spread 0, hit 9h on spread 0, discard Kc
+      When seat 0 plays: draw stock, spread 5h 6h 7h, discard Ks
+      And seat 1 plays: draw stock, hit 8h 0, hit 9h 0, discard Kc
       And seat 0 knocks
       Then the action is refused as hit_lock
-      When seat 0 plays: draw from the stock, discard 4s
-      And seat 1 plays: draw from the stock, discard 5s
+      When seat 0 plays: draw stock, discard 4s
+      And seat 1 plays: draw stock, discard 5s
       And seat 0 knocks
       Then the action is refused as hit_lock
-      When seat 0 plays: draw from the stock, discard 6s
-      And seat 1 plays: draw from the stock, discard 7s
+      When seat 0 plays: draw stock, discard 6s
+      And seat 1 plays: draw stock, discard 7s
       And seat 0 knocks
       Then the hand ends as knock_won
 
@@ -187,8 +187,8 @@ Feature: House rules
       And seat 1 holds 4d 9d Td Jd Qd
       And the upcard is Qs
       And the stock starts with 8h Kd
-      When seat 0 plays: draw from the stock, spread 5h 6h 7h, hit 8h on spread 0, discard 3c
-      And seat 1 plays: draw from the stock, discard Kd
+      When seat 0 plays: draw stock, spread 5h 6h 7h, hit 8h 0, discard 3c
+      And seat 1 plays: draw stock, discard Kd
       And seat 0 knocks
       Then the hand ends as knock_won
       And the totals are 2, 43
@@ -201,12 +201,12 @@ Feature: House rules
       And seat 1 holds Jh 4d 6d Qd Kd
       And the upcard is Qs
       And the stock starts with Ks Kc 4s 5s
-      When seat 0 plays: draw from the stock, spread 5h 6h 7h, discard Ks
-      And seat 1 plays: draw from the stock, hit Jh on spread 0, discard Kc
+      When seat 0 plays: draw stock, spread 5h 6h 7h, discard Ks
+      And seat 1 plays: draw stock, hit Jh 0, discard Kc
       And seat 0 knocks
       Then the action is refused as hit_lock
-      When seat 0 plays: draw from the stock, discard 4s
-      And seat 1 plays: draw from the stock, discard 5s
+      When seat 0 plays: draw stock, discard 4s
+      And seat 1 plays: draw stock, discard 5s
       And seat 0 knocks
       Then the hand ends as knock_won
       And the net result is +1, -1
@@ -224,8 +224,8 @@ Feature: House rules
       And seat 3 holds 9c 9d Jc Qc Ks
       And the upcard is Kh
       And the stock starts with 8h 8d
-      When seat 0 plays: draw from the stock, discard 9s
-      And seat 3 plays: draw from the discard pile, spread 9c 9d 9s, discard Jc
+      When seat 0 plays: draw stock, discard 9s
+      And seat 3 plays: draw discard, spread 9c 9d 9s, discard Jc
       Then seat 0 is to act
       And spread 0 is a book of 9c 9d 9s laid by seat 3
       And seat 1 has 5 cards
@@ -251,7 +251,7 @@ Feature: House rules
       And seat 1 holds Kc Qd Jh 4s 8c 3d 6c
       And the upcard is Qs
       And the stock starts with 9s
-      When seat 0 plays: draw from the stock, knock and discard <discard>
+      When seat 0 plays: draw stock, knock <discard>
       Then the action is <outcome>
 
       Examples:
@@ -321,7 +321,7 @@ Feature: House rules
       And seat 2 holds 4c 8d Qs Ks 6s 8h Tc
       And the upcard is Qh
       And the stock starts with Kd
-      When seat 0 plays: draw from the stock, knock and discard Kd
+      When seat 0 plays: draw stock, knock Kd
       And the hand is scored for points from the scores 20, 0, 30
       Then the points added are 10, 0, 56
       And the scores are now 30, 0, 86

@@ -20,7 +20,7 @@ Feature: What each player sees
 
     @OBS-1 @id.obs-discard-top-only
     Scenario: After two discards only the last is visible; the upcard beneath is not
-      When seat 0 plays: draw from the stock, discard 9s
+      When seat 0 plays: draw stock, discard 9s
       Then seat 1 sees 9s on top of the discard pile
       And seat 1 sees 2 cards in the discard pile
       And seat 1 cannot see Kh
@@ -28,8 +28,8 @@ Feature: What each player sees
 
     @OBS-1 @TURN-2 @id.obs-taken-discard-reveals-next
     Scenario: When the top card is taken, the card beneath it shows
-      When seat 0 plays: draw from the stock, discard 9s
-      And seat 1 plays: draw from the discard pile, discard Qd
+      When seat 0 plays: draw stock, discard 9s
+      And seat 1 plays: draw discard, discard Qd
       Then seat 2 sees Qd on top of the discard pile
       And seat 2 sees 2 cards in the discard pile
       And seat 2 cannot see Kh 9s
@@ -68,7 +68,7 @@ Feature: What each player sees
 
     @OBS-2 @SPREAD-1 @id.obs-spreads-are-public
     Scenario: Spreads on the table are seen by everyone
-      When seat 0 plays: draw from the stock, spread Ac 2c 3c, discard Kd
+      When seat 0 plays: draw stock, spread Ac 2c 3c, discard Kd
       Then seat 2 sees 1 spread on the table
       And seat 1 sees 1 spread on the table
       And seat 2 sees the hand sizes 2, 5, 5

@@ -51,7 +51,7 @@ Feature: Payments
       And seat 2 holds 2d 3d 4c Jc Qc
       And the upcard is Ks
       And the stock starts with 9h
-      When seat 0 plays: draw from the stock, spread 5h 6h 7h, spread 9c 9d 9h
+      When seat 0 plays: draw stock, spread 5h 6h 7h, spread 9c 9d 9h
       Then the hand ends as tonk_out
       And the winner is seat 0
       And the net result is +4, -2, -2
@@ -64,10 +64,10 @@ Feature: Payments
       And seat 2 holds 3d 4d 4c Jc Qc
       And the upcard is Ks
       And the stock starts with Kc 8s 9s 4h
-      When seat 0 plays: draw from the stock, spread 5h 6h 7h, discard Kc
-      And seat 1 plays: draw from the stock, spread 2d 2h 2s, discard Td
-      And seat 2 plays: draw from the stock, discard 9s
-      And seat 0 plays: draw from the stock, hit 8h on spread 0, hit 4h on spread 0, hit 2c on spread 1
+      When seat 0 plays: draw stock, spread 5h 6h 7h, discard Kc
+      And seat 1 plays: draw stock, spread 2d 2h 2s, discard Td
+      And seat 2 plays: draw stock, discard 9s
+      And seat 0 plays: draw stock, hit 8h 0, hit 4h 0, hit 2c 1
       Then the hand ends as tonk_out
       And the net result is +4, -2, -2
 
@@ -80,9 +80,9 @@ Feature: Payments
       And seat 1 holds 2c 3c 4d Td Qd
       And the upcard is Ks
       And the stock starts with 2s 3d 9h
-      When seat 0 plays: draw from the stock, spread 5h 6h 7h 8h, discard 2s
-      And seat 1 plays: draw from the stock, discard 3d
-      And seat 0 plays: draw from the stock, hit 9h on spread 0, discard Kc
+      When seat 0 plays: draw stock, spread 5h 6h 7h 8h, discard 2s
+      And seat 1 plays: draw stock, discard 3d
+      And seat 0 plays: draw stock, hit 9h 0, discard Kc
       Then the hand ends as out_by_discard
       And the winner is seat 0
       And the net result is +1, -1
@@ -95,7 +95,7 @@ Feature: Payments
       And seat 2 holds 2d 3d 4c Jc Qc
       And the upcard is Ks
       And the stock starts with 9h
-      When seat 0 plays: draw from the stock, spread 5h 6h 7h 8h 9h, discard Kc
+      When seat 0 plays: draw stock, spread 5h 6h 7h 8h 9h, discard Kc
       Then the hand ends as out_by_discard
       And the payments are
         | payer | payee | amount |
@@ -113,9 +113,9 @@ Feature: Payments
       And seat 2 holds Kc Kd Kh Ac 5c
       And the upcard is 7s
       And the stock starts with 8s 9s Ts
-      When seat 0 plays: draw from the stock, spread Jc Jd Jh, discard 8s
-      And seat 1 plays: draw from the stock, spread Qc Qd Qh, discard 9s
-      And seat 2 plays: draw from the stock, discard Ts
+      When seat 0 plays: draw stock, spread Jc Jd Jh, discard 8s
+      And seat 1 plays: draw stock, spread Qc Qd Qh, discard 9s
+      And seat 2 plays: draw stock, discard Ts
       And seat 0 knocks
       Then the hand ends as knock_won
       And the totals are 5, 14, 36
@@ -130,9 +130,9 @@ Feature: Payments
       And seat 2 holds Kc Kd Kh Ac 5c
       And the upcard is 7s
       And the stock starts with 8s 9s Ts
-      When seat 0 plays: draw from the stock, spread Jc Jd Jh, discard 8s
-      And seat 1 plays: draw from the stock, spread Qc Qd Qh, discard 9s
-      And seat 2 plays: draw from the stock, spread Kc Kd Kh, discard Ts
+      When seat 0 plays: draw stock, spread Jc Jd Jh, discard 8s
+      And seat 1 plays: draw stock, spread Qc Qd Qh, discard 9s
+      And seat 2 plays: draw stock, spread Kc Kd Kh, discard Ts
       And seat 0 knocks
       Then the hand ends as knock_won
       And the totals are 5, 14, 6
@@ -166,8 +166,8 @@ Feature: Payments
       And seat 1 holds Qc Qd Qh 3d 4d
       And the upcard is 7s
       And the stock starts with 8s 9s
-      When seat 0 plays: draw from the stock, spread Jc Jd Jh, discard 8s
-      And seat 1 plays: draw from the stock, spread Qc Qd Qh, discard 9s
+      When seat 0 plays: draw stock, spread Jc Jd Jh, discard 8s
+      And seat 1 plays: draw stock, spread Qc Qd Qh, discard 9s
       And seat 0 knocks
       Then the hand ends as <ending>
       And the totals are 7, 7
@@ -190,9 +190,9 @@ Feature: Payments
       And seat 2 holds Kc Kd Kh 5d Tc
       And the upcard is 7s
       And the stock starts with 8s 9s Ts
-      When seat 0 plays: draw from the stock, spread Jc Jd Jh, discard 8s
-      And seat 1 plays: draw from the stock, spread Qc Qd Qh, discard 9s
-      And seat 2 plays: draw from the stock, spread Kc Kd Kh, discard Ts
+      When seat 0 plays: draw stock, spread Jc Jd Jh, discard 8s
+      And seat 1 plays: draw stock, spread Qc Qd Qh, discard 9s
+      And seat 2 plays: draw stock, spread Kc Kd Kh, discard Ts
       And seat 0 knocks
       Then the hand ends as knock_caught
       And the totals are 10, 6, 15
@@ -221,9 +221,9 @@ Feature: Payments
       And seat 2 holds Kc Kd Kh Ac 3d
       And the upcard is 7s
       And the stock starts with 8s 9s Ts
-      When seat 0 plays: draw from the stock, spread Jc Jd Jh, discard 8s
-      And seat 1 plays: draw from the stock, spread Qc Qd Qh, discard 9s
-      And seat 2 plays: draw from the stock, spread Kc Kd Kh, discard Ts
+      When seat 0 plays: draw stock, spread Jc Jd Jh, discard 8s
+      And seat 1 plays: draw stock, spread Qc Qd Qh, discard 9s
+      And seat 2 plays: draw stock, spread Kc Kd Kh, discard Ts
       And seat 0 knocks
       Then the hand ends as knock_caught
       And the totals are 12, 9, 4
@@ -253,9 +253,9 @@ Feature: Payments
       And seat 2 holds Kc Kd Kh 2d 3c
       And the upcard is 7s
       And the stock starts with 8s 9s Ts
-      When seat 0 plays: draw from the stock, spread Jc Jd Jh, discard 8s
-      And seat 1 plays: draw from the stock, spread Qc Qd Qh, discard 9s
-      And seat 2 plays: draw from the stock, spread Kc Kd Kh, discard Ts
+      When seat 0 plays: draw stock, spread Jc Jd Jh, discard 8s
+      And seat 1 plays: draw stock, spread Qc Qd Qh, discard 9s
+      And seat 2 plays: draw stock, spread Kc Kd Kh, discard Ts
       And seat 0 knocks
       Then the hand ends as knock_caught
       And the totals are 8, 5, 5
@@ -283,9 +283,9 @@ Feature: Payments
       And seat 2 holds Kc Kd Kh 4d 5d
       And the upcard is 7s
       And the stock starts with 8s 9s Ts
-      When seat 2 plays: draw from the stock, spread Kc Kd Kh, discard 8s
-      And seat 0 plays: draw from the stock, spread Jc Jd Jh, discard 9s
-      And seat 1 plays: draw from the stock, spread Qc Qd Qh, discard Ts
+      When seat 2 plays: draw stock, spread Kc Kd Kh, discard 8s
+      And seat 0 plays: draw stock, spread Jc Jd Jh, discard 9s
+      And seat 1 plays: draw stock, spread Qc Qd Qh, discard Ts
       And the players draw from the stock and discard the card drawn until the stock is empty
       And seat 2 draws from the stock
       Then the hand ends as stock_out
@@ -304,9 +304,9 @@ Feature: Payments
       And seat 2 holds Kc Kd Kh 4h 5h
       And the upcard is 7s
       And the stock starts with 8s 9s Ts
-      When seat 2 plays: draw from the stock, spread Kc Kd Kh, discard 8s
-      And seat 0 plays: draw from the stock, spread Jc Jd Jh, discard 9s
-      And seat 1 plays: draw from the stock, spread Qc Qd Qh, discard Ts
+      When seat 2 plays: draw stock, spread Kc Kd Kh, discard 8s
+      And seat 0 plays: draw stock, spread Jc Jd Jh, discard 9s
+      And seat 1 plays: draw stock, spread Qc Qd Qh, discard Ts
       And the players draw from the stock and discard the card drawn until the stock is empty
       And seat 2 draws from the stock
       Then the hand ends as stock_out

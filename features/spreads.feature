@@ -21,8 +21,8 @@ Feature: Spreads
     @SPREAD-1 @CARD-4 @id.spread-leaves-the-hand
     Scenario: A spread goes to the table and its cards no longer count against the player
       Given seat 0 holds 7c 7h 7s Ac 2h
-      When seat 0 plays: draw from the stock, spread 7c 7h 7s, discard Ks
-      And seat 1 plays: draw from the stock, discard 9s
+      When seat 0 plays: draw stock, spread 7c 7h 7s, discard Ks
+      And seat 1 plays: draw stock, discard 9s
       And seat 2 knocks
       Then there is 1 spread on the table
       And spread 0 is a book of 7c 7h 7s laid by seat 0
@@ -102,7 +102,7 @@ Feature: Spreads
     Scenario Outline: The ace hit on the king end of J-Q-K (ace = <ace>)
       Given the ruleset has ace = <ace>
       And seat 0 holds Jc Qc Kc Ac 2h
-      When seat 0 plays: draw from the stock, spread Jc Qc Kc, hit Ac on spread 0
+      When seat 0 plays: draw stock, spread Jc Qc Kc, hit Ac 0
       Then the action is <outcome>
 
       Examples:
@@ -136,7 +136,7 @@ Feature: Spreads
     @SPREAD-4 @id.spread-after-discarding
     Scenario: After the discard the turn is over, and so is the chance to spread
       Given the ruleset has forced_spreads = false
-      When seat 0 plays: draw from the stock, discard Ks
+      When seat 0 plays: draw stock, discard Ks
       And seat 0 spreads 7c 7h 7s
       Then the action is refused as not_your_turn
 
@@ -150,9 +150,9 @@ Feature: Spreads
       And seat 2 holds 8h 4d 4c Jc Qc
       And the upcard is Ks
       And the stock starts with 8s 9s Ts
-      When seat 0 plays: draw from the stock, spread 5h 6h 7h, discard 8s
-      And seat 1 plays: draw from the stock, spread 2d 2c 2s, discard 9s
-      And seat 2 plays: draw from the stock, hit 8h on spread 0, discard Ts
+      When seat 0 plays: draw stock, spread 5h 6h 7h, discard 8s
+      And seat 1 plays: draw stock, spread 2d 2c 2s, discard 9s
+      And seat 2 plays: draw stock, hit 8h 0, discard Ts
       Then there are 2 spreads on the table
       And spread 0 is a run of 5h 6h 7h 8h laid by seat 0
       And spread 1 is a book of 2d 2c 2s laid by seat 1
@@ -164,9 +164,9 @@ Feature: Spreads
       And seat 1 holds 6h 7h 8h Td Qd
       And the upcard is Ks
       And the stock starts with 8s 9s 5h
-      When seat 0 plays: draw from the stock, spread 2h 3h 4h, discard 8s
-      And seat 1 plays: draw from the stock, spread 6h 7h 8h, discard 9s
-      And seat 0 plays: draw from the stock, hit 5h on spread 0, discard Kd
+      When seat 0 plays: draw stock, spread 2h 3h 4h, discard 8s
+      And seat 1 plays: draw stock, spread 6h 7h 8h, discard 9s
+      And seat 0 plays: draw stock, hit 5h 0, discard Kd
       Then there are 2 spreads on the table
       And spread 0 is a run of 2h 3h 4h 5h laid by seat 0
       And spread 1 is a run of 6h 7h 8h laid by seat 1

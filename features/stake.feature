@@ -50,9 +50,9 @@ Feature: Stake
       And seat 2 holds Kc Kd Kh Ac 3d
       And the upcard is 7s
       And the stock starts with 8s 9s Ts
-      When seat 0 plays: draw from the stock, spread Jc Jd Jh, discard 8s
-      And seat 1 plays: draw from the stock, spread Qc Qd Qh, discard 9s
-      And seat 2 plays: draw from the stock, spread Kc Kd Kh, discard Ts
+      When seat 0 plays: draw stock, spread Jc Jd Jh, discard 8s
+      And seat 1 plays: draw stock, spread Qc Qd Qh, discard 9s
+      And seat 2 plays: draw stock, spread Kc Kd Kh, discard Ts
       And seat 0 knocks
       Then the hand ends as knock_caught
       And the payments are
@@ -73,9 +73,9 @@ Feature: Stake
       And seat 2 holds Kc Kd Kh 4h 5h
       And the upcard is 7s
       And the stock starts with 8s 9s Ts
-      When seat 2 plays: draw from the stock, spread Kc Kd Kh, discard 8s
-      And seat 0 plays: draw from the stock, spread Jc Jd Jh, discard 9s
-      And seat 1 plays: draw from the stock, spread Qc Qd Qh, discard Ts
+      When seat 2 plays: draw stock, spread Kc Kd Kh, discard 8s
+      And seat 0 plays: draw stock, spread Jc Jd Jh, discard 9s
+      And seat 1 plays: draw stock, spread Qc Qd Qh, discard Ts
       And the players draw from the stock and discard the card drawn until the stock is empty
       And seat 2 draws from the stock
       Then the hand ends as stock_out

@@ -36,9 +36,9 @@ Feature: Turn
       Given a 3-player hand dealt by seat 0
       When the hand is dealt
       Then the hand of seat 1 is Ac 4c 7c Tc Kc
-      When seat 1 plays: draw from the stock, discard Ac
+      When seat 1 plays: draw stock, discard Ac
       Then seat 2 is to act
-      When seat 2 plays: draw from the stock, discard 2c
+      When seat 2 plays: draw stock, discard 2c
       Then seat 0 is to act
 
   Rule: TURN-2 Knock or play on
@@ -66,7 +66,7 @@ Feature: Turn
     @TURN-2 @TURN-3 @id.turn-no-knock-after-drawing
     Scenario: Once the player has drawn, knocking is no longer a choice
       When seat 0 draws from the stock
-      Then the legal actions exclude "knock", "knock discarding 9s"
+      Then the legal actions exclude "knock", "knock 9s"
       And the legal actions include "discard 9s", "spread Ac 2c 3c"
 
   Rule: TURN-3 When a player may knock
@@ -149,11 +149,11 @@ Feature: Turn
     @TURN-4 @id.turn-no-first-turn-knock-for-anyone
     Scenario: Under first_turn_knock = false no player knocks on a first turn, but may on the second
       Given the ruleset has first_turn_knock = false
-      When seat 0 plays: draw from the stock, discard 8h
+      When seat 0 plays: draw stock, discard 8h
       And seat 1 knocks
       Then the action is refused as first_turn_knock
-      When seat 1 plays: draw from the stock, discard 8d
-      And seat 2 plays: draw from the stock, discard 2h
+      When seat 1 plays: draw stock, discard 8d
+      And seat 2 plays: draw stock, discard 2h
       And seat 0 knocks
       Then the hand ends as knock_won
 
@@ -169,8 +169,8 @@ Feature: Turn
 
     @TURN-5 @SPREAD-4 @HIT-2 @id.turn-spread-hit-any-order
     Scenario: After drawing, spreads and hits come in any order, and a discard ends the turn
-      When seat 0 plays: draw from the stock, spread Ac 2c 3c, discard Kd
-      And seat 1 plays: draw from the stock, hit 4c on spread 0, spread 5h 6h 7h, discard 8d
+      When seat 0 plays: draw stock, spread Ac 2c 3c, discard Kd
+      And seat 1 plays: draw stock, hit 4c 0, spread 5h 6h 7h, discard 8d
       Then spread 0 is a run of Ac 2c 3c 4c laid by seat 0
       And spread 1 is a run of 5h 6h 7h laid by seat 1
       And the hand of seat 1 is Qd
@@ -231,10 +231,10 @@ Feature: Turn
 
     @TURN-7 @id.turn-taken-card-kept-next-turn
     Scenario: The taken card may be discarded on a later turn
-      When seat 0 plays: draw from the discard pile, discard Kd
-      And seat 1 plays: draw from the stock, discard 8h
-      And seat 2 plays: draw from the stock, discard 8d
-      And seat 0 plays: draw from the stock, discard Kh
+      When seat 0 plays: draw discard, discard Kd
+      And seat 1 plays: draw stock, discard 8h
+      And seat 2 plays: draw stock, discard 8d
+      And seat 0 plays: draw stock, discard Kh
       Then the discard pile shows Kh
       And seat 1 is to act
 
@@ -258,7 +258,7 @@ Feature: Turn
       And seat 0 holds 5h 6h 7h 8h 9h
       And seat 1 holds 2c 3c 4d Td Qd
       And the upcard is Kc
-      When seat 0 plays: draw from the discard pile, spread 5h 6h 7h 8h 9h, discard Kc
+      When seat 0 plays: draw discard, spread 5h 6h 7h 8h 9h, discard Kc
       Then the hand ends as out_by_discard
       And the winner is seat 0
 
@@ -268,7 +268,7 @@ Feature: Turn
       And seat 0 holds 5h 6h 7h Kd Ks
       And seat 1 holds 2c 3c 4d Td Qd
       And the upcard is Kc
-      When seat 0 plays: draw from the discard pile, spread 5h 6h 7h, spread Kc Kd Ks
+      When seat 0 plays: draw discard, spread 5h 6h 7h, spread Kc Kd Ks
       Then the hand ends as tonk_out
       And seat 0 has 0 cards
 
@@ -340,7 +340,7 @@ Feature: Turn
 
     @TURN-11 @HIT-1 @id.turn-hit-not-held
     Scenario: Hitting with a card another player holds is refused
-      When seat 0 plays: draw from the stock, spread Ac 2c 3c
+      When seat 0 plays: draw stock, spread Ac 2c 3c
       And seat 0 hits 4c on spread 0
       Then the action is refused as not_in_hand
       And the state is unchanged

@@ -41,14 +41,14 @@ Feature: Variations
     Scenario: The first player cannot take a discard, and that player's discard starts the pile
       When seat 0 draws from the discard pile
       Then the action is refused as discard_pile_empty
-      When seat 0 plays: draw from the stock, discard 9s
+      When seat 0 plays: draw stock, discard 9s
       Then the discard pile shows 9s
       And the discard pile holds 1 card
       And the hand of seat 0 is Ac 2c 3c Kd 8h
 
     @VAR-NOUP-1 @id.var-noup-second-player-may-take
     Scenario: The next player may take that first discard
-      When seat 0 plays: draw from the stock, discard 9s
+      When seat 0 plays: draw stock, discard 9s
       And seat 1 draws from the discard pile
       Then the hand of seat 1 is 5h 6h 7h 4c Qd 9s
       And the discard pile is empty
@@ -65,7 +65,7 @@ Feature: Variations
     @VAR-FORCED-1 @id.var-forced-kept-hand
     Scenario Outline: Ending a turn keeping <kept>
       Given seat 0 holds <hand>
-      When seat 0 plays: draw from the stock, discard <discard>
+      When seat 0 plays: draw stock, discard <discard>
       Then the action is <outcome>
 
       Examples:
@@ -80,16 +80,16 @@ Feature: Variations
     @VAR-FORCED-1 @id.var-forced-lay-it-then-discard
     Scenario: Laying the spread first lets the turn end
       Given seat 0 holds 5h 6h 7h 9c Jd
-      When seat 0 plays: draw from the stock, spread 5h 6h 7h, discard Ks
+      When seat 0 plays: draw stock, spread 5h 6h 7h, discard Ks
       Then seat 1 is to act
       And there is 1 spread on the table
 
     @VAR-FORCED-1 @VAR-FORCED-2 @id.var-forced-hitting-not-forced
     Scenario: Hitting is never forced: a card that could hit may stay in the hand
       Given seat 0 holds 5c 6c 7c 9c Jd
-      When seat 0 plays: draw from the stock, spread 5c 6c 7c, discard Ks
-      And seat 1 plays: draw from the stock, discard 2c
-      And seat 0 plays: draw from the stock, discard Jd
+      When seat 0 plays: draw stock, spread 5c 6c 7c, discard Ks
+      And seat 1 plays: draw stock, discard 2c
+      And seat 0 plays: draw stock, discard Jd
       Then seat 1 is to act
       And the hand of seat 0 is 9c 8c
 
@@ -97,7 +97,7 @@ Feature: Variations
     Scenario: Without the variation a spread may stay in the hand
       Given the ruleset has forced_spreads = false
       And seat 0 holds 5h 6h 7h 9c Jd
-      When seat 0 plays: draw from the stock, discard Ks
+      When seat 0 plays: draw stock, discard Ks
       Then seat 1 is to act
 
   Rule: VAR-FORCED-2 No knocking on a spread
@@ -132,7 +132,7 @@ Feature: Variations
       And seat 2 holds 2d 3d 4c Jc Qc
       And the upcard is Ks
       And the stock starts with 9h
-      When seat 0 plays: draw from the stock, spread 5h 6h 7h, spread 9c 9d 9h
+      When seat 0 plays: draw stock, spread 5h 6h 7h, spread 9c 9d 9h
       Then the hand ends as tonk_out
       And the net result is <net>
 
@@ -150,10 +150,10 @@ Feature: Variations
       And seat 2 holds 3d 4d 4c Jc Qc
       And the upcard is Ks
       And the stock starts with Kc 8s 9s 4h
-      When seat 0 plays: draw from the stock, spread 5h 6h 7h, discard Kc
-      And seat 1 plays: draw from the stock, spread 2d 2h 2s, discard Td
-      And seat 2 plays: draw from the stock, discard 9s
-      And seat 0 plays: draw from the stock, hit 8h on spread 0, hit 4h on spread 0, hit 2c on spread 1
+      When seat 0 plays: draw stock, spread 5h 6h 7h, discard Kc
+      And seat 1 plays: draw stock, spread 2d 2h 2s, discard Td
+      And seat 2 plays: draw stock, discard 9s
+      And seat 0 plays: draw stock, hit 8h 0, hit 4h 0, hit 2c 1
       Then the hand ends as tonk_out
       And the net result is <net>
 
@@ -170,12 +170,12 @@ Feature: Variations
       And seat 1 holds 2d 2h 2s Td Kd
       And seat 2 holds 3d 4d 4c Jc Qc
       And the stock starts with Kc 8s 9s 4h
-      When seat 0 plays: draw from the stock, spread 5h 6h 7h, discard Kc
-      And seat 1 plays: draw from the stock, discard Td
+      When seat 0 plays: draw stock, spread 5h 6h 7h, discard Kc
+      And seat 1 plays: draw stock, discard Td
       Then the action is refused as forced_spread
       When seat 1 plays: spread 2d 2h 2s, discard Td
-      And seat 2 plays: draw from the stock, discard 9s
-      And seat 0 plays: draw from the stock, hit 8h on spread 0, hit 4h on spread 0, hit 2c on spread 1
+      And seat 2 plays: draw stock, discard 9s
+      And seat 0 plays: draw stock, hit 8h 0, hit 4h 0, hit 2c 1
       Then the hand ends as tonk_out
       And the net result is +2, -1, -1
 
@@ -205,7 +205,7 @@ Feature: Variations
       And seat 1 holds 2c 3d 4h Td Jd
       And the upcard is Qs
       And the stock starts with Ks
-      When seat 0 plays: draw from the stock, spread 5h 6h X1, discard Ks
+      When seat 0 plays: draw stock, spread 5h 6h X1, discard Ks
       Then spread 0 is a run of 5h 6h X1 laid by seat 0
       And seat 1 is to act
 
@@ -258,7 +258,7 @@ Feature: Variations
     @VAR-WILD-1 @HIT-3 @id.var-wild-run-direction
     Scenario Outline: In <cards> the joker stands <where>, so <card> <fits>
       Given seat 0 holds <hand>
-      When seat 0 plays: draw from the stock, spread <cards>, hit <card> on spread 0
+      When seat 0 plays: draw stock, spread <cards>, hit <card> 0
       Then the action is <outcome>
 
       Examples:
@@ -279,7 +279,7 @@ Feature: Variations
     @VAR-WILD-2 @HIT-3 @id.var-wild-hit-on-a-book
     Scenario: A joker hit on a book of three makes it four; a book of four takes no more
       Given seat 0 holds 9c 9d 9h X1 X2
-      When seat 0 plays: draw from the stock, spread 9c 9d 9h, hit X1 on spread 0
+      When seat 0 plays: draw stock, spread 9c 9d 9h, hit X1 0
       Then spread 0 is a book of 9c 9d 9h X1 laid by seat 0
       When seat 0 hits X2 on spread 0
       Then the action is refused as hit_does_not_fit
@@ -287,13 +287,13 @@ Feature: Variations
     @VAR-WILD-2 @id.var-wild-hit-on-a-run-upward
     Scenario: A joker hit on a run extends it upward
       Given seat 0 holds 5h 6h 7h X1 8h
-      When seat 0 plays: draw from the stock, spread 5h 6h 7h, hit X1 on spread 0, hit 8h on spread 0
+      When seat 0 plays: draw stock, spread 5h 6h 7h, hit X1 0, hit 8h 0
       Then the action is refused as hit_does_not_fit
 
     @VAR-WILD-2 @id.var-wild-hit-on-a-run-downward
     Scenario: A joker hit on a run that cannot go up extends it downward
       Given seat 0 holds Jh Qh Kh X1 9h
-      When seat 0 plays: draw from the stock, spread Jh Qh Kh, hit X1 on spread 0, hit 9h on spread 0
+      When seat 0 plays: draw stock, spread Jh Qh Kh, hit X1 0, hit 9h 0
       Then spread 0 is a run of 9h Jh Qh Kh X1 laid by seat 0
 
   Rule: VAR-DEUCES-1 Deuces wild
@@ -463,7 +463,7 @@ Feature: Variations
       And seat 0 holds Kd Ks 5h 6h 9c
       And seat 1 holds 2c 3d 4h 9d Td
       And the upcard is Kc
-      When seat 0 plays: draw from the discard pile, discard 9c
+      When seat 0 plays: draw discard, discard 9c
       Then the action is refused as must_use_taken
       When seat 0 plays: spread Kc Kd Ks, discard 9c
       Then spread 0 is a book of Kc Kd Ks laid by seat 0
@@ -496,8 +496,8 @@ Feature: Variations
     @VAR-HITLOCK-1 @id.var-hit-lock
     Scenario Outline: A knock after another player hit one's spread (hit_lock = <hit_lock>)
       Given the ruleset has hit_lock = <hit_lock>
-      When seat 0 plays: draw from the stock, spread 5h 6h 7h, discard Ks
-      And seat 1 plays: draw from the stock, hit 8h on spread 0, discard Kd
+      When seat 0 plays: draw stock, spread 5h 6h 7h, discard Ks
+      And seat 1 plays: draw stock, hit 8h 0, discard Kd
       And seat 0 knocks
       Then the action is <outcome>
 
@@ -509,10 +509,10 @@ Feature: Variations
     @VAR-HITLOCK-1 @id.var-hit-lock-expires
     Scenario: Under hit_lock = 1 the lock lasts one turn of the player hit
       Given the ruleset has hit_lock = 1
-      When seat 0 plays: draw from the stock, spread 5h 6h 7h, discard Ks
-      And seat 1 plays: draw from the stock, hit 8h on spread 0, discard Kd
-      And seat 0 plays: draw from the stock, discard 4s
-      And seat 1 plays: draw from the stock, discard 5s
+      When seat 0 plays: draw stock, spread 5h 6h 7h, discard Ks
+      And seat 1 plays: draw stock, hit 8h 0, discard Kd
+      And seat 0 plays: draw stock, discard 4s
+      And seat 1 plays: draw stock, discard 5s
       And seat 0 knocks
       Then the hand ends as knock_won
 
@@ -529,7 +529,7 @@ Feature: Variations
     @VAR-EAT-1 @TURN-10 @id.var-eating
     Scenario Outline: Seat 2 takes seat 0's discard before seat 1 acts (eating = <eating>)
       Given the ruleset has eating = <eating>
-      When seat 0 plays: draw from the stock, discard 9s
+      When seat 0 plays: draw stock, discard 9s
       And seat 2 draws from the discard pile
       Then the action is <outcome>
 
@@ -541,8 +541,8 @@ Feature: Variations
     @VAR-EAT-1 @id.var-eating-play-goes-on-from-the-eater
     Scenario: The eater plays the turn and play goes on from the eater's left
       Given the ruleset has eating = true
-      When seat 0 plays: draw from the stock, discard 9s
-      And seat 2 plays: draw from the discard pile, discard Jc
+      When seat 0 plays: draw stock, discard 9s
+      And seat 2 plays: draw discard, discard Jc
       Then seat 0 is to act
       And the hand of seat 2 is 4d 4h 4s 8s 9s
       And the hand of seat 1 is 5h 6h 7h 4c Qd
@@ -579,8 +579,8 @@ Feature: Variations
     @VAR-KNOCKWAIT-1 @id.var-knock-wait
     Scenario Outline: A knock on the turn after laying a spread (spread_knock_wait = <wait>)
       Given the ruleset has spread_knock_wait = <wait>
-      When seat 0 plays: draw from the stock, spread 5h 6h 7h, discard Ks
-      And seat 1 plays: draw from the stock, discard Kd
+      When seat 0 plays: draw stock, spread 5h 6h 7h, discard Ks
+      And seat 1 plays: draw stock, discard Kd
       And seat 0 knocks
       Then the action is <outcome>
 
@@ -592,10 +592,10 @@ Feature: Variations
     @VAR-KNOCKWAIT-1 @id.var-knock-wait-expires
     Scenario: Under spread_knock_wait = 1 the knock comes back two turns after the spread
       Given the ruleset has spread_knock_wait = 1
-      When seat 0 plays: draw from the stock, spread 5h 6h 7h, discard Ks
-      And seat 1 plays: draw from the stock, discard Kd
-      And seat 0 plays: draw from the stock, discard 4s
-      And seat 1 plays: draw from the stock, discard 5s
+      When seat 0 plays: draw stock, spread 5h 6h 7h, discard Ks
+      And seat 1 plays: draw stock, discard Kd
+      And seat 0 plays: draw stock, discard 4s
+      And seat 1 plays: draw stock, discard 5s
       And seat 0 knocks
       Then the hand ends as knock_won
 

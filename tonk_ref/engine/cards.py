@@ -7,6 +7,7 @@ mask with bit ``card`` set, so membership, union and removal are single operatio
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable, Iterator, Sequence
 
 RANKS = "A23456789TJQK"
@@ -133,7 +134,13 @@ def value_table(face_values: Sequence[int]) -> tuple[int, ...]:
 
 
 def suit_sum_table(rank_values: Sequence[int]) -> tuple[int, ...]:
-    """For each 13-bit rank mask, the sum of the values of the ranks it holds."""
+    """For each 13-bit rank mask, the sum of the values of the ranks it holds (computed
+    once per list of rank values: every ruleset with the same face values shares it)."""
+    return _suit_sum_table(tuple(rank_values))
+
+
+@functools.cache
+def _suit_sum_table(rank_values: tuple[int, ...]) -> tuple[int, ...]:
     table = [0] * (1 << 13)
     for m in range(1, 1 << 13):
         low = m & -m

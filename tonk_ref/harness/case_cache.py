@@ -1,4 +1,4 @@
-"""A disk cache of compiled scenarios, keyed by content.
+"""A disk cache of compiled cases, keyed by content.
 
 Compiling a scenario (YAML, schema, deal, checks) costs a few milliseconds; unpickling
 the result a few hundredths.  An entry is keyed by the file's text and path and by
@@ -41,14 +41,17 @@ def cache_root() -> Path:
 
 @functools.cache
 def inputs_key() -> str:
-    """A digest of everything a compiled scenario depends on besides its own file."""
+    """A digest of everything a compiled case depends on besides its own file: the
+    compilers' sources, the engine's, the spec's schemas, rules and presets, the version."""
     h = hashlib.sha256(__version__.encode())
     spec = spec_dir()
     files = [
-        *sorted((_PACKAGE / "harness").glob("*.py")),
+        *sorted((_PACKAGE / "harness").rglob("*.py")),
+        *sorted((_PACKAGE / "spec").rglob("*.py")),
         *sorted((_PACKAGE / "engine").glob("*.py")),
         *sorted(spec.rglob("*.json")),
         *sorted(spec.rglob("*.yaml")),
+        spec / "tonk.md",
     ]
     for f in files:
         h.update(f.name.encode())
@@ -56,17 +59,28 @@ def inputs_key() -> str:
     return h.hexdigest()[:20]
 
 
-def cached(text: str, source: str, build: Callable[[str, str], T]) -> T:
-    """``build(text, source)``, through the cache when it is enabled."""
+def digest(*parts: str | bytes) -> str:
+    h = hashlib.sha256()
+    for p in parts:
+        h.update(p.encode() if isinstance(p, str) else p)
+        h.update(b"\0")
+    return h.hexdigest()[:32]
+
+
+def cached(key: str, build: Callable[[], T], keep: Callable[[T], bool] = lambda v: True) -> T:
+    """``build()``, through the cache when it is enabled; ``key`` names what it builds
+    (a digest of its inputs: the cache adds the compilers' own).  A value ``keep`` rejects
+    (one that holds errors) is not stored."""
     if not enabled():
-        return build(text, source)
-    digest = hashlib.sha256(f"{source}\0{text}".encode()).hexdigest()[:32]
-    path = cache_root() / f"cases-{inputs_key()}" / f"{digest}.pickle"
+        return build()
+    path = cache_root() / f"cases-{inputs_key()}" / f"{key}.pickle"
     with contextlib.suppress(Exception):  # a missing or unreadable entry is rebuilt
         with path.open("rb") as fh:
             value: T = pickle.load(fh)
         return value
-    value = build(text, source)
+    value = build()
+    if not keep(value):
+        return value
     with contextlib.suppress(OSError):
         path.parent.mkdir(parents=True, exist_ok=True)
         tmp = path.with_suffix(f".{os.getpid()}.tmp")

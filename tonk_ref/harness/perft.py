@@ -24,7 +24,6 @@ overrides ``name=value`` (values as in YAML: ``true``, ``5``, ``null``, words).
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -34,11 +33,14 @@ import yaml
 
 from ..adapters.base import Adapter
 from ..adapters.inprocess import reference
-from ..engine.cards import CardError, check_deck, pack_mask, parse_card
+from ..engine.cards import NAMES, CardError, check_deck, pack_mask, parse_card
 from ..engine.ruleset import Ruleset, option_values
+from ..spec.notation import describe_action
+from .case import Case, Perft
 from .rulebook import RulebookError, resolve_ruleset
 
 JSON = dict[str, Any]
+_CARDS = frozenset(NAMES)
 
 
 class PerftError(ValueError):
@@ -186,11 +188,6 @@ def load_table(path: str | Path) -> list[PerftCase]:
     return parse_table(text, str(p))
 
 
-def table_files(root: str | Path) -> list[Path]:
-    p = Path(root)
-    return sorted(p.glob("*.perft")) if p.is_dir() else [p]
-
-
 # ---------------------------------------------------------------------------- deals
 
 
@@ -212,11 +209,12 @@ def _deal_problem(entry: PerftCase) -> str | None:
 
 
 def action_text(a: JSON) -> str:
-    """A canonical text for an action (spread cards sorted in code order)."""
+    """An action in the notation, a spread's cards in code order (so that two engines'
+    lists of the same actions read alike)."""
     b = dict(a)
     if b.get("type") == "spread" and isinstance(b.get("cards"), list):
-        b["cards"] = sorted(b["cards"], key=lambda c: parse_card(c) if isinstance(c, str) else -1)
-    return json.dumps(b, sort_keys=True, separators=(",", ":"))
+        b["cards"] = sorted(b["cards"], key=lambda c: parse_card(c) if c in _CARDS else 99)
+    return describe_action(None, b)
 
 
 class AdapterPerft:
@@ -276,26 +274,42 @@ class AdapterPerft:
 
 @dataclass
 class Mismatch:
-    case: PerftCase
     depth: int
     expected: int
     got: int
     divide_expected: list[tuple[str, int]]
     divide_got: list[tuple[str, int]]
+    case: PerftCase | None = None
 
-    def describe(self) -> str:
-        lines = [
-            f"{self.case.source}:{self.case.line}: {self.case.id}: perft {self.depth}: "
-            f"expected {self.expected}, the engine gives {self.got}",
-            "  divide (first action: expected / engine):",
-        ]
+    def headline(self) -> str:
+        return f"perft {self.depth}: expected {self.expected}, the engine gives {self.got}"
+
+    def divide_lines(self) -> list[str]:
+        lines = ["divide (first action: expected / engine):"]
         want = dict(self.divide_expected)
         got = dict(self.divide_got)
         for key in sorted(set(want) | set(got)):
             w, g = want.get(key), got.get(key)
             mark = "" if w == g else "   <-- differs"
-            lines.append(f"    {key}: {'-' if w is None else w} / {'-' if g is None else g}{mark}")
-        return "\n".join(lines)
+            lines.append(f"  {key}: {'-' if w is None else w} / {'-' if g is None else g}{mark}")
+        return lines
+
+    def describe(self) -> str:
+        head = f"{self.case.source}:{self.case.line}: {self.case.id}: " if self.case is not None else ""
+        return "\n".join([head + self.headline(), *(f"  {x}" for x in self.divide_lines())])
+
+
+def check_counts(
+    adapter: Adapter, setup: JSON, counts: Iterable[tuple[int, int]], use_play: bool
+) -> Mismatch | None:
+    """Count the engine's legal action sequences to each depth of ``counts``; the first
+    depth that differs, with the per-first-action counts of the engine and the reference."""
+    for depth, want in sorted(counts):
+        got = AdapterPerft(adapter, setup, use_play).count(depth)
+        if got != want:
+            expected = AdapterPerft(reference(), setup, True).divide(depth)
+            return Mismatch(depth, want, got, expected, AdapterPerft(adapter, setup, use_play).divide(depth))
+    return None
 
 
 def check_adapter(
@@ -314,15 +328,28 @@ def check_adapter(
     for case in cases:
         if supports is not None and not supports(case):
             continue
-        setup = case.setup()
-        bad: Mismatch | None = None
-        for depth, want in sorted(case.counts.items()):
-            if max_depth is not None and depth > max_depth:
-                continue
-            runner = AdapterPerft(adapter, setup, play)
-            got = runner.count(depth)
-            if got != want:
-                expected = AdapterPerft(reference(), setup, True).divide(depth)
-                bad = Mismatch(case, depth, want, got, expected, AdapterPerft(adapter, setup, play).divide(depth))
-                break
+        counts = [(d, n) for d, n in case.counts.items() if max_depth is None or d <= max_depth]
+        bad = check_counts(adapter, case.setup(), counts, play)
+        if bad is not None:
+            bad.case = case
         yield case, bad
+
+
+#: The rules a perft count checks: which actions are legal when (TURN, SPREAD, HIT).
+PERFT_RULES = ("TURN-2", "TURN-5", "SPREAD-1", "HIT-1")
+
+
+def to_case(entry: PerftCase, max_depth: int, source: str) -> Case:
+    """A table entry as a conformance case named ``perft-<id>``: its counts to ``max_depth``."""
+    counts = tuple((d, n) for d, n in sorted(entry.counts.items()) if d <= max_depth)
+    return Case(
+        id=f"perft-{entry.id}",
+        title=f"perft to depth {max(d for d, _ in counts) if counts else 0} from {entry.origin or 'a stacked deal'}",
+        kind="perft",
+        rules=PERFT_RULES,
+        source=source,
+        line=entry.line,
+        setup=entry.setup(),
+        steps=(Perft(counts, line=entry.line, text=f"perft {' '.join(f'{d}={n}' for d, n in counts)}"),),
+        ruleset=entry.ruleset,
+    )

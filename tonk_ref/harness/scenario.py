@@ -1,10 +1,10 @@
-"""Scenario files: load, validate and compile them into language-neutral cases.
+"""Scenario files: load, validate and compile them into the one case model.
 
 A scenario (spec/scenarios.md, spec/scenario.schema.json) is YAML written for people:
 a preset and overrides, a readable deal, compact actions.  :func:`load_scenario`
-checks it and compiles it into a :class:`Case`: the full ruleset, the 52-card deck
-order, protocol actions and expectations, and what the case requires of an engine.
-Every error names the file, the line and the field, and says what was expected.
+checks it and compiles it into a :class:`~.case.Case`: the full ruleset, the deck order,
+protocol actions and expectations.  Every error names the file, the line and the field,
+and says what was expected.
 """
 
 from __future__ import annotations
@@ -12,7 +12,6 @@ from __future__ import annotations
 import functools
 import json
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -20,10 +19,13 @@ import jsonschema
 import yaml
 
 from ..engine.cards import CardError, check_deck, names, pack_mask, parse_card
-from ..engine.ruleset import DEFAULT, Ruleset
+from ..engine.ruleset import Ruleset
 from ..engine.stacking import StackError, stack_deck
 from ..paths import scenarios_dir, spec_dir
+from ..spec.notation import NotationError, parse_action
 from . import case_cache
+from .case import Act, Call, Case, Expect, Legal, Observe, Step
+from .files import scenario_files
 from .rulebook import RulebookError, resolve_ruleset, rules_by_id
 from .yamlpos import field_name, line_of
 
@@ -41,68 +43,6 @@ class ScenarioError(ValueError):
         self.line = line
         self.field = field
         self.message = message
-
-
-@dataclass(frozen=True, slots=True)
-class Step:
-    """One step of a compiled case: an action, or a check of the state, an observation
-    or the legal actions."""
-
-    kind: str  # "act" | "expect" | "observe" | "legal" | "call"
-    line: int
-    seat: int = -1
-    action: JSON | None = None
-    reject: str | bool | None = None
-    expect: JSON | None = None
-    legal: JSON | None = None
-
-    def to_json(self) -> JSON:
-        if self.kind == "act":
-            out: JSON = {"act": {"seat": self.seat, "action": self.action}}
-            if self.reject is not None:
-                out["reject"] = self.reject
-            return out
-        if self.kind == "expect":
-            return {"expect": self.expect}
-        if self.kind == "observe":
-            return {"observe": {"seat": self.seat, "expect": self.expect}}
-        if self.kind == "call":
-            return {"call": {**(self.legal or {}), "expect": self.expect}}
-        return {"legal": self.legal}
-
-
-@dataclass(frozen=True, slots=True)
-class Case:
-    """A compiled scenario: everything an engine needs, in protocol terms."""
-
-    id: str
-    title: str
-    rules: tuple[str, ...]
-    source: str
-    line: int
-    setup: JSON
-    options: JSON  # option values that differ from the default: an engine must declare them
-    features: frozenset[str]
-    steps: tuple[Step, ...]
-    result: JSON | None
-    ruleset: Ruleset = field(compare=False, default=DEFAULT)
-
-    @property
-    def actions(self) -> list[tuple[int, JSON]]:
-        return [(s.seat, s.action) for s in self.steps if s.kind == "act" and s.action is not None]
-
-    def to_json(self) -> JSON:
-        """The language-neutral form written by ``tonk export``."""
-        return {
-            "id": self.id,
-            "title": self.title,
-            "rules": list(self.rules),
-            "source": self.source,
-            "requires": {"options": self.options, "features": sorted(self.features)},
-            "setup": self.setup,
-            "steps": [s.to_json() for s in self.steps],
-            "result": self.result,
-        }
 
 
 # ---------------------------------------------------------------------------- parsing
@@ -237,7 +177,7 @@ def load_scenario(path: str | Path, root: Path | None = None) -> Case:
         raise ScenarioError(rel, None, "", f"cannot read the file: {e.strerror}") from None
     except UnicodeDecodeError as e:
         raise ScenarioError(rel, None, "", f"the file is not UTF-8 text ({e.reason})") from None
-    return case_cache.cached(text, rel, parse_scenario)
+    return case_cache.cached(case_cache.digest(rel, text), lambda: parse_scenario(text, rel))
 
 
 def _rel(p: Path, root: Path | None) -> str:
@@ -330,18 +270,6 @@ class _Compiler:
         result = doc.get("result")
         if result is not None:
             self.check_result(result, ["result"])
-        features = set(doc.get("requires", {}).get("features", []))
-        for s in steps:
-            if s.kind == "observe":
-                features.add("observations")
-            if s.kind == "legal":
-                features.add("legal_actions")
-            if s.kind == "call":
-                features.add("match")
-            if s.kind == "expect" and s.expect and _needs_payments(s.expect.get("result")):
-                features.add("payments")
-        if _needs_payments(result):
-            features.add("payments")
         setup = {
             "ruleset": ruleset.to_dict(),
             "players": self.players,
@@ -352,14 +280,15 @@ class _Compiler:
         return Case(
             id=doc["id"],
             title=doc["title"],
+            kind="scenario",
             rules=tuple(doc["rules"]),
             source=self.source,
             line=self.lines.line(["id"]) or 1,
             setup=setup,
-            options=ruleset.changes(),
-            features=frozenset(features),
             steps=steps,
             result=result,
+            result_line=self.lines.line(["result"]) or 0,
+            requires=frozenset(doc.get("requires", {}).get("features", [])),
             ruleset=ruleset,
         )
 
@@ -417,51 +346,40 @@ class _Compiler:
             line = self.lines.line(path) or 0
             if "act" in raw:
                 seat, action = self.compact(raw["act"], [*path, "act"])
-                yield Step("act", line, seat=seat, action=action, reject=raw.get("reject"))
+                yield Act(seat, action, refuse=raw.get("reject"), line=line, text=raw["act"])
             elif "action" in raw:
                 seat = self.seat(raw["seat"], [*path, "seat"])
-                yield Step("act", line, seat=seat, action=raw["action"], reject=raw.get("reject"))
+                yield Act(seat, raw["action"], refuse=raw.get("reject"), line=line)
             elif "expect" in raw:
                 self.check_state_match(raw["expect"], [*path, "expect"])
-                yield Step("expect", line, expect=raw["expect"])
+                yield Expect(raw["expect"], line=line)
             elif "observe" in raw:
                 ob = raw["observe"]
                 seat = self.seat(ob["seat"], [*path, "observe", "seat"])
                 for j, c in enumerate(ob["expect"].get("hidden", [])):
                     self.card(c, [*path, "observe", "expect", "hidden", j])
-                yield Step("observe", line, seat=seat, expect=ob["expect"])
+                yield Observe(seat, ob["expect"], line=line, text=f"observe seat {seat}")
             elif "call" in raw:
                 call = raw["call"]
                 params = dict(call.get("params", {}))
                 params.setdefault("ruleset", self.ruleset.to_dict())
                 params.setdefault("players", self.players)
-                yield Step("call", line, legal={"method": call["method"], "params": params}, expect=call["expect"])
+                yield Call(call["method"], params, call["expect"], line=line, text=f"call {call['method']}")
             else:
                 legal = raw["legal"]
-                compiled: JSON = {}
-                for key in ("includes", "excludes"):
-                    if key in legal:
-                        compiled[key] = [self.compact(a, [*path, "legal", key, j])[1] for j, a in enumerate(legal[key])]
-                if "count" in legal:
-                    compiled["count"] = legal["count"]
-                yield Step("legal", line, legal=compiled)
+                lists = {
+                    key: tuple(self.compact(a, [*path, "legal", key, j])[1] for j, a in enumerate(legal.get(key, [])))
+                    for key in ("includes", "excludes")
+                }
+                yield Legal(lists["includes"], lists["excludes"], legal.get("count"), line=line, text="legal actions")
 
     def compact(self, text: str, path: list[str | int]) -> tuple[int, JSON]:
-        words = text.split()
-        seat = self.seat(int(words[0]), path)
-        verb, args = words[1], words[2:]
-        for j, w in enumerate(args):
-            if verb != "draw" and not (verb == "hit" and j == 1):
-                self.card(w, path)
-        if verb == "knock":
-            return seat, ({"type": "knock", "discard": args[0]} if args else {"type": "knock"})
-        if verb == "draw":
-            return seat, {"type": "draw", "from": args[0]}
-        if verb == "spread":
-            return seat, {"type": "spread", "cards": args}
-        if verb == "hit":
-            return seat, {"type": "hit", "card": args[0], "spread": int(args[1])}
-        return seat, {"type": "discard", "card": args[0]}
+        try:
+            seat, action = parse_action(text)
+        except NotationError as e:
+            raise self.fail(path, str(e)) from None
+        self.seat(seat, path)
+        return seat, action
 
     def check_state_match(self, expect: JSON, path: list[str | int]) -> None:
         hands = expect.get("hands")
@@ -498,19 +416,6 @@ class _Compiler:
 
             if sum(Fraction(a) for a in result["net"]) != 0:
                 raise self.fail([*path, "net"], "the net results must sum to zero (rule STAKE-2): this can never match")
-
-
-def _needs_payments(result: object) -> bool:
-    return isinstance(result, dict) and ("net" in result or "payments" in result)
-
-
-def scenario_files(root: Path | None = None) -> list[Path]:
-    base = root or scenarios_dir()
-    return sorted(
-        p
-        for p in base.rglob("*.yaml")
-        if p.is_file() and not any(part == "perft" or part.startswith("_") for part in p.relative_to(base).parts)
-    )
 
 
 def load_all(root: Path | None = None) -> list[Case]:

@@ -75,6 +75,17 @@ def parse_action(text: str, *, seat: int | None = None, strict: bool = True) -> 
     raise NotationError(f"{text!r} is not an action: expected {FORMS}")
 
 
+def parse_move(text: str, *, strict: bool = True) -> JSON:
+    """An action written without its seat (``knock 9s``, ``hit 7h 0``): one entry of a
+    seat's list of legal actions."""
+    if text[:1].isdigit():
+        raise NotationError(f"{text!r} names a seat: write the action alone, such as 'draw stock'")
+    try:
+        return parse_action(text, seat=-1, strict=strict)[1]
+    except NotationError as e:
+        raise NotationError(str(e).replace("'SEAT ", "'")) from None
+
+
 def format_action(seat: int | None, action: object) -> str | None:
     """The notation of a protocol action (without the seat when ``seat`` is None), or None
     when the action cannot be written in it (a malformed action, sent on purpose)."""

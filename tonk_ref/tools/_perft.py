@@ -15,6 +15,7 @@ from ..engine.cards import NAMES, cards_of, pack_mask, parse_card
 from ..engine.hand import Hand
 from ..engine.ruleset import Ruleset
 from ..engine.serialize import action_to_json
+from ..harness.files import table_files
 from ..harness.perft import (
     AdapterPerft,
     Mismatch,
@@ -24,7 +25,6 @@ from ..harness.perft import (
     check_adapter,
     load_table,
     parse_table,
-    table_files,
 )
 
 JSON = dict[str, Any]
@@ -100,6 +100,7 @@ def parse_deal(text: str, rules: Ruleset) -> JSON:
             case = load_scenario(path)
         except ScenarioError as e:
             raise PerftError(str(e)) from None
+        assert case.setup is not None
         return dict(case.setup)
     try:
         data = json.loads(path.read_text(encoding="utf-8"))

@@ -722,6 +722,7 @@ class ScenarioFile(Situation):
     from_deal = True
 
     def __init__(self, path: str) -> None:
+        from ..harness.case import Act as CaseAct
         from ..harness.scenario import ScenarioError, load_scenario
 
         try:
@@ -729,6 +730,8 @@ class ScenarioFile(Situation):
         except ScenarioError as e:
             raise SituationError(str(e)) from None
         self.case = case
+        if case.setup is None:
+            raise SituationError(f"{case.where}: the case deals no hand")
         self.source = case.source
         self.players = int(case.setup["players"])
         self.dealer = int(case.setup["dealer"])
@@ -748,18 +751,18 @@ class ScenarioFile(Situation):
             self.stock_top = [parse_card(c) for c in deal.get("stock", [])]
         acts: list[Act] = []
         for step in case.steps:
-            if step.kind != "act" or step.action is None:
+            if not isinstance(step, CaseAct):
                 continue
             where = f"{case.source}:{step.line}"
             try:
                 action = action_from_json(step.action)
             except IllegalAction as e:
-                if step.reject is None:
+                if step.refuse is None:
                     raise SituationError(f"{where}: script: {e.message}") from None
-                acts.append(Act(step.seat, None, f"{step.seat} {json.dumps(step.action)}", where, step.reject,
+                acts.append(Act(step.seat, None, f"{step.seat} {json.dumps(step.action)}", where, step.refuse,
                                 malformed=e.message))
                 continue
-            acts.append(Act(step.seat, action, f"{step.seat} {action}", where, step.reject))
+            acts.append(Act(step.seat, action, f"{step.seat} {action}", where, step.refuse))
         self.acts = tuple(acts)
 
     def start(self, rules: Ruleset) -> Hand:

@@ -113,7 +113,7 @@ def _rel(p: Path) -> str:
 
 def scenarios_checking(rule_id: str) -> list[tuple[str, str]]:
     """(case id, file) of every YAML scenario whose ``rules`` list names ``rule_id``."""
-    from ..harness.scenario import scenario_files
+    from ..harness.files import scenario_files
 
     loader: Any = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
     pattern = re.compile(rf"(?<![A-Z0-9-]){re.escape(rule_id)}(?![0-9])")

@@ -1,9 +1,10 @@
 """The step registry and the little parsers the step texts share.
 
-Every step definition of the Gherkin features is declared through :func:`step`, which
-registers its kind and regular expression here (so the self-lint tests can check that
-each step line of each feature matches exactly one definition) and binds it with
-pytest-bdd, whose ``parsers.re`` matches the whole step text (``re.fullmatch``).
+Every step of the Gherkin features is compiled by a function declared with :func:`step`,
+which registers its kind and regular expression here; the expression must match the
+whole step text (``re.fullmatch``), and its named groups are passed to the function as
+strings.  The self-lint tests check that every step line of every feature matches exactly
+one definition.
 """
 
 from __future__ import annotations
@@ -12,9 +13,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any, Literal, TypeVar, cast
-
-from pytest_bdd import given, parsers, then, when
+from typing import Any, Literal, TypeVar
 
 from ...engine.cards import NAMES
 
@@ -52,33 +51,28 @@ class StepDef:
 #: Every step definition, in the order declared.
 REGISTRY: list[StepDef] = []
 
-_BINDERS = {"given": given, "when": when, "then": then}
 
-
-def step(kind: StepKind, pattern: str, target_fixture: str | None = None) -> Callable[[F], F]:
-    """Declare a step definition: ``pattern`` is a regular expression that must match the
-    whole step text; its named groups are passed to the function as strings."""
+def step(kind: StepKind, pattern: str) -> Callable[[F], F]:
+    """Declare the compiler of one step form."""
     regex = re.compile(pattern)
 
     def decorator(func: F) -> F:
         REGISTRY.append(StepDef(kind, pattern, regex, func))
-        # stacklevel=2: pytest-bdd injects the step fixture into the module that applied
-        # this decorator (given.py, when.py or then.py), not into this one.
-        bound = _BINDERS[kind](parsers.re(pattern), target_fixture=target_fixture, stacklevel=2)(func)
-        return cast(F, bound)
+        return func
 
     return decorator
 
 
 class FeatureTextError(ValueError):
-    """A step text that names something that does not exist (a bad card, option, value)."""
+    """A step text that cannot be compiled: it names something that does not exist (a bad
+    card, option or value), or says something the scenario cannot mean."""
 
 
 _CARD_NAMES = frozenset(NAMES)
 
 
 def card_name(text: str) -> str:
-    """A card named in a Given step: it must be a real card in the canonical notation."""
+    """A card named in a Given or Then step: it must be a real card in the canonical notation."""
     if text not in _CARD_NAMES:
         raise FeatureTextError(
             f"{text!r} is not a card: write a rank from 'A23456789TJQK' and a suit from 'cdhs', like 'Ah' or 'Td'"
@@ -103,13 +97,12 @@ def amounts(text: str) -> list[Fraction]:
     return [Fraction(a.strip()) for a in text.split(",")]
 
 
+def amount_json(a: Fraction) -> int | str:
+    return int(a) if a.denominator == 1 else f"{a.numerator}/{a.denominator}"
+
+
 def ints(text: str) -> list[int]:
     return [int(a.strip()) for a in text.split(",")]
-
-
-def show_amount(a: Fraction) -> str:
-    s = str(a)
-    return s if a < 0 else f"+{s}" if a > 0 else "0"
 
 
 def quoted(text: str) -> list[str]:

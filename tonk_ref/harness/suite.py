@@ -1,0 +1,89 @@
+"""The conformance suite: every case of the scenario files, the Gherkin features and the
+perft tables, compiled into the one case model, with the files that failed to load.
+
+The packaged suite compiles in about a second; compiled, it is kept in the disk cache
+(:mod:`.case_cache`) under a digest of every file it was compiled from, so a run that
+changes nothing loads it in a few milliseconds.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from . import case_cache
+from .case import Case
+from .files import feature_files, scenario_files, table_files
+from .results import LoadError
+
+#: How deep ``tonk check`` counts the perft tables by default.
+PERFT_DEPTH = 3
+
+
+@dataclass(slots=True)
+class Suite:
+    cases: list[Case] = field(default_factory=list)
+    errors: list[LoadError] = field(default_factory=list)
+
+    def by_id(self) -> dict[str, Case]:
+        return {c.id: c for c in self.cases}
+
+
+def _files(scenario_dirs: Sequence[Path], features: Path | None, perft_depth: int) -> list[Path]:
+    out: list[Path] = []
+    for d in scenario_dirs:
+        out += scenario_files(d)
+        if perft_depth > 0 and (d / "perft").is_dir():
+            out += table_files(d / "perft")
+    if features is not None:
+        out += feature_files(features)
+    return out
+
+
+def load_suite(
+    scenario_dirs: Sequence[Path] | None = None,
+    *,
+    features: Path | bool | None = True,
+    perft_depth: int = PERFT_DEPTH,
+) -> Suite:
+    """Compile the suite: the YAML scenarios and perft tables of ``scenario_dirs`` (default:
+    the packaged corpus) and the features of ``features`` (True: the packaged ones)."""
+    from ..paths import features_dir, scenarios_dir
+
+    dirs = [Path(d) for d in (scenario_dirs if scenario_dirs is not None else [scenarios_dir()])]
+    feats = features_dir() if features is True else (None if features is False else features)
+    files = _files(dirs, feats, perft_depth)
+    key = case_cache.digest(str(perft_depth), *(f"{f}\0{f.stat().st_size}" for f in files),
+                            *(f.read_bytes() for f in files))
+    return case_cache.cached(key, lambda: _compile(files, perft_depth), keep=lambda s: not s.errors)
+
+
+def _compile(files: list[Path], perft_depth: int) -> Suite:
+    from .gherkin import FeatureError, load_feature, shown_path
+    from .perft import PerftError, load_table, to_case
+    from .rulebook import RulebookError
+    from .scenario import ScenarioError, load_scenario
+
+    suite = Suite()
+    for f in files:
+        try:
+            if f.suffix == ".yaml":
+                suite.cases.append(load_scenario(f))
+            elif f.suffix == ".feature":
+                suite.cases += load_feature(f)
+            else:
+                source = shown_path(f)
+                suite.cases += [to_case(e, perft_depth, source) for e in load_table(f)]
+        except ScenarioError as e:
+            suite.errors.append(LoadError(f"{e.file}:{e.line}" if e.line else e.file, str(e)))
+        except FeatureError as e:
+            suite.errors.append(LoadError(f"{e.file}:{e.line}" if e.line else e.file, str(e)))
+        except (PerftError, RulebookError) as e:
+            suite.errors.append(LoadError(str(f), str(e)))
+    seen: dict[str, Case] = {}
+    for c in suite.cases:
+        if c.id in seen:
+            suite.errors.append(LoadError(c.where, f"case id {c.id!r} is used twice (first at {seen[c.id].where})"))
+        seen[c.id] = c
+    return suite
