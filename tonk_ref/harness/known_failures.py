@@ -20,9 +20,6 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-import jsonschema
-import yaml
-
 from ..paths import spec_dir
 from .yamlpos import field_name, line_of
 
@@ -66,7 +63,7 @@ def schema() -> dict[str, Any]:
     return data
 
 
-def _message(err: jsonschema.ValidationError) -> str:
+def _message(err: Any) -> str:
     if err.validator == "additionalProperties":
         props = err.schema.get("properties", {}) if isinstance(err.schema, dict) else {}
         allowed = ", ".join(props)
@@ -82,6 +79,8 @@ def _message(err: jsonschema.ValidationError) -> str:
 
 def parse_known_failures(text: str, source: str) -> KnownFailures:
     """Parse the text of a known-failures file (YAML or JSON)."""
+    import yaml
+
     try:
         node = yaml.compose(text, Loader=yaml.SafeLoader)
         data = yaml.safe_load(text)
@@ -93,6 +92,8 @@ def parse_known_failures(text: str, source: str) -> KnownFailures:
         raise KnownFailuresError(source, None, "", f"YAML error: {e}") from None
     if not isinstance(data, dict):
         raise KnownFailuresError(source, 1, "", "expected a mapping {cases: [{id, reason}, ...]}")
+    import jsonschema
+
     errors = list(jsonschema.Draft202012Validator(schema()).iter_errors(data))
     if errors:
         err = min(errors, key=lambda e: (line_of(node, list(e.absolute_path)) or 0, -len(e.absolute_path)))
@@ -127,6 +128,8 @@ def load_known_failures(path: str | Path) -> KnownFailures:
 
 def dump_known_failures(entries: Iterable[tuple[str, str]], engine: str | None = None) -> str:
     """A known-failures file listing ``entries`` (id, reason), as YAML."""
+    import yaml
+
     cases = [{"id": cid, "reason": reason or "fails"} for cid, reason in entries]
     doc: dict[str, Any] = {}
     if engine:

@@ -1,145 +1,248 @@
-"""Conformance reports: per-case records, the per-rule table, profile verdicts, and the
-JSON, Markdown, terminal and badge forms (spec/scenarios.md, "Reports").
+"""The conformance report: one JSON document built from a run's typed results
+(:class:`~.runner.SuiteRun`), from which every other form is rendered (the console and
+Markdown in :mod:`.render`, JUnit XML in :mod:`.junit`, the badge here).  Its format is
+spec/scenarios.md, "Reports"; its JSON Schema is :data:`REPORT_SCHEMA`.
 
-A case has one of five statuses: ``passed``, ``failed`` (the engine answered and the
-answer was wrong), ``skipped`` (the engine did not declare what the case needs),
-``errored`` (the engine or its adapter broke, or a known failure went stale) and
-``known`` (a failure listed in the known-failures file).
+What it adds up:
+
+- counts per status, and what was checked: how many comparisons, and which expectations
+  could not be checked for want of a feature (``payments``, ``reasons``) or because an
+  optional field was not sent;
+- failures grouped by cause (a reason code, or the first differing field), largest group
+  first;
+- skips grouped by what the engine would declare to run them, with the gain of each;
+- one verdict per conformance profile (the seed rules, and each non-default option value),
+  saying how many of its cases ran;
+- per rule ID, the counts of the cases that cite it.
 """
 
 from __future__ import annotations
 
-import json
+import datetime as _dt
 import math
-from collections.abc import Iterable, Mapping
-from dataclasses import asdict, dataclass, field
+from collections import Counter, defaultdict
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
+
+from .. import __version__
+from .capabilities import Need, value_text
+from .results import STATUSES, LoadError
+from .runner import SuiteRun
 
 JSON = dict[str, Any]
 
-STATUSES = ("passed", "failed", "skipped", "errored", "known")
 REPORT_FORMAT = "tonk-conformance-report"
-REPORT_FORMAT_VERSION = 1
-
-
-@dataclass(slots=True)
-class CaseRecord:
-    """What happened to one case (one pytest item)."""
-
-    id: str
-    nodeid: str
-    kind: str  # "scenario" | "feature"
-    source: str  # file:line
-    rules: list[str]
-    options: dict[str, Any] | None  # non-default option values the case used (None: unknown)
-    status: str
-    message: str = ""
-    duration: float = 0.0
-    stale: bool = False
-
-    def to_json(self) -> JSON:
-        return asdict(self)
+REPORT_FORMAT_VERSION = 2
 
 
 def option_label(name: str, value: object) -> str:
     """``knock_tie=knocker_wins``; non-strings as JSON (``upcard=false``, ``knock_limit=null``)."""
-    return f"{name}={value if isinstance(value, str) else json.dumps(value)}"
+    return f"{name}={value_text(value)}"
 
 
-def counts(records: Iterable[CaseRecord]) -> dict[str, int]:
-    out = dict.fromkeys(STATUSES, 0)
-    for r in records:
-        out[r.status] += 1
+def _counts(results: Iterable[JSON]) -> dict[str, int]:
+    out: dict[str, int] = dict.fromkeys(STATUSES, 0)
+    for r in results:
+        out[r["status"]] += 1
     return out
 
 
-def per_rule(records: Iterable[CaseRecord], order: Iterable[str] = ()) -> dict[str, dict[str, int]]:
-    """Per rule ID, how many of the cases that cite it had each status.  Rules in
-    ``order`` come first, in that order; others follow sorted."""
-    table: dict[str, dict[str, int]] = {}
-    for r in records:
-        for rid in r.rules:
-            table.setdefault(rid, dict.fromkeys(STATUSES, 0))[r.status] += 1
+def _verdict(c: Mapping[str, int]) -> str:
+    """``fail`` if a case failed or errored; ``known`` if only known failures kept it from
+    passing; ``skipped`` if none ran; else ``pass``."""
+    if c["failed"] or c["errored"]:
+        return "fail"
+    if c["known"]:
+        return "known"
+    if c["passed"] == 0:
+        return "skipped"
+    return "pass"
+
+
+def ran(c: Mapping[str, int]) -> int:
+    return c["passed"] + c["failed"] + c["errored"] + c["known"]
+
+
+def profiles(results: Sequence[JSON]) -> list[JSON]:
+    """The seed profile first (the cases that change no option), then one per non-default
+    option value (the cases that play it), sorted."""
+    groups: dict[str, list[JSON]] = {"seed": []}
+    keys: dict[str, tuple[str | None, Any]] = {"seed": (None, None)}
+    for r in results:
+        opts = r["options"]
+        if not opts:
+            groups["seed"].append(r)
+        for k, v in opts.items():
+            label = option_label(k, v)
+            groups.setdefault(label, []).append(r)
+            keys[label] = (k, v)
+    out = []
+    for name in ["seed", *sorted(k for k in groups if k != "seed")]:
+        c = _counts(groups[name])
+        option, value = keys[name]
+        out.append({"name": name, "option": option, "value": value, "cases": len(groups[name]), "ran": ran(c),
+                    "counts": c, "verdict": _verdict(c)})
+    return out
+
+
+def per_rule(results: Iterable[JSON], order: Iterable[str] = ()) -> dict[str, JSON]:
+    table: dict[str, JSON] = {}
+    for r in results:
+        for rid in r["rules"]:
+            row = table.setdefault(rid, {**dict.fromkeys(STATUSES, 0), "not_checked": 0})
+            row[r["status"]] += 1
+            row["not_checked"] += len(r["unchecked"])
     rank = {rid: i for i, rid in enumerate(order)}
     return dict(sorted(table.items(), key=lambda kv: (rank.get(kv[0], len(rank)), kv[0])))
 
 
-@dataclass(slots=True)
-class Profile:
-    """A conformance profile: "seed" (the cases that use only default option values) or
-    one non-default option value (the cases that use it)."""
-
-    name: str
-    option: str | None
-    value: Any
-    counts: dict[str, int] = field(default_factory=lambda: dict.fromkeys(STATUSES, 0))
-
-    @property
-    def cases(self) -> int:
-        return sum(self.counts.values())
-
-    @property
-    def verdict(self) -> str:
-        """``fail`` if a case failed or errored; ``skipped`` if every case was skipped;
-        else ``pass``."""
-        if self.counts["failed"] or self.counts["errored"]:
-            return "fail"
-        if self.counts["skipped"] == self.cases:
-            return "skipped"
-        return "pass"
-
-    def to_json(self) -> JSON:
-        return {"name": self.name, "option": self.option, "value": self.value, "cases": self.cases,
-                "counts": dict(self.counts), "verdict": self.verdict}
+def failure_groups(results: Iterable[JSON]) -> list[JSON]:
+    """Failed and errored cases grouped by cause, largest group first; each with the rule
+    most of its cases name and the ids of its cases."""
+    groups: dict[tuple[str, str], list[JSON]] = defaultdict(list)
+    for r in results:
+        if r["status"] in ("failed", "errored"):
+            groups[(r["status"], r["cause"])].append(r)
+    out: list[JSON] = []
+    for (status, cause), members in groups.items():
+        rules = Counter(r["failures"][0]["rule"] for r in members if r["failures"] and r["failures"][0]["rule"])
+        out.append({"cause": cause, "status": status, "rule": rules.most_common(1)[0][0] if rules else None,
+                    "count": len(members), "cases": [r["id"] for r in members]})
+    out.sort(key=lambda g: (-g["count"], g["status"], g["cause"]))
+    return out
 
 
-def profiles(records: Iterable[CaseRecord]) -> list[Profile]:
-    """The seed profile first, then one profile per non-default option value, sorted.
-    A case whose options are unknown (a feature that never dealt) is in no profile."""
-    seed = Profile("seed", None, None)
-    by_value: dict[str, Profile] = {}
-    for r in records:
-        if r.options is None:
+def _need_text(n: JSON) -> str:
+    return str(Need(n["kind"], n["name"]))
+
+
+def skip_summary(results: Iterable[JSON]) -> list[JSON]:
+    """Skipped cases by what they need.  ``gain``: the cases that would run if the engine
+    declared this alone; ``cases``: every case that needs it."""
+    needing: dict[str, list[JSON]] = defaultdict(list)
+    alone: Counter[str] = Counter()
+    kinds: dict[str, JSON] = {}
+    for r in results:
+        if r["status"] != "skipped":
             continue
-        if not r.options:
-            seed.counts[r.status] += 1
-        for name, value in r.options.items():
-            label = option_label(name, value)
-            by_value.setdefault(label, Profile(label, name, value)).counts[r.status] += 1
-    return [seed, *(by_value[k] for k in sorted(by_value))]
+        for n in r["needs"]:
+            key = _need_text(n)
+            needing[key].append(r)
+            kinds[key] = {"kind": n["kind"], "name": n["name"], "declare": Need(n["kind"], n["name"]).declare}
+        if len(r["needs"]) == 1:
+            alone[_need_text(r["needs"][0])] += 1
+    out = [{"need": k, **kinds[k], "cases": len(v), "gain": alone[k], "ids": [r["id"] for r in v]}
+           for k, v in needing.items()]
+    out.sort(key=lambda s: (-int(s["gain"]), -int(s["cases"]), str(s["need"])))
+    return out
 
 
-def describe_profile(p: Profile) -> str:
-    parts = [f"{p.counts['passed']} passed"]
-    for k in ("failed", "errored", "known", "skipped"):
-        if p.counts[k]:
-            parts.append(f"{p.counts[k]} {k}")
-    cases = "1 case" if p.cases == 1 else f"{p.cases} cases"
-    return f"{p.verdict.upper():7} {p.name} ({cases}: {', '.join(parts)})"
+def not_checked(results: Iterable[JSON]) -> JSON:
+    """What ran but could not be checked, by cause: ``payments`` and ``reasons`` (features
+    not declared), ``optional`` (fields the engine left out); each with the number of
+    expectations and of cases, and the fields."""
+    out: dict[str, JSON] = {}
+    for r in results:
+        seen: set[str] = set()
+        for u in r["unchecked"]:
+            row = out.setdefault(u["why"], {"expectations": 0, "cases": 0, "fields": Counter()})
+            row["expectations"] += 1
+            row["fields"][_field_kind(u["field"])] += 1
+            if u["why"] not in seen:
+                row["cases"] += 1
+                seen.add(u["why"])
+    return {k: {**v, "fields": dict(v["fields"].most_common())} for k, v in sorted(out.items())}
 
 
+def _field_kind(field: str) -> str:
+    return ".".join(p.split("[", 1)[0] for p in field.split("."))
+
+
+def build_report(run: SuiteRun, *, load_errors: Sequence[LoadError] = (), **meta: Any) -> JSON:
+    """The report of a run of :func:`~.runner.run_suite` (``meta``: see :func:`assemble`)."""
+    return assemble(
+        [r.to_json() for r in run.results],
+        engine={**run.engine.caps.to_json(), "unplayed_defaults": run.engine.caps.unplayed_defaults()},
+        duration_s=run.duration,
+        stopped=run.stopped,
+        not_run=[c.id for c in run.not_run],
+        load_errors=[e.to_json() for e in load_errors],
+        ok=run.ok,
+        **meta,
+    )
+
+
+def assemble(
+    cases: list[JSON],
+    *,
+    engine: JSON,
+    adapter: str,
+    duration_s: float,
+    engine_args: str = "",
+    stopped: str | None = None,
+    not_run: Sequence[str] = (),
+    load_errors: Sequence[JSON] = (),
+    known: JSON | None = None,
+    rule_order: Iterable[str] = (),
+    workers: int = 1,
+    timeout_s: float | None = None,
+    validate: bool = False,
+    table_rules: str | None = None,
+    selection: str | None = None,
+    ok: bool = True,
+) -> JSON:
+    """The report from the JSON of every case's result (``CaseResult.to_json``)."""
+    results = sorted(cases, key=lambda r: (r["kind"], r["id"]))
+    c = _counts(results)
+    ok = ok and stopped is None and not c["failed"] and not c["errored"]
+    return {
+        "format": REPORT_FORMAT,
+        "format_version": REPORT_FORMAT_VERSION,
+        "engine": engine,
+        "run": {
+            "date": _dt.datetime.now(_dt.UTC).isoformat(timespec="seconds"),
+            "duration_s": round(duration_s, 3),
+            "adapter": adapter,
+            "engine_args": engine_args,
+            "workers": workers,
+            "timeout_s": timeout_s,
+            "validate": validate,
+            "table_rules": table_rules,
+            "selection": selection,
+            "stopped": stopped,
+        },
+        "suite": {"version": __version__},
+        "counts": {**c, "total": len(results), "ran": ran(c), "not_run": len(not_run),
+                   "load_errors": len(load_errors)},
+        "checks": {"checked": sum(r["checked"] for r in results), "not_checked": not_checked(results)},
+        "ok": ok and not load_errors and not (known or {}).get("stale_entries"),
+        "profiles": profiles(results),
+        "rules": per_rule(results, rule_order),
+        "groups": failure_groups(results),
+        "skips": skip_summary(results),
+        "cases": results,
+        "not_run": list(not_run),
+        "load_errors": list(load_errors),
+        "known_failures": known,
+    }
+
+
+# ---------------------------------------------------------------------------- the badge
 def percent_passing(c: Mapping[str, int]) -> int | None:
     """Passed cases as a share of the cases that ran (skipped ones excluded), rounded
     down so that any failure keeps the figure below 100; None if nothing ran."""
-    ran = c["passed"] + c["failed"] + c["errored"] + c["known"]
-    if not ran:
+    n = ran(c)
+    if not n:
         return None
-    return math.floor(100 * c["passed"] / ran)
+    return math.floor(100 * c["passed"] / n)
 
 
 def badge_color(pct: int | None) -> str:
     if pct is None:
         return "lightgrey"
-    if pct >= 100:
-        return "brightgreen"
-    if pct >= 95:
-        return "green"
-    if pct >= 90:
-        return "yellowgreen"
-    if pct >= 75:
-        return "yellow"
-    if pct >= 50:
-        return "orange"
+    for limit, color in ((100, "brightgreen"), (95, "green"), (90, "yellowgreen"), (75, "yellow"), (50, "orange")):
+        if pct >= limit:
+            return color
     return "red"
 
 
@@ -154,198 +257,49 @@ def badge(report: JSON) -> JSON:
     }
 
 
-def build_report(
-    records: Iterable[CaseRecord],
-    *,
-    engine: JSON | None,
-    run: JSON,
-    suite: JSON,
-    rule_order: Iterable[str] = (),
-    collection_errors: Iterable[JSON] = (),
-    known_failures: JSON | None = None,
-) -> JSON:
-    recs = sorted(records, key=lambda r: (r.kind, r.id, r.nodeid))
-    c = counts(recs)
-    errors = list(collection_errors)
-    return {
-        "format": REPORT_FORMAT,
-        "format_version": REPORT_FORMAT_VERSION,
-        "engine": engine,
-        "run": run,
-        "suite": suite,
-        "counts": {**c, "total": len(recs), "collection_errors": len(errors)},
-        "ok": not (c["failed"] or c["errored"] or errors),
-        "profiles": [p.to_json() for p in profiles(recs)],
-        "rules": per_rule(recs, rule_order),
-        "cases": [r.to_json() for r in recs],
-        "collection_errors": errors,
-        "known_failures": known_failures,
-    }
+# ---------------------------------------------------------------------------- the schema
+_COUNTS: JSON = {"type": "object", "required": list(STATUSES),
+                 "properties": {k: {"type": "integer", "minimum": 0} for k in STATUSES}}
 
-
-_COUNTS_SCHEMA: JSON = {
-    "type": "object",
-    "required": list(STATUSES),
-    "properties": {k: {"type": "integer", "minimum": 0} for k in STATUSES},
-}
-
-#: JSON Schema of the report written by ``--tonk-json`` / ``tonk check --json``.
+#: JSON Schema of the report written by ``tonk check --json``.
 REPORT_SCHEMA: JSON = {
     "$schema": "https://json-schema.org/draft/2020-12/schema",
     "title": "Tonk conformance report",
     "type": "object",
-    "required": ["format", "format_version", "engine", "run", "suite", "counts", "ok", "profiles", "rules",
-                 "cases", "collection_errors"],
+    "required": ["format", "format_version", "engine", "run", "suite", "counts", "checks", "ok", "profiles",
+                 "rules", "groups", "skips", "cases", "load_errors"],
     "properties": {
         "format": {"const": REPORT_FORMAT},
         "format_version": {"const": REPORT_FORMAT_VERSION},
-        "engine": {
-            "type": ["object", "null"],
-            "required": ["name", "version", "protocol"],
-            "properties": {"name": {"type": "string"}, "version": {"type": "string"},
-                           "protocol": {"type": ["integer", "null"]},
-                           "features": {"type": "array", "items": {"type": "string"}},
-                           "options": {"type": "object"}},
-        },
-        "run": {
-            "type": "object",
-            "required": ["date", "duration_s", "adapter", "workers"],
-            "properties": {"date": {"type": "string"}, "duration_s": {"type": "number", "minimum": 0},
-                           "adapter": {"type": "string"}, "workers": {"type": "integer", "minimum": 0}},
-        },
-        "suite": {"type": "object", "required": ["version"], "properties": {"version": {"type": "string"}}},
-        "counts": {
-            **_COUNTS_SCHEMA,
-            "required": [*STATUSES, "total", "collection_errors"],
-        },
+        "engine": {"type": "object", "required": ["name", "version", "protocol", "options", "features"]},
+        "run": {"type": "object", "required": ["date", "duration_s", "adapter", "workers", "stopped"]},
+        "suite": {"type": "object", "required": ["version"]},
+        "counts": {**_COUNTS, "required": [*STATUSES, "total", "ran", "not_run", "load_errors"]},
+        "checks": {"type": "object", "required": ["checked", "not_checked"]},
         "ok": {"type": "boolean"},
         "profiles": {
             "type": "array",
             "items": {
                 "type": "object",
-                "required": ["name", "option", "value", "cases", "counts", "verdict"],
-                "properties": {"name": {"type": "string"}, "cases": {"type": "integer"}, "counts": _COUNTS_SCHEMA,
-                               "verdict": {"enum": ["pass", "fail", "skipped"]}},
+                "required": ["name", "option", "value", "cases", "ran", "counts", "verdict"],
+                "properties": {"counts": _COUNTS, "verdict": {"enum": ["pass", "fail", "known", "skipped"]}},
             },
         },
-        "rules": {"type": "object", "additionalProperties": _COUNTS_SCHEMA},
+        "rules": {"type": "object", "additionalProperties": _COUNTS},
+        "groups": {"type": "array", "items": {"type": "object",
+                                               "required": ["cause", "status", "rule", "count", "cases"]}},
+        "skips": {"type": "array", "items": {"type": "object",
+                                              "required": ["need", "kind", "name", "cases", "gain", "ids"]}},
         "cases": {
             "type": "array",
             "items": {
                 "type": "object",
-                "required": ["id", "nodeid", "kind", "source", "rules", "options", "status", "message", "duration"],
-                "properties": {
-                    "id": {"type": "string"}, "nodeid": {"type": "string"},
-                    "kind": {"enum": ["scenario", "feature"]}, "source": {"type": "string"},
-                    "rules": {"type": "array", "items": {"type": "string"}},
-                    "options": {"type": ["object", "null"]},
-                    "status": {"enum": list(STATUSES)}, "message": {"type": "string"},
-                    "duration": {"type": "number", "minimum": 0}, "stale": {"type": "boolean"},
-                },
+                "required": ["id", "kind", "title", "source", "rules", "options", "status", "message", "cause",
+                             "duration", "checked", "unchecked", "needs", "failures", "fault"],
+                "properties": {"kind": {"enum": ["scenario", "feature", "perft"]},
+                               "status": {"enum": list(STATUSES)}},
             },
         },
-        "collection_errors": {
-            "type": "array",
-            "items": {"type": "object", "required": ["nodeid", "message"]},
-        },
-        "known_failures": {"type": ["object", "null"]},
+        "load_errors": {"type": "array", "items": {"type": "object", "required": ["source", "message"]}},
     },
 }
-
-
-# ---------------------------------------------------------------------------- text forms
-def _engine_line(report: JSON) -> str:
-    e = report.get("engine") or {}
-    name = f"{e.get('name', '?')} {e.get('version', '?')} (protocol {e.get('protocol', '?')})" if e else "unknown"
-    return f"engine: {name} via {report['run']['adapter']}"
-
-
-def _counts_line(c: Mapping[str, int]) -> str:
-    parts = [f"{c['passed']} passed", f"{c['failed']} failed", f"{c['skipped']} skipped", f"{c['errored']} errored"]
-    if c.get("known"):
-        parts.append(f"{c['known']} known failures")
-    if c.get("collection_errors"):
-        parts.append(f"{c['collection_errors']} files failed to load")
-    return ", ".join(parts)
-
-
-def rule_table_lines(report: JSON, only_problems: bool = False) -> list[str]:
-    rows = report["rules"]
-    show_known = any(v["known"] for v in rows.values())
-    cols = ["passed", "failed", "skipped", "errored", *(["known"] if show_known else [])]
-    width = max([len("rule"), *(len(r) for r in rows)])
-    head = f"{'rule':<{width}}  " + "  ".join(f"{c:>7}" for c in cols)
-    lines = [head, "-" * len(head)]
-    for rid, c in rows.items():
-        if only_problems and not (c["failed"] or c["errored"] or c["skipped"] or c["known"]):
-            continue
-        lines.append(f"{rid:<{width}}  " + "  ".join(f"{c[k]:>7}" for k in cols))
-    return lines
-
-
-def terminal_lines(report: JSON, table: str = "full") -> list[str]:
-    lines = [_engine_line(report), "cases: " + _counts_line(report["counts"])]
-    c = report["counts"]
-    if c["errored"] and not (c["passed"] or c["failed"] or c["known"]):
-        first = next((x["message"].splitlines()[0] for x in report["cases"] if x["status"] == "errored"), "")
-        lines.append(f"every case that ran errored: is the engine command right? The first error: {first}")
-    if table != "off" and report["rules"]:
-        only = table == "problems"
-        lines += ["", "per rule" + (" (rules with failures, errors or skips)" if only else "") + ":"]
-        table_lines = rule_table_lines(report, only_problems=only)
-        lines += table_lines if len(table_lines) > 2 else ["  (every case of every rule passed)"]
-    if any(p["cases"] for p in report["profiles"]):
-        lines += ["", "profiles:"]
-        for p in report["profiles"]:
-            prof = Profile(p["name"], p["option"], p["value"], dict(p["counts"]))
-            if prof.cases:
-                lines.append("  " + describe_profile(prof))
-    unmatched = (report.get("known_failures") or {}).get("unmatched") or []
-    if unmatched:
-        lines += ["", f"known-failures entries that matched no case in this run: {', '.join(unmatched)}"]
-    return lines
-
-
-def markdown(report: JSON) -> str:
-    c = report["counts"]
-    run = report["run"]
-    out = [
-        "# Tonk conformance report",
-        "",
-        f"- {_engine_line(report)}",
-        f"- suite: tonk {report['suite'].get('version', '?')}, {c['total']} cases",
-        f"- run: {run['date']}, {run['duration_s']:.1f} s, {run['workers']} worker(s)",
-        f"- result: **{'PASS' if report['ok'] else 'FAIL'}**: {_counts_line(c)}",
-        "",
-        "## Profiles",
-        "",
-        "| profile | verdict | cases | passed | failed | skipped | errored | known |",
-        "|---|---|---:|---:|---:|---:|---:|---:|",
-    ]
-    for p in report["profiles"]:
-        if not p["cases"]:
-            continue
-        pc = p["counts"]
-        out.append(f"| `{p['name']}` | {p['verdict']} | {p['cases']} | {pc['passed']} | {pc['failed']} | "
-                   f"{pc['skipped']} | {pc['errored']} | {pc['known']} |")
-    out += ["", "## Rules", "", "| rule | passed | failed | skipped | errored | known |",
-            "|---|---:|---:|---:|---:|---:|"]
-    for rid, rc in report["rules"].items():
-        out.append(f"| {rid} | {rc['passed']} | {rc['failed']} | {rc['skipped']} | {rc['errored']} | {rc['known']} |")
-    bad = [x for x in report["cases"] if x["status"] in ("failed", "errored")]
-    if bad or report["collection_errors"]:
-        out += ["", "## Failures and errors", ""]
-    for e in report["collection_errors"]:
-        out += [f"### load error: `{e['nodeid']}`", "", "```", e["message"].rstrip(), "```", ""]
-    for x in bad:
-        out += [f"### {x['status']}: `{x['id']}` ({x['source']})", "", f"rules: {', '.join(x['rules']) or '-'}", "",
-                "```", x["message"].rstrip() or "(no message)", "```", ""]
-    known = [x for x in report["cases"] if x["status"] == "known"]
-    if known:
-        out += ["", "## Known failures", ""]
-        out += [f"- `{x['id']}`: {x['message'].splitlines()[0] if x['message'] else ''}" for x in known]
-    skipped = [x for x in report["cases"] if x["status"] == "skipped"]
-    if skipped:
-        out += ["", "## Skipped", ""]
-        out += [f"- `{x['id']}`: {x['message']}" for x in skipped]
-    return "\n".join(out).rstrip() + "\n"

@@ -1,59 +1,530 @@
-"""Run many cases against one adapter (the plugin and ``tonk check`` build on this).
+"""The one runner: cases in, typed results out.
 
-``python -m tonk_ref.harness.runner [PATH ...]`` loads scenario files (default: the
-whole corpus), runs them against the reference engine in process and prints each
-failure; exit 1 if any case failed or errored.
+:func:`run_suite` greets the engine, runs each :class:`~.case.Case` with :func:`run_case`
+and returns a :class:`SuiteRun`.  ``tonk check``, ``tonk replay``, ``tonk mutants`` and the
+pytest plugin all call it; reports are built from what it returns.
+
+How a case runs (spec/scenarios.md, "Requirements"):
+
+- skipped, when its setup or its steps need an option value or a feature the engine did
+  not declare (:meth:`~.capabilities.Capabilities.missing`);
+- otherwise run: in one ``play`` round trip when the engine declares ``play`` and the case
+  only acts and compares states, else ``new_hand`` and one request per step;
+- every expectation the engine's features let the runner check is checked; the others
+  are listed as not checked (``net`` and ``payments`` without ``payments``; an optional
+  field the engine did not send); a reason code is compared exactly only for an engine
+  that declares ``reasons``, otherwise any refusal will do;
+- failed, when an answer was wrong: an action accepted or refused against the case stops
+  it; a state that differs is reported and the case goes on;
+- errored, when the engine or its adapter broke (:class:`~.results.Fault`).
+
+Failing fast: an engine that cannot be started or whose ``hello`` is not the protocol's
+raises :class:`EngineUnavailable` before any case runs; :data:`MAX_FAULTS_IN_A_ROW` cases
+erroring one after another stop the run (:attr:`SuiteRun.stopped`).
 """
 
 from __future__ import annotations
 
-import sys
-from collections.abc import Iterable, Sequence
-from pathlib import Path
+import dataclasses
+import re
+import time
+import traceback
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
 
-from ..adapters.base import Adapter
-from .execute import Capabilities, Outcome, run_case
-from .scenario import Case, ScenarioError, load_scenario, scenario_files
+from ..adapters.base import JSON, Adapter, AdapterFault, Rejected
+from ..engine.ruleset import Ruleset
+from ..spec.notation import action_key, describe_action, format_action
+from ..spec.reasons import rule_of_reason
+from .capabilities import Capabilities, HelloError, Need
+from .case import Act, Call, Case, Expect, Legal, Observe, Perft, Step, step_label
+from .compare import (
+    ABSENT,
+    Comparison,
+    Difference,
+    Unchecked,
+    compare_observation,
+    compare_result,
+    compare_state,
+    compare_unchanged,
+    show,
+)
+from .known_failures import KnownFailures
+from .results import CaseResult, Failure, Fault, Status
+from .transcript import Recorder
+
+#: Cases that error one after another before the run stops (the engine is not answering).
+MAX_FAULTS_IN_A_ROW = 10
 
 
-def run_cases(cases: Iterable[Case], adapter: Adapter, caps: Capabilities | None = None) -> list[Outcome]:
-    caps = caps or Capabilities.from_hello(adapter.hello())
-    return [run_case(c, adapter, caps) for c in cases]
+class EngineUnavailable(Exception):
+    """The engine could not be started or did not greet the runner as the protocol says."""
+
+    def __init__(self, fault: Fault) -> None:
+        super().__init__(fault.message)
+        self.fault = fault
 
 
-def collect(paths: Sequence[str]) -> tuple[list[Case], list[str]]:
-    files: list[Path] = []
-    for p in paths or [""]:
-        path = Path(p) if p else None
-        if path is not None and path.is_file():
-            files.append(path)
-        else:
-            files.extend(scenario_files(path))
-    cases: list[Case] = []
-    errors: list[str] = []
-    for f in files:
+# ---------------------------------------------------------------------------- the engine
+@dataclass(slots=True)
+class Engine:
+    """The engine under test: its adapter (through a recorder) and what it declared."""
+
+    adapter: Adapter
+    caps: Capabilities
+    hello: JSON
+    recorder: Recorder
+    _needs: dict[Ruleset, tuple[Need, ...]] = field(default_factory=dict)
+
+    @classmethod
+    def greet(cls, adapter: Adapter) -> Engine:
+        """Say hello; raise :class:`EngineUnavailable` if the engine cannot answer it."""
+        recorder = Recorder(adapter)
         try:
-            cases.append(load_scenario(f))
-        except ScenarioError as e:
-            errors.append(str(e))
-    return cases, errors
+            hello = adapter.hello()
+            caps = Capabilities.from_hello(hello)
+        except AdapterFault as e:
+            raise EngineUnavailable(_fault(e, "hello")) from None
+        except Rejected as e:
+            raise EngineUnavailable(Fault("protocol", f"hello was refused ({e.reason}: {e.message})", "hello")
+                                    ) from None
+        except HelloError as e:
+            raise EngineUnavailable(Fault("protocol", str(e), "hello")) from None
+        except Exception as e:  # the adapter's own code
+            raise EngineUnavailable(Fault("adapter", f"{type(e).__name__}: {e}", "hello",
+                                          traceback="".join(traceback.format_exception(e)[-4:]))) from None
+        return cls(adapter, caps, hello, recorder)
+
+    def missing(self, case: Case) -> tuple[Need, ...]:
+        opts = self._needs.get(case.ruleset)
+        if opts is None:
+            opts = self._needs[case.ruleset] = self.caps.missing_options(case.ruleset)
+        return opts + tuple(Need("feature", f) for f in sorted(case.methods - self.caps.features))
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    from ..adapters.inprocess import reference
-
-    cases, errors = collect(list(argv if argv is not None else sys.argv[1:]))
-    for e in errors:
-        print(f"ERROR {e}")
-    outcomes = run_cases(cases, reference())
-    counts: dict[str, int] = {}
-    for o in outcomes:
-        counts[o.status] = counts.get(o.status, 0) + 1
-        if o.status in ("failed", "errored"):
-            print(f"{o.status.upper()} {o.id} ({o.case.source})\n  " + o.message.replace("\n", "\n  "))
-    print(", ".join(f"{n} {k}" for k, n in sorted(counts.items())) or "no cases", f"({len(errors)} load errors)")
-    return 1 if errors or counts.get("failed") or counts.get("errored") else 0
+def _fault(e: AdapterFault, step: str) -> Fault:
+    ctx = e.context or {}
+    return Fault(
+        e.kind, e.message, step,
+        request=_text(ctx.get("request")), response=_text(ctx.get("response")),
+        stderr_tail=str(ctx.get("stderr_tail") or ""), exit_code=ctx.get("exit_code"),
+    )
 
 
-if __name__ == "__main__":
-    raise SystemExit(main())
+def _text(v: object) -> str | None:
+    if v is None:
+        return None
+    if isinstance(v, str):
+        return v
+    import json
+
+    return json.dumps(v, default=str)
+
+
+# ---------------------------------------------------------------------------- one case
+class _Stop(Exception):
+    """An action answered against the case: the rest of the script is not run."""
+
+
+def _is_state(x: object) -> bool:
+    return isinstance(x, dict) and "hands" in x
+
+
+class _CaseRun:
+    def __init__(self, case: Case, engine: Engine) -> None:
+        self.case = case
+        self.engine = engine
+        self.features = engine.caps.features
+        self.failures: list[Failure] = []
+        self.unchecked: list[Unchecked] = []
+        self.checked = 0
+        self.last_action: str | None = None
+        self.doing = "dealing the hand"
+
+    @property
+    def adapter(self) -> Recorder:
+        return self.engine.recorder
+
+    # -- bookkeeping ---------------------------------------------------------------
+    def rule(self) -> str | None:
+        return self.case.rules[0] if self.case.rules else None
+
+    def fail(self, index: int | None, step: Step | None, cause: str, message: str, rule: str | None = None,
+             diffs: Sequence[Difference] = ()) -> None:
+        act = step if isinstance(step, Act) else None
+        line = step.line if step is not None else self.case.result_line if index is None else 0
+        self.failures.append(Failure(
+            step=index,
+            line=line or self.case.line,
+            text=step_label(step) if step is not None else ("the final result" if index is None else "the deal"),
+            cause=cause,
+            rule=rule or self.rule(),
+            message=message,
+            diffs=tuple(diffs),
+            seat=act.seat if act is not None else None,
+            action=None if act is None else format_action(None, act.action) or describe_action(None, act.action),
+            after=None if act is not None else self.last_action,
+        ))
+
+    def compared(self, index: int | None, step: Step | None, c: Comparison) -> None:
+        self.checked += c.checked
+        self.unchecked += c.unchecked
+        if c.diffs:
+            first = c.diffs[0]
+            more = f" (and {len(c.diffs) - 1} more)" if len(c.diffs) > 1 else ""
+            self.fail(index, step, _field_cause(first.field), f"{first}{more}", diffs=c.diffs)
+
+    # -- actions -------------------------------------------------------------------
+    def judge_act(self, i: int, step: Act, ok: bool, reason: str | None) -> None:
+        """Compare an action's answer with the case; raise :class:`_Stop` on a surprise."""
+        what = step.notation
+        self.last_action = what
+        if step.refuse is None:
+            if ok:
+                self.checked += 1
+                return
+            self.fail(i, step, f"refused as {reason}, expected acceptance",
+                      f"{what}: refused ({reason}), expected it to be accepted", rule_of_reason(reason or ""))
+            raise _Stop
+        want = "" if step.refuse is True else f" as {step.refuse}"
+        if ok:
+            self.fail(i, step, f"accepted, expected refusal{want}",
+                      f"{what}: accepted, expected it to be refused{want}",
+                      rule_of_reason(step.refuse) if isinstance(step.refuse, str) else None)
+            raise _Stop
+        self.checked += 1
+        if isinstance(step.refuse, str) and step.refuse != reason:
+            if "reasons" in self.features:
+                self.fail(i, step, f"refused as {reason}, expected {step.refuse}",
+                          f"{what}: refused as {reason}, expected {step.refuse}", rule_of_reason(step.refuse))
+            else:
+                self.unchecked.append(Unchecked(f"the reason code {step.refuse}", "reasons"))
+
+    # -- the two ways to run -------------------------------------------------------
+    def batched(self) -> None:
+        """One ``play`` for the whole script; a mid-script ``expect`` is checked on the state
+        of a ``play`` of the actions before it."""
+        case = self.case
+        setup = case.setup
+        assert setup is not None
+        acts = [s for s in case.steps if isinstance(s, Act)]
+        moves = [(s.seat, s.action) for s in acts]
+        self.doing = f"play: the whole script ({len(moves)} actions)"
+        try:
+            answer = self.adapter.play(setup, moves)
+        except Rejected as e:
+            self.fail(-1, None, f"deal refused as {e.reason}", f"the engine refused to deal: {e.reason} {e.message}")
+            return
+        steps = answer.get("steps") if isinstance(answer, dict) else None
+        final = answer.get("state") if isinstance(answer, dict) else None
+        if not isinstance(steps, list) or len(steps) != len(acts) or not _is_state(final):
+            raise AdapterFault("protocol", f"play answered {show(answer)[:300]}; expected {{steps: one per action "
+                                           f"({len(acts)}), state}}")
+        n = 0
+        try:
+            for i, step in enumerate(case.steps):
+                if isinstance(step, Act):
+                    res = steps[n]
+                    n += 1
+                    ok = bool(res.get("ok")) if isinstance(res, dict) else False
+                    reason = res.get("reason") if isinstance(res, dict) else None
+                    self.judge_act(i, step, ok, reason if isinstance(reason, str) else None)
+                elif isinstance(step, Expect):
+                    if n == len(acts):
+                        state = final
+                    else:
+                        self.doing = f"play: the first {n} actions, for {step_label(step)}"
+                        state = self.adapter.play(setup, moves[:n]).get("state") if n else \
+                            self.adapter.new_hand(setup)
+                    self.compared(i, step, compare_state(step.state, state, self.features))
+        except _Stop:
+            return
+        assert isinstance(final, dict)
+        self.final(final)
+
+    def stepwise(self) -> None:
+        case = self.case
+        last: JSON | None = None
+        if case.setup is not None:
+            try:
+                answer = self.adapter.new_hand(case.setup)
+            except Rejected as e:
+                if case.deal_refused:
+                    self.checked += 1
+                else:
+                    self.fail(-1, None, f"deal refused as {e.reason}",
+                              f"the engine refused to deal: {e.reason} {e.message}")
+                return
+            if case.deal_refused:
+                self.fail(-1, None, "dealt, expected the deal to be refused",
+                          "the engine dealt the hand; expected it to refuse the deal (invalid_setup)",
+                          "CARD-1")
+                return
+            last = answer if _is_state(answer) else None
+
+        def state() -> JSON:
+            nonlocal last
+            if last is None:
+                last = self.adapter.state()
+            return last
+
+        try:
+            for i, step in enumerate(case.steps):
+                self.doing = step_label(step)
+                if isinstance(step, Act):
+                    before = state() if step.unchanged else last
+                    try:
+                        answer = self.adapter.act(step.seat, step.action)
+                        ok, reason = True, None
+                        last = answer if _is_state(answer) else None
+                    except Rejected as e:
+                        ok, reason = False, e.reason
+                        last = before
+                    self.judge_act(i, step, ok, reason)
+                    if not ok and step.unchanged:
+                        last = None
+                        self.compared(i, step, compare_unchanged(before, state()))
+                elif isinstance(step, Expect):
+                    self.compared(i, step, compare_state(step.state, state(), self.features))
+                elif isinstance(step, Observe):
+                    if case.setup is not None:
+                        state()
+                    self.compared(i, step, compare_observation(step.expect, self.adapter.observe(step.seat),
+                                                               step.seat))
+                elif isinstance(step, Legal):
+                    self.legal(i, step, self.adapter.legal_actions())
+                elif isinstance(step, Call):
+                    self.call(i, step, state)
+                elif isinstance(step, Perft):
+                    self.perft(i, step)
+        except _Stop:
+            return
+        if case.result is not None:
+            self.final(state())
+
+    def final(self, state: JSON) -> None:
+        if self.case.result is not None:
+            self.compared(None, None, compare_result(self.case.result, state.get("result"), self.features))
+
+    # -- the other steps -----------------------------------------------------------
+    def legal(self, i: int, step: Legal, actual: object) -> None:
+        if not isinstance(actual, list):
+            self.fail(i, step, "legal_actions", f"legal_actions answered {show(actual)}; expected a list")
+            return
+        have = {action_key(a) for a in actual}
+        c = Comparison()
+        for a in step.includes:
+            if action_key(a) in have:
+                c.same()
+            else:
+                c.differ("legal_actions", f"{describe_action(None, a)} listed", "not listed")
+        for a in step.excludes:
+            if action_key(a) in have:
+                c.differ("legal_actions", f"{describe_action(None, a)} not listed", "listed")
+            else:
+                c.same()
+        if step.count is not None:
+            if step.count != len(actual):
+                shown = ", ".join(describe_action(None, a) for a in actual)
+                c.differ("legal_actions", f"{step.count} actions", f"{len(actual)}: {shown}")
+            else:
+                c.same()
+        self.compared(i, step, c)
+
+    def call(self, i: int, step: Call, state: Callable[[], JSON]) -> None:
+        params = dict(step.params)
+        if step.from_result:
+            result = state().get("result")
+            if not isinstance(result, dict):
+                self.fail(i, step, "result", f"{step.method}: the hand is not over, so it has no result to send",
+                          diffs=[Difference("result", "the hand is over", result)])
+                return
+            missing = [k for k in step.from_result if result.get(k) is None and k != "knocker"]
+            if missing:
+                self.fail(i, step, f"result.{missing[0]}",
+                          f"{step.method}: the result gives no {missing[0]} to send",
+                          diffs=[Difference(f"result.{missing[0]}", "a value", result.get(missing[0]))])
+                return
+            params["result"] = {k: result[k] for k in step.from_result if result.get(k) is not None}
+        try:
+            answer = self.adapter.call(step.method, params)
+        except Rejected as e:
+            if step.refuse:
+                self.checked += 1
+            else:
+                self.fail(i, step, f"{step.method} refused as {e.reason}",
+                          f"{step.method} was refused ({e.reason}: {e.message}), expected an answer")
+            return
+        if step.refuse:
+            self.fail(i, step, f"{step.method} answered, expected refusal",
+                      f"{step.method} answered {show(answer)}, expected it to be refused")
+            return
+        c = Comparison()
+        where = {key: (line, text) for key, line, text in step.written}
+        for key, want in step.expect.items():
+            got = answer_at(answer, key)
+            if got != want or type(got) is not type(want):
+                c.differ(f"{step.method}.{key}", want, got)
+                if not c.diffs[1:] and key in where:  # the step that wrote the first difference
+                    line, text = where[key]
+                    step = dataclasses.replace(step, line=line, text=text)
+            else:
+                c.same()
+        self.compared(i, step, c)
+
+    def perft(self, i: int, step: Perft) -> None:
+        from .perft import check_counts
+
+        setup = self.case.setup
+        assert setup is not None
+        mismatch = check_counts(self.adapter, setup, step.counts, "play" in self.features)
+        self.checked += 1
+        if mismatch is not None:
+            self.fail(i, step, "perft count", mismatch.headline(),
+                      diffs=[Difference(f"perft({mismatch.depth})", mismatch.expected, mismatch.got)])
+            self.failures[-1] = _with_detail(self.failures[-1], mismatch.divide_lines())
+
+
+_PATH = re.compile(r"^(?:len\((?P<len>\w+)\)|(?P<key>\w+)(?:\[(?P<index>\d+)\])?)$")
+
+
+def answer_at(answer: object, path: str) -> Any:
+    """The value a match answer's expectation names: ``key``, ``key[i]`` (an item of a
+    list) or ``len(key)`` (a list's length); absent when the answer lacks it."""
+    m = _PATH.match(path)
+    if m is None or not isinstance(answer, dict):
+        return ABSENT
+    value = answer.get(m["len"] or m["key"], ABSENT)
+    if m["len"]:
+        return len(value) if isinstance(value, list) else ABSENT
+    if m["index"] is not None:
+        i = int(m["index"])
+        return value[i] if isinstance(value, list) and i < len(value) else ABSENT
+    return value
+
+
+def _with_detail(f: Failure, lines: list[str]) -> Failure:
+    return Failure(f.step, f.line, f.text, f.cause, f.rule, "\n".join([f.message, *lines]), f.diffs, f.seat,
+                   f.action, f.after)
+
+
+def _field_cause(name: str) -> str:
+    """A difference's field without its indices: the key failures are grouped by."""
+    out = []
+    for part in name.split("."):
+        out.append(part.split("[", 1)[0])
+    return ".".join(p for p in out if p)
+
+
+def _batchable(case: Case, caps: Capabilities) -> bool:
+    return (
+        "play" in caps.features
+        and case.setup is not None
+        and not case.deal_refused
+        and all(isinstance(s, Expect) or (isinstance(s, Act) and not s.unchanged) for s in case.steps)
+    )
+
+
+def run_case(case: Case, engine: Engine, *, keep_transcript: bool = False, batch: bool = True) -> CaseResult:
+    """Run one case; never raises for anything the engine does."""
+    needs = engine.missing(case)
+    if needs:
+        return CaseResult(case, "skipped", needs=needs)
+    started = time.perf_counter()
+    run = _CaseRun(case, engine)
+    recorder = engine.recorder
+    recorder.log = []
+    mode = "play" if batch and _batchable(case, engine.caps) else "act"
+    fault: Fault | None = None
+    try:
+        run.batched() if mode == "play" else run.stepwise()
+    except AdapterFault as e:
+        fault = _fault(e, run.doing)
+    except Exception as e:  # the adapter's own code broke: the case errors, the run goes on
+        fault = Fault("adapter", f"{type(e).__name__}: {e}", run.doing,
+                      traceback="".join(traceback.format_exception(e)[-6:]))
+    if fault is not None and mode == "play" and fault.kind not in ("timeout",):
+        # Find the step that breaks it: the same case again, one request per step.
+        again = run_case(case, engine, keep_transcript=keep_transcript, batch=False)
+        if again.fault is not None:
+            again.duration += time.perf_counter() - started
+            return again
+    status: Status = "errored" if fault is not None else "failed" if run.failures else "passed"
+    result = CaseResult(case, status, run.failures, fault, unchecked=run.unchecked, checked=run.checked,
+                        duration=time.perf_counter() - started, mode=mode)
+    if status != "passed" or keep_transcript:
+        result.transcript = list(recorder.log)
+    recorder.log = []
+    return result
+
+
+# ---------------------------------------------------------------------------- a suite
+@dataclass(slots=True)
+class SuiteRun:
+    engine: Engine
+    results: list[CaseResult]
+    duration: float
+    stopped: str | None = None  # why the run stopped before the end
+    not_run: list[Case] = field(default_factory=list)
+
+    @property
+    def ok(self) -> bool:
+        return self.stopped is None and not any(r.status in ("failed", "errored") for r in self.results)
+
+
+Progress = Callable[[int, int, CaseResult], None]
+
+
+def run_suite(
+    adapter: Adapter,
+    cases: Iterable[Case],
+    *,
+    known: KnownFailures | None = None,
+    progress: Progress | None = None,
+    stop_after_faults: int = MAX_FAULTS_IN_A_ROW,
+    stop_at_first_failure: bool = False,
+    keep_transcripts: bool = False,
+    engine: Engine | None = None,
+) -> SuiteRun:
+    """Run ``cases`` against ``adapter``.  Raises :class:`EngineUnavailable` when the engine
+    cannot even be greeted; otherwise returns every case's result."""
+    started = time.perf_counter()
+    engine = engine or Engine.greet(adapter)
+    todo = list(cases)
+    results: list[CaseResult] = []
+    in_a_row = 0
+    stopped: str | None = None
+    for n, case in enumerate(todo, 1):
+        result = run_case(case, engine, keep_transcript=keep_transcripts)
+        if known is not None:
+            apply_known(result, known)
+        results.append(result)
+        if progress is not None:
+            progress(n, len(todo), result)
+        if result.fault is not None:
+            in_a_row += 1
+            if in_a_row >= stop_after_faults:
+                stopped = (f"the engine faulted on {in_a_row} cases in a row (the last: {result.fault.kind}: "
+                           f"{result.fault.message})")
+                break
+        elif result.status != "skipped":
+            in_a_row = 0
+        if stop_at_first_failure and result.status in ("failed", "errored"):
+            stopped = f"stopped at the first failure ({case.id})"
+            break
+    return SuiteRun(engine, results, time.perf_counter() - started, stopped, todo[len(results):])
+
+
+def apply_known(result: CaseResult, known: KnownFailures) -> None:
+    """A listed case that failed or errored is *known*; a listed case that passed is a
+    stale entry, an error."""
+    reason = known.reason_for(result.case.id)
+    if reason is None:
+        return
+    result.known = reason
+    if result.status in ("failed", "errored"):
+        result.status = "known"
+    elif result.status == "passed":
+        result.status = "errored"
+        result.stale = True

@@ -1,0 +1,119 @@
+"""What an engine declared in ``hello`` (spec/protocol.md, "Capabilities"), and what a case
+needs that an engine did not declare.
+
+An option the engine leaves out of ``hello`` supports its default only.  An option it
+lists supports exactly the values listed: when the list leaves the default out, the engine
+does not play the default, and every case that plays it is skipped.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from ..adapters.base import FEATURES, PROTOCOL_VERSION
+from ..engine.ruleset import DEFAULT, Ruleset
+from .case import Case
+
+JSON = dict[str, Any]
+_DEFAULTS = DEFAULT.to_dict()
+
+
+class HelloError(ValueError):
+    """A ``hello`` answer that is not the capabilities the protocol describes."""
+
+
+def value_text(value: object) -> str:
+    """An option value as the reports write it: words bare, others as JSON (``upcard=false``)."""
+    return value if isinstance(value, str) else json.dumps(value)
+
+
+@dataclass(frozen=True, slots=True)
+class Need:
+    """One thing a case needs that the engine did not declare: an option value (``option``),
+    a default the engine says it does not play (``default``) or a protocol feature."""
+
+    kind: Literal["option", "default", "feature"]
+    name: str  # "knock_tie=knocker_wins", "upcard=true" or "observations"
+
+    def __str__(self) -> str:
+        if self.kind == "feature":
+            return f"needs feature {self.name}"
+        if self.kind == "default":
+            return f"needs option value {self.name} (the default, which the engine does not play)"
+        return f"needs option value {self.name}"
+
+    @property
+    def declare(self) -> str:
+        """What the engine would declare to run the cases this need skips."""
+        if self.kind == "feature":
+            return f"the feature {self.name}"
+        if self.kind == "default":
+            return f"the default {self.name} among its values"
+        return f"the option value {self.name}"
+
+
+@dataclass(frozen=True, slots=True)
+class Capabilities:
+    name: str
+    version: str
+    protocol: int
+    options: dict[str, tuple[Any, ...]]
+    features: frozenset[str]
+
+    @classmethod
+    def from_hello(cls, hello: object) -> Capabilities:
+        """Read a ``hello`` answer; raise :class:`HelloError` naming what is wrong with it."""
+        if not isinstance(hello, dict):
+            raise HelloError(f"hello answered {json.dumps(hello)[:200]}; expected an object")
+        if hello.get("protocol") != PROTOCOL_VERSION:
+            got = "no protocol" if "protocol" not in hello else f"protocol {json.dumps(hello['protocol'])}"
+            raise HelloError(f"hello answered {got}; this runner speaks protocol {PROTOCOL_VERSION}")
+        options = hello.get("options", {})
+        if not isinstance(options, dict) or not all(isinstance(v, list) for v in options.values()):
+            raise HelloError("hello's options must map each option to the list of values the engine plays, "
+                             f"got {json.dumps(options)[:200]}")
+        features = hello.get("features", [])
+        if not isinstance(features, list) or not all(isinstance(f, str) for f in features):
+            raise HelloError(f"hello's features must be a list of names, got {json.dumps(features)[:200]}")
+        return cls(
+            name=str(hello.get("name", "?")),
+            version=str(hello.get("version", "?")),
+            protocol=PROTOCOL_VERSION,
+            options={k: tuple(v) for k, v in options.items()},
+            features=frozenset(f for f in features if f in FEATURES),
+        )
+
+    def supports(self, option: str, value: Any) -> bool:
+        values = self.options.get(option)
+        if values is None:
+            default = _DEFAULTS.get(option, _MISSING)
+            return type(default) is type(value) and default == value
+        return any(type(v) is type(value) and v == value for v in values)
+
+    def unplayed_defaults(self) -> list[str]:
+        """``option=value`` of every default the engine declares it does not play."""
+        return [f"{k}={value_text(_DEFAULTS[k])}" for k in sorted(self.options)
+                if k in _DEFAULTS and not self.supports(k, _DEFAULTS[k])]
+
+    def missing_options(self, ruleset: Ruleset) -> tuple[Need, ...]:
+        out = []
+        for k, v in ruleset.to_dict().items():
+            if not self.supports(k, v):
+                kind: Literal["option", "default"] = "default" if _DEFAULTS.get(k) == v else "option"
+                out.append(Need(kind, f"{k}={value_text(v)}"))
+        return tuple(out)
+
+    def missing(self, case: Case) -> tuple[Need, ...]:
+        """What ``case`` needs that this engine did not declare (empty: it runs)."""
+        needs = self.missing_options(case.ruleset)
+        feats = tuple(Need("feature", f) for f in sorted(case.methods - self.features))
+        return needs + feats
+
+    def to_json(self) -> JSON:
+        return {"name": self.name, "version": self.version, "protocol": self.protocol,
+                "options": {k: list(v) for k, v in self.options.items()}, "features": sorted(self.features)}
+
+
+_MISSING = object()

@@ -1,0 +1,264 @@
+"""The conformance report for people: the console summary (made to fit a screen) and the
+Markdown report, both rendered from the JSON report of :mod:`.report`."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from typing import Any
+
+JSON = dict[str, Any]
+
+#: How many failure groups, cases of a group, skip causes and transcript lines the console
+#: shows without -v (the Markdown and JSON reports show everything).
+CONSOLE_GROUPS = 5
+CONSOLE_NAMES = 4
+CONSOLE_SKIPS = 5
+
+
+def engine_line(report: JSON) -> str:
+    e = report["engine"]
+    return f"engine: {e['name']} {e['version']} (protocol {e['protocol']}) via {report['run']['adapter']}"
+
+
+def declared_line(report: JSON) -> str:
+    e = report["engine"]
+    opts = ", ".join(f"{k}: {'/'.join(json.dumps(v) if not isinstance(v, str) else v for v in vs)}"
+                     for k, vs in sorted(e["options"].items())) or "none (the defaults only)"
+    if len(e["options"]) > 4:
+        values = sum(len(v) for v in e["options"].values())
+        opts = f"{len(e['options'])} options, {values} values in all (the JSON report lists them)"
+    feats = ", ".join(e["features"]) or "none"
+    line = f"  declares options: {opts}; features: {feats}"
+    if e.get("unplayed_defaults"):
+        line += f"; does not play the defaults {', '.join(e['unplayed_defaults'])}"
+    return line
+
+
+def counts_text(c: Mapping[str, int]) -> str:
+    parts = [f"{c['passed']} passed", f"{c['failed']} failed", f"{c['skipped']} skipped", f"{c['errored']} errored"]
+    if c.get("known"):
+        parts.append(f"{c['known']} known failures")
+    if c.get("not_run"):
+        parts.append(f"{c['not_run']} not run")
+    if c.get("load_errors"):
+        parts.append(f"{c['load_errors']} files failed to load")
+    return ", ".join(parts)
+
+
+def not_checked_lines(report: JSON) -> list[str]:
+    nc = report["checks"]["not_checked"]
+    out = []
+    if "payments" in nc:
+        row = nc["payments"]
+        out.append(f"  {row['expectations']} payment expectations (net, payments) of {row['cases']} cases: "
+                   "declare the feature payments to check them")
+    if "reasons" in nc:
+        row = nc["reasons"]
+        out.append(f"  {row['expectations']} refusals in {row['cases']} cases compared as a refusal, not by reason "
+                   "code: declare the feature reasons to check the codes")
+    if "optional" in nc:
+        row = nc["optional"]
+        fields = ", ".join(f"{k} ({n})" for k, n in row["fields"].items())
+        out.append(f"  {row['expectations']} optional fields the engine did not send: {fields}")
+    return out
+
+
+def replay_command(report: JSON, case_id: str) -> str:
+    args = report["run"].get("engine_args") or ""
+    return f"tonk replay {case_id}" + (f" {args}" if args else "")
+
+
+def case_detail(report: JSON, case: JSON, transcript: int = 0) -> list[str]:
+    """A failed or errored case: where, which step, seat and action, expected against
+    actual, and the command that replays it."""
+    tag = {"failed": "FAIL", "errored": "ERROR", "known": "KNOWN"}.get(case["status"], case["status"].upper())
+    out = [f"{tag} {case['id']}  {case['source']}  [{', '.join(case['rules'])}]", f"  {case['title']}"]
+    if case.get("stale"):
+        out.append(f"  {case['message']}")
+    for f in case["failures"][:3]:
+        where = f"line {f['line']}: {f['text']}"
+        if f.get("seat") is not None and f.get("action") and f["text"] != f"{f['seat']} {f['action']}":
+            where += f"  (seat {f['seat']}: {f['action']})"
+        elif f.get("after"):
+            where += f"  (after {f['after']})"
+        out.append(f"  at {where}")
+        diffs = f["diffs"] or []
+        if diffs:
+            for d in diffs[:6]:
+                out.append(f"    {_diff_text(d)}")
+            if len(diffs) > 6:
+                out.append(f"    ... and {len(diffs) - 6} more differences")
+        else:
+            out += [f"    {x}" for x in f["message"].splitlines()]
+        if len(f["message"].splitlines()) > 1 and diffs:
+            out += [f"    {x}" for x in f["message"].splitlines()[1:]]
+    if len(case["failures"]) > 3:
+        out.append(f"  ... and {len(case['failures']) - 3} more failures in this case")
+    if case.get("fault"):
+        from .results import Fault
+
+        fault = Fault(**case["fault"])
+        out += [f"  {x}" for x in fault.lines()]
+    if transcript and case.get("transcript"):
+        out.append("  transcript (last requests):")
+        for x in case["transcript"][-transcript:]:
+            out += [f"    {line}" for line in _exchange_lines(x)]
+    out.append(f"  replay: {replay_command(report, case['id'])}")
+    return out
+
+
+def _diff_text(d: JSON) -> str:
+    from .compare import ABSENT, show
+
+    actual = ABSENT if d["actual"] is None and d.get("note", "").startswith("required") else d["actual"]
+    text = f"{d['field']}: expected {show(d['expected'])}, got {show(actual)}"
+    return f"{text} ({d['note']})" if d.get("note") else text
+
+
+def _exchange_lines(x: JSON, width: int = 160) -> list[str]:
+    from .transcript import exchange_lines
+
+    return exchange_lines(x, width)
+
+
+def _names(ids: list[str], limit: int) -> str:
+    shown = ", ".join(ids[:limit])
+    return shown + (f" (+{len(ids) - limit} more)" if len(ids) > limit else "")
+
+
+def profile_line(p: JSON) -> str:
+    c = p["counts"]
+    parts = [f"{c[k]} {k}" for k in ("passed", "failed", "errored", "known") if c[k]]
+    detail = f"{p['ran']} of {p['cases']} run" + (f": {', '.join(parts)}" if parts else "")
+    return f"{p['verdict'].upper():7} {p['name']:34} {detail}"
+
+
+def rule_table(report: JSON, only_problems: bool) -> list[str]:
+    rows = {rid: c for rid, c in report["rules"].items()
+            if not only_problems or c["failed"] or c["errored"] or c["known"]}
+    if not rows:
+        return []
+    cols = ["passed", "failed", "skipped", "errored", "known", "not_checked"]
+    width = max(len("rule"), *(len(r) for r in rows))
+    head = f"{'rule':<{width}}  " + "  ".join(f"{c.replace('_', ' '):>11}" for c in cols)
+    return [head, *(f"{rid:<{width}}  " + "  ".join(f"{c[k]:>11}" for k in cols) for rid, c in rows.items())]
+
+
+def console_lines(report: JSON, *, verbose: bool = False, table: str = "problems") -> list[str]:
+    c = report["counts"]
+    out = [engine_line(report), declared_line(report),
+           f"cases: {c['total']}: {counts_text(c)} ({report['run']['duration_s']:.1f} s)"]
+    if report["run"].get("stopped"):
+        out.append(f"the run stopped early: {report['run']['stopped']}")
+    nc = not_checked_lines(report)
+    if nc:
+        out += ["checked as far as the engine's declarations allow; not checked:", *nc]
+    for e in report["load_errors"]:
+        out.append(f"load error: {e['message']}")
+    by_id = {x["id"]: x for x in report["cases"]}
+    groups = report["groups"]
+    if groups:
+        out += ["", "failures by cause, largest group first:"]
+        shown = groups if verbose else groups[:CONSOLE_GROUPS]
+        for g in shown:
+            rule = f" [{g['rule']}]" if g["rule"] else ""
+            out.append(f"  {g['count']:>4} {g['status']:7} {g['cause']}{rule}: {_names(g['cases'], CONSOLE_NAMES)}")
+        if len(groups) > len(shown):
+            out.append(f"  ... {len(groups) - len(shown)} more causes (-v, or the Markdown/JSON report)")
+        out += ["", "the first case of each cause:" if not verbose else "every failing case:"]
+        for g in shown:
+            for cid in g["cases"] if verbose else g["cases"][:1]:
+                out += case_detail(report, by_id[cid], transcript=6 if verbose else 0)
+    known = [x for x in report["cases"] if x["status"] == "known"]
+    if known:
+        out.append(f"known failures: {len(known)} ({_names([x['id'] for x in known], CONSOLE_NAMES)})")
+    skips = report["skips"]
+    if skips:
+        out += ["", "skipped, by what the engine would declare to run them:"]
+        for s in skips if verbose else skips[:CONSOLE_SKIPS]:
+            more = f" ({s['cases']} need it, with other things)" if s["cases"] != s["gain"] else ""
+            out.append(f"  {s['gain']:>4} more cases run if the engine declares {s['declare']}{more}")
+        if not verbose and len(skips) > CONSOLE_SKIPS:
+            out.append(f"  ... {len(skips) - CONSOLE_SKIPS} more (-v, or the Markdown/JSON report)")
+    out += ["", "profiles (how many of each profile's cases ran):"]
+    profs = report["profiles"]
+    quiet = [p for p in profs if p["name"] != "seed" and p["verdict"] in ("pass", "skipped")]
+    for p in profs:
+        if verbose or p not in quiet:
+            out.append("  " + profile_line(p))
+    if quiet and not verbose:
+        n_pass = sum(1 for p in quiet if p["verdict"] == "pass")
+        out.append(f"  ... {len(quiet)} other option profiles: {n_pass} pass, {len(quiet) - n_pass} skipped (-v lists "
+                   "them)")
+    if table != "off":
+        lines = rule_table(report, only_problems=table == "problems")
+        if lines:
+            title = "per rule (rules with failures, errors or known failures):" if table == "problems" else "per rule:"
+            out += ["", title, *(f"  {x}" for x in lines)]
+    return out
+
+
+# ---------------------------------------------------------------------------- Markdown
+def markdown(report: JSON) -> str:
+    c = report["counts"]
+    run = report["run"]
+    out = [
+        "# Tonk conformance report",
+        "",
+        f"- {engine_line(report)}",
+        f"- {declared_line(report).strip()}",
+        f"- suite: tonk {report['suite']['version']}, {c['total']} cases",
+        f"- run: {run['date']}, {run['duration_s']:.1f} s, {run['workers']} worker(s)",
+        f"- result: **{'PASS' if report['ok'] else 'FAIL'}**: {counts_text(c)}",
+    ]
+    if run.get("stopped"):
+        out.append(f"- the run stopped early: {run['stopped']}")
+    nc = not_checked_lines(report)
+    if nc:
+        out += ["", "## Not checked", "", *(f"-{x[1:]}" for x in nc)]
+    out += ["", "## Profiles", "", "| profile | verdict | cases | ran | passed | failed | errored | known |",
+            "|---|---|---:|---:|---:|---:|---:|---:|"]
+    for p in report["profiles"]:
+        pc = p["counts"]
+        out.append(f"| `{p['name']}` | {p['verdict']} | {p['cases']} | {p['ran']} | {pc['passed']} | "
+                   f"{pc['failed']} | {pc['errored']} | {pc['known']} |")
+    if report["groups"]:
+        out += ["", "## Failures by cause", "", "| cases | status | cause | rule | case ids |",
+                "|---:|---|---|---|---|"]
+        for g in report["groups"]:
+            out.append(f"| {g['count']} | {g['status']} | {g['cause']} | {g['rule'] or ''} | "
+                       f"{', '.join(f'`{i}`' for i in g['cases'])} |")
+        by_id = {x["id"]: x for x in report["cases"]}
+        out += ["", "## Failing cases", ""]
+        for g in report["groups"]:
+            for cid in g["cases"]:
+                out += ["```", *case_detail(report, by_id[cid]), "```"]
+                tr = by_id[cid].get("transcript") or []
+                if tr:
+                    out += ["<details><summary>transcript</summary>", "", "```"]
+                    for x in tr:
+                        out += _exchange_lines(x, 400)
+                    out += ["```", "", "</details>", ""]
+    for e in report["load_errors"]:
+        out += ["", f"### load error: `{e['source']}`", "", "```", e["message"], "```"]
+    known = [x for x in report["cases"] if x["status"] == "known"]
+    if known:
+        out += ["", "## Known failures", ""]
+        out += [f"- `{x['id']}`: {x.get('known', '')}" for x in known]
+    if report["skips"]:
+        out += ["", "## Skipped", "", "| need | cases | would run if declared alone |", "|---|---:|---:|"]
+        out += [f"| {s['need']} | {s['cases']} | {s['gain']} |" for s in report["skips"]]
+    out += ["", "## Rules", ""]
+    lines = rule_table(report, only_problems=False)
+    if lines:
+        out += ["| " + " | ".join(["rule", "passed", "failed", "skipped", "errored", "known", "not checked"]) + " |",
+                "|---|" + "---:|" * 6]
+        for rid, rc in report["rules"].items():
+            out.append(f"| {rid} | {rc['passed']} | {rc['failed']} | {rc['skipped']} | {rc['errored']} | "
+                       f"{rc['known']} | {rc['not_checked']} |")
+    return "\n".join(out).rstrip() + "\n"
+
+
+def summary_line(report: JSON, ok: bool) -> str:
+    return f"tonk check: {'PASS' if ok else 'FAIL'}: {counts_text(report['counts'])}"

@@ -1,0 +1,178 @@
+"""Typed results of a conformance run: what happened to each case, and why.
+
+Every report (the console, Markdown, JSON, JUnit, the badge) is built from these, never
+from text: a :class:`CaseResult` holds the status, each :class:`Failure` with its step,
+seat, action, cause and differences, the engine :class:`Fault` when it broke, what the
+case needed that the engine did not declare, what could not be checked, and the
+transcript of requests and answers.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from .capabilities import Need
+from .case import Case
+from .compare import Difference, Unchecked
+
+JSON = dict[str, Any]
+Status = Literal["passed", "failed", "skipped", "errored", "known"]
+STATUSES: tuple[Status, ...] = ("passed", "failed", "skipped", "errored", "known")
+
+
+@dataclass(frozen=True, slots=True)
+class LoadError:
+    """A file of the suite that could not be compiled into cases."""
+
+    source: str  # the file (and line)
+    message: str
+
+    def to_json(self) -> dict[str, str]:
+        return {"source": self.source, "message": self.message}
+
+
+@dataclass(frozen=True, slots=True)
+class Exchange:
+    """One request to the engine and its answer (``ok``: a result; else a refusal or fault)."""
+
+    method: str
+    params: Any
+    ok: bool
+    answer: Any
+
+    def to_json(self) -> JSON:
+        return {"method": self.method, "params": self.params, "ok": self.ok, "answer": self.answer}
+
+
+@dataclass(frozen=True, slots=True)
+class Failure:
+    """One expectation that did not hold.
+
+    ``step`` is the index of the step in the case (None: the final result; -1: the deal);
+    ``text`` the step as written; ``seat`` and ``action`` the action of that step, or of the
+    last action before it (``after``); ``cause`` the key failures are grouped by (a reason
+    code, or the first differing field); ``rule`` the rule that decides it.
+    """
+
+    step: int | None
+    line: int
+    text: str
+    cause: str
+    rule: str | None
+    message: str
+    diffs: tuple[Difference, ...] = ()
+    seat: int | None = None
+    action: str | None = None
+    after: str | None = None
+
+    def to_json(self) -> JSON:
+        return {
+            "step": self.step, "line": self.line, "text": self.text, "cause": self.cause, "rule": self.rule,
+            "message": self.message, "seat": self.seat, "action": self.action, "after": self.after,
+            "diffs": [d.to_json() for d in self.diffs],
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class Fault:
+    """The engine or its adapter broke (spec/protocol.md, "What the runner does when an
+    engine breaks"): ``kind`` is crashed, timeout, garbage, wrong_id, schema, protocol or
+    adapter (the adapter's own code raised)."""
+
+    kind: str
+    message: str
+    step: str = ""  # the step being run when it broke
+    request: str | None = None
+    response: str | None = None
+    stderr_tail: str = ""
+    exit_code: int | None = None
+    traceback: str = ""
+
+    def to_json(self) -> JSON:
+        return {"kind": self.kind, "message": self.message, "step": self.step, "request": self.request,
+                "response": self.response, "stderr_tail": self.stderr_tail, "exit_code": self.exit_code,
+                "traceback": self.traceback}
+
+    def lines(self, stderr_lines: int = 10) -> list[str]:
+        out = [f"engine fault ({self.kind}): {self.message}"]
+        if self.step:
+            out.append(f"during: {self.step}")
+        if self.request:
+            out.append(f"last request: {_shorten(self.request)}")
+        if self.response:
+            out.append(f"answer: {_shorten(self.response)}")
+        if self.traceback:
+            out += ["traceback (last frames):", *(f"  | {x}" for x in self.traceback.rstrip().splitlines()[-8:])]
+        tail = [x for x in self.stderr_tail.splitlines() if x.strip()]
+        if tail:
+            out += ["stderr (last lines):", *(f"  | {x}" for x in tail[-stderr_lines:])]
+        return out
+
+
+def _shorten(text: str, limit: int = 400) -> str:
+    return text if len(text) <= limit else text[:limit] + f"... ({len(text)} characters)"
+
+
+@dataclass(slots=True)
+class CaseResult:
+    case: Case
+    status: Status
+    failures: list[Failure] = field(default_factory=list)
+    fault: Fault | None = None
+    needs: tuple[Need, ...] = ()  # why it was skipped
+    unchecked: list[Unchecked] = field(default_factory=list)
+    checked: int = 0
+    transcript: list[Exchange] = field(default_factory=list)
+    duration: float = 0.0
+    mode: str = ""  # "play" (one round trip) or "act" (step by step)
+    known: str | None = None  # the reason of a matching known-failures entry
+    stale: bool = False  # listed as a known failure, but passed
+
+    @property
+    def id(self) -> str:
+        return self.case.id
+
+    @property
+    def cause(self) -> str:
+        """What the result is grouped by in a report."""
+        if self.stale:
+            return "stale known failure"
+        if self.fault is not None:
+            return f"engine fault: {self.fault.kind}"
+        if self.failures:
+            return self.failures[0].cause
+        if self.needs:
+            return str(self.needs[0])
+        return self.status
+
+    @property
+    def message(self) -> str:
+        """One line saying what happened."""
+        if self.stale:
+            return f"passes, but the known-failures file lists it ({self.known}); remove it from the list"
+        if self.fault is not None:
+            return f"engine fault ({self.fault.kind}): {self.fault.message}"
+        if self.failures:
+            return self.failures[0].message
+        if self.needs:
+            return "; ".join(str(n) for n in self.needs)
+        return ""
+
+    def to_json(self) -> JSON:
+        c = self.case
+        out: JSON = {
+            "id": c.id, "kind": c.kind, "title": c.title, "source": c.where, "rules": list(c.rules),
+            "options": c.options, "status": self.status, "message": self.message, "cause": self.cause,
+            "duration": round(self.duration, 6), "checked": self.checked,
+            "unchecked": [{"field": u.field, "why": u.why} for u in self.unchecked],
+            "needs": [{"kind": n.kind, "name": n.name} for n in self.needs],
+            "failures": [f.to_json() for f in self.failures],
+            "fault": None if self.fault is None else self.fault.to_json(),
+            "stale": self.stale,
+        }
+        if self.known is not None:
+            out["known"] = self.known
+        if self.transcript:
+            out["transcript"] = [x.to_json() for x in self.transcript]
+        return out

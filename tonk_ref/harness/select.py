@@ -1,0 +1,92 @@
+"""``-k EXPR``: choosing cases by name, as pytest's ``-k`` does.
+
+An expression is words joined by ``and``, ``or`` and ``not``, with parentheses.  A word
+matches a case when it is a part (case-insensitive) of the case's id, of its source file's
+name, or of one of its rule IDs: ``-k PAY-KNOCK``, ``-k "knock and not tie"``,
+``-k pay-knock-w6-3p``.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+from .case import Case
+
+_TOKEN = re.compile(r"\s*(\(|\)|[^\s()]+)")
+
+
+class SelectError(ValueError):
+    """An expression that cannot be read; the message says where."""
+
+
+def _names(case: Case) -> list[str]:
+    file = case.source.rsplit("/", 1)[-1]
+    return [case.id.lower(), file.lower(), *(r.lower() for r in case.rules)]
+
+
+def compile_expression(expr: str) -> Callable[[Case], bool]:
+    tokens = [m.group(1) for m in _TOKEN.finditer(expr)]
+    if not tokens:
+        raise SelectError("-k: the expression is empty")
+    pos = 0
+
+    def peek() -> str | None:
+        return tokens[pos] if pos < len(tokens) else None
+
+    def take() -> str:
+        nonlocal pos
+        tok = tokens[pos]
+        pos += 1
+        return tok
+
+    def primary() -> Callable[[list[str]], bool]:
+        tok = peek()
+        if tok is None:
+            raise SelectError(f"-k {expr!r}: the expression ends too early")
+        if tok == "(":
+            take()
+            inner = disjunction()
+            if peek() != ")":
+                raise SelectError(f"-k {expr!r}: a '(' is not closed")
+            take()
+            return inner
+        if tok == "not":
+            take()
+            operand = primary()
+            return lambda names: not operand(names)
+        if tok in (")", "and", "or"):
+            raise SelectError(f"-k {expr!r}: expected a word, got {tok!r}")
+        word = take().lower()
+        return lambda names: any(word in n for n in names)
+
+    def conjunction() -> Callable[[list[str]], bool]:
+        parts = [primary()]
+        while peek() == "and":
+            take()
+            parts.append(primary())
+        return lambda names: all(p(names) for p in parts)
+
+    def disjunction() -> Callable[[list[str]], bool]:
+        parts = [conjunction()]
+        while peek() == "or":
+            take()
+            parts.append(conjunction())
+        return lambda names: any(p(names) for p in parts)
+
+    test = disjunction()
+    if pos != len(tokens):
+        raise SelectError(f"-k {expr!r}: unexpected {tokens[pos]!r}")
+    return lambda case: test(_names(case))
+
+
+def select(cases: list[Case], expr: str | None) -> list[Case]:
+    """The cases ``expr`` selects; an expression that is exactly a case's id selects that
+    case (an id may hold spaces and brackets: ``dealt-tonk[Kc Qd Jh Ts 9c-49-49_50]``)."""
+    if not expr:
+        return cases
+    exact = [c for c in cases if c.id == expr.strip()]
+    if exact:
+        return exact
+    test = compile_expression(expr)
+    return [c for c in cases if test(c)]
