@@ -1,8 +1,8 @@
 """An engine in another process, spoken to over stdio (spec/protocol.md).
 
 :class:`StdioAdapter` implements :class:`tonk_ref.adapters.base.Adapter`.  One process
-serves many requests, one at a time.  A refusal (a JSON-RPC error whose ``data`` has a
-``reason``) raises :class:`Rejected`; anything else that goes wrong raises
+serves many requests, one at a time.  A refusal (a JSON-RPC error with code 1; its
+``data.reason`` is the reason code) raises :class:`Rejected`; anything else that goes wrong raises
 :class:`AdapterFault` with one of the kinds
 
 - ``crashed``: the process exited or closed its stdout (``context["exit_code"]``);
@@ -11,8 +11,8 @@ serves many requests, one at a time.  A refusal (a JSON-RPC error whose ``data``
 - ``wrong_id``: a response to another request;
 - ``schema``: with ``validate=True``, a response that fails its schema, or a request
   whose envelope does (request params are sent even when they fail, on purpose);
-- ``protocol``: anything else (an error answer without a reason, such as an unknown
-  method; a ``hello`` that does not speak protocol 1; a process that cannot start),
+- ``protocol``: anything else (an error answer with another code, such as an unknown
+  method, even one that carries a reason; a ``hello`` that does not speak protocol 1; a process that cannot start),
 
 and a context ``{request, response, stderr_tail}`` (the raw request and answer lines,
 and the last lines the engine wrote on stderr).  After a fault that leaves the process
@@ -274,7 +274,7 @@ class StdioAdapter:
         except OSError as e:
             raise AdapterFault(
                 "crashed",
-                f"cannot start {shlex.join(self.argv)}: {e}",
+                f"cannot start {shlex.join(self.argv)}: {e.strerror or e} (is the command right?)",
                 {"request": None, "response": None, "stderr_tail": "", "exit_code": None},
             ) from None
         self._proc = proc
@@ -451,15 +451,17 @@ class StdioAdapter:
             return msg["result"]
         err = msg["error"]
         data = err.get("data") if isinstance(err, dict) else None
-        if isinstance(data, dict) and isinstance(data.get("reason"), str):
+        code = err.get("code") if isinstance(err, dict) else None
+        if code == 1 and type(code) is int:  # a refusal, and nothing else is (spec/protocol.md, "Errors")
+            data = data if isinstance(data, dict) else {}
             message = data.get("message")
             rule = data.get("rule")
+            reason = data.get("reason")
             raise Rejected(
-                data["reason"],
+                reason if isinstance(reason, str) else "(no reason given)",
                 message if isinstance(message, str) else "",
                 rule if isinstance(rule, str) else None,
             )
-        code = err.get("code") if isinstance(err, dict) else None
         text = err.get("message") if isinstance(err, dict) else None
         raise AdapterFault(
             "protocol",

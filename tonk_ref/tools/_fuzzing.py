@@ -31,8 +31,9 @@ from ..engine.cards import DECK_SIZE, NAMES, cards_of, pack_mask, parse_card
 from ..engine.hand import Hand
 from ..engine.ruleset import DEFAULT, Ruleset, option_values
 from ..engine.serialize import action_from_json, action_to_json, result_to_json, state_to_json
-from ..harness.compare import match_state
-from ..harness.execute import Capabilities
+from ..harness.capabilities import Capabilities
+from ..harness.compare import compare_state
+from ..spec.notation import describe_action, format_action
 
 JSON = dict[str, Any]
 Move = tuple[int, JSON]
@@ -224,23 +225,11 @@ class Difference:
 
 def _show_move(move: Move) -> str:
     seat, a = move
-    return compact(seat, a) or f"{seat} {a}"
+    return describe_action(seat, a)
 
 
-def compact(seat: int, action: JSON) -> str | None:
-    """The scenario's compact form of an action, or None if it has none."""
-    kind = action.get("type")
-    if kind == "draw":
-        return f"{seat} draw {action['from']}"
-    if kind == "discard":
-        return f"{seat} discard {action['card']}"
-    if kind == "knock":
-        return f"{seat} knock {action['discard']}" if "discard" in action else f"{seat} knock"
-    if kind == "hit":
-        return f"{seat} hit {action['card']} {action['spread']}"
-    if kind == "spread" and action.get("cards"):
-        return f"{seat} spread " + " ".join(action["cards"])
-    return None
+def match_state(expected: JSON, actual: JSON, caps: Capabilities) -> list[str]:
+    return [str(d) for d in compare_state(expected, actual, caps.features, "state").diffs]
 
 
 def expected_state(ref: JSON, caps: Capabilities, got: JSON | None = None) -> JSON:
@@ -325,7 +314,7 @@ class Differ:
             return Difference(setup, moves, -1, [f"the engine refused the deal: {e.reason} {e.message}"])
         want = reference if reference is not None else play_reference(setup, moves, trace or not self.use_play)
         if initial is not None:
-            diffs = match_state(expected_state(want.initial, self.caps, initial), initial, "state")
+            diffs = match_state(expected_state(want.initial, self.caps, initial), initial, self.caps)
             if diffs:
                 return Difference(
                     setup, moves, -1, diffs, Answer(True, None, want.initial), Answer(True, None, initial)
@@ -341,10 +330,10 @@ class Differ:
             elif not w.ok and self.reasons and w.reason != g.reason:
                 what.append(f"refused for {g.reason!r}, the reference says {w.reason!r}")
             if not what and w.state is not None and g.state is not None:
-                what += match_state(expected_state(w.state, self.caps, g.state), g.state, "state")
+                what += match_state(expected_state(w.state, self.caps, g.state), g.state, self.caps)
             if what:
                 return Difference(setup, moves, i, what, w, g)
-        diffs = match_state(expected_state(want.final, self.caps, final), final, "state")
+        diffs = match_state(expected_state(want.final, self.caps, final), final, self.caps)
         if diffs:
             return Difference(setup, moves, len(moves) - 1, diffs, Answer(True, None, want.final),
                               Answer(True, None, final))
@@ -445,7 +434,7 @@ def scenario_for(diff: Difference, case_id: str, note: str = "") -> JSON:
     cited: list[str] = []
     script: list[JSON] = []
     for seat, action in diff.moves:
-        text = compact(seat, action)
+        text = format_action(seat, action)
         step: JSON = {"act": text} if text is not None else {"seat": seat, "action": action}
         before = len(h.events)
         cited = []

@@ -1,43 +1,33 @@
-"""``tonk check``: run the conformance suite against an engine and report per rule and
-per conformance profile (spec/scenarios.md, "Running an engine").
+"""``tonk check``: run the conformance suite against an engine and report what is wrong
+and how to replay it (spec/scenarios.md, "Running an engine").
 
-It runs pytest (``pytest.main``) with the ``tonk`` plugin on the packaged scenarios and
-the Gherkin features, then reads the plugin's JSON report.  Exit status: 0 if no case
-failed or errored (known failures allowed), 1 otherwise (or if no case ran), 2 for bad
-input.
+It compiles the suite (the YAML scenarios, the Gherkin features, the perft tables) into
+cases, runs them with the harness's own runner and renders the reports from the typed
+results.  Exit status (:mod:`.exitcodes`): 0 if every case that ran passed (known failures
+allowed); 1 if a case failed or errored, a file failed to load or a known-failures entry
+went stale; 2 for bad input; 3 if the engine could not be started or stopped answering;
+4 if no case ran.
 """
 
 from __future__ import annotations
 
 import argparse
-import contextlib
-import importlib.util
 import json
 import os
 import sys
-import tempfile
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from ..harness.known_failures import KnownFailuresError, dump_known_failures, load_known_failures
-from ..harness.report import badge, markdown
-from ..paths import scenarios_dir
+from . import exitcodes
 from .cli import UsageError
+from .engine_args import add_engine_arguments, build, engine_spec
 
 COMMAND = "check"
-HELP = "run the conformance suite against an engine: per-rule table, profile verdicts, reports"
-
-FEATURE_SUITE = "tonk_ref.harness.feature_suite"
+HELP = "run the conformance suite against an engine: what fails, why, and how to replay it"
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    engine = parser.add_mutually_exclusive_group()
-    engine.add_argument("--adapter-cmd", metavar="CMD",
-                        help="the engine: a command that speaks the stdio protocol (spec/protocol.md)")
-    engine.add_argument("--adapter", metavar="MODULE:FACTORY",
-                        help="the engine: a Python factory returning an adapter (default: the reference engine "
-                             "in process)")
+    add_engine_arguments(parser)
     parser.add_argument("--rules", metavar="FILE",
                         help="a table-rules file (preset + options): run only the cases whose rulesets agree "
                              "with it on every option the case sets")
@@ -52,169 +42,188 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--json", metavar="FILE", help="write the full JSON report")
     parser.add_argument("--badge", metavar="FILE", help="write a shields.io endpoint badge (JSON)")
     parser.add_argument("-n", dest="workers", metavar="N",
-                        help="run on N worker processes (pytest-xdist; 'auto' for one per CPU)")
-    parser.add_argument("-k", dest="keyword", metavar="EXPR", help="only the cases matching EXPR (pytest -k)")
-    parser.add_argument("--validate", action="store_true",
-                        help="check every message both ways against the protocol schemas")
-    parser.add_argument("--timeout", type=float, default=10.0, metavar="S",
-                        help="seconds the engine may take to answer one request (default 10)")
+                        help="run on N worker processes, one engine each ('auto': one per CPU)")
+    parser.add_argument("-k", dest="keyword", metavar="EXPR",
+                        help="only the cases whose id, file or rule IDs match EXPR (words, and/or/not)")
     parser.add_argument("--scenarios", metavar="DIR", action="append",
                         help="run the scenarios of DIR instead of the packaged corpus (repeatable)")
     parser.add_argument("--no-features", action="store_true", help="leave out the Gherkin features")
-    parser.add_argument("--table", choices=("full", "problems", "off"), default="full",
-                        help="the per-rule table printed: every rule (default), rules with problems, or none")
-    parser.add_argument("-v", "--verbose", action="store_true", help="one line per case")
+    parser.add_argument("--perft-depth", type=int, default=3, metavar="D",
+                        help="count the perft tables to depth D for engines with legal_actions (0: leave them out; "
+                             "default 3)")
+    parser.add_argument("--table", choices=("full", "problems", "off"), default="problems",
+                        help="the per-rule table printed: rules with failures (default), every rule, or none")
+    parser.add_argument("--stop-after-faults", type=int, default=10, metavar="N",
+                        help="stop the run when the engine faults on N cases in a row (default 10)")
+    parser.add_argument("-v", "--verbose", action="store_true",
+                        help="every failing case with its transcript, every skip cause and profile")
+    parser.add_argument("--no-progress", action="store_true", help="no progress bar, even on a terminal")
 
 
-def _feature_suite_file() -> str | None:
-    """The binding module of the Gherkin features, if there are features to bind."""
-    from ..paths import features_dir
+def _workers(text: str | None) -> int:
+    if text is None:
+        return 1
+    if text == "auto":
+        return max(1, os.cpu_count() or 1)
+    if text.isdigit() and int(text) > 0:
+        return int(text)
+    raise UsageError(f"-n: expected a number of workers or 'auto', got {text!r}")
 
-    if not any(features_dir().rglob("*.feature")):
+
+def _dirs(args: argparse.Namespace) -> list[Path] | None:
+    if not args.scenarios:
         return None
-    try:
-        spec = importlib.util.find_spec(FEATURE_SUITE)
-    except ImportError:
-        return None
-    return spec.origin if spec is not None and spec.origin else None
-
-
-@contextlib.contextmanager
-def _stdout_to_stderr(active: bool) -> Iterator[None]:
-    if not active:
-        yield
-        return
-    with contextlib.redirect_stdout(sys.stderr):
-        yield
-
-
-def pytest_args(args: argparse.Namespace, workdir: Path, json_path: Path) -> list[str]:
-    """The pytest command line for these ``tonk check`` arguments."""
-    dirs = [Path(d).resolve() for d in (args.scenarios or [str(scenarios_dir())])]
+    dirs = [Path(d) for d in args.scenarios]
     for d in dirs:
         if not d.is_dir():
             raise UsageError(f"--scenarios: {d} is not a directory")
-    paths = [str(d) for d in dirs]
-    feature_file = None if args.no_features else _feature_suite_file()
-    if feature_file:
-        paths.append(feature_file)
-    ini = workdir / "pytest.ini"
-    ini.write_text("[pytest]\n", encoding="utf-8")
-    rootdir = os.path.commonpath([str(Path(p).parent) for p in paths])  # sources read "scenarios/pay/x.yaml"
-    out = [
-        "-c", str(ini), "--rootdir", rootdir, "-p", "no:cacheprovider", "-p", "no:hypothesispytest",
-        "--continue-on-collection-errors",
-        "-q" if not args.verbose else "-v", "--tb=short", "--tonk-json", str(json_path), "--tonk-table", args.table,
-        "--tonk-timeout", str(args.timeout), "-W", "ignore::pytest.PytestAssertRewriteWarning",
-    ]
-    if os.environ.get("PYTEST_DISABLE_PLUGIN_AUTOLOAD"):
-        out += ["-p", "tonk_ref.harness.plugin", "-p", "pytest_bdd.plugin"]
-        if args.workers:
-            out += ["-p", "xdist.plugin"]
-    for d in dirs:
-        out += ["--tonk-scenarios", str(d)]
-    if args.adapter_cmd:
-        out += ["--tonk-adapter-cmd", args.adapter_cmd]
-    if args.adapter:
-        out += ["--tonk-adapter", args.adapter]
-    if args.validate:
-        out.append("--tonk-validate")
-    if args.rules:
-        out += ["--tonk-rules", args.rules]
-    if args.known_failures:
-        out += ["--tonk-known-failures", args.known_failures]
-    if args.junit:
-        out += [f"--junitxml={args.junit}", "-o", "junit_family=xunit2", "-o", "junit_suite_name=tonk-conformance"]
-    if args.workers:
-        out += ["-n", args.workers]
-    if args.keyword:
-        out += ["-k", args.keyword]
-    return out + paths
-
-
-def _check_inputs(args: argparse.Namespace) -> None:
-    if args.rules:
-        from ..harness.rulebook import RulebookError, load_ruleset_file
-
-        try:
-            load_ruleset_file(args.rules)
-        except RulebookError as e:
-            raise UsageError(f"--rules: {e}") from None
-    if args.known_failures:
-        try:
-            load_known_failures(args.known_failures)
-        except KnownFailuresError as e:
-            raise UsageError(f"--known-failures: {e}") from None
-    if args.workers and importlib.util.find_spec("xdist") is None:
-        raise UsageError("-n needs pytest-xdist (pip install pytest-xdist)")
-    if args.workers and args.workers != "auto" and not (args.workers.isdigit() and int(args.workers) > 0):
-        raise UsageError(f"-n: expected a number of workers or 'auto', got {args.workers!r}")
-    if args.timeout <= 0:
-        raise UsageError(f"--timeout: expected a positive number of seconds, got {args.timeout}")
+    return dirs
 
 
 def todays_known_failures(report: dict[str, Any], previous: dict[str, str] | None = None) -> list[tuple[str, str]]:
     """(id, reason) for every case that failed, errored or was a known failure, once per
-    id; an existing reason is kept, a new one is the first line of the message."""
+    id; an existing reason is kept, a new one is the case's one-line message."""
     out: dict[str, str] = {}
     for case in report["cases"]:
         if case["status"] not in ("failed", "errored", "known") or case.get("stale"):
             continue
         cid = case["id"]
-        if cid in out:
-            continue
         reason = (previous or {}).get(cid) or (previous or {}).get(cid.split("[", 1)[0]) or ""
         if not reason:
-            lines = [ln.strip() for ln in case["message"].splitlines() if ln.strip()]
-            reason = lines[0] if lines else case["status"]
-        out[cid] = reason
+            reason = case["message"].splitlines()[0] if case["message"] else case["status"]
+        out.setdefault(cid, reason)
     return sorted(out.items())
 
 
-def _pytest_main(argv: list[str]) -> int:
-    import pytest
-
-    return int(pytest.main(argv))
+def engine_unavailable(spec_text: str, fault: Any) -> list[str]:
+    """The message of a run that could not start: the command, the fault, the engine's last words."""
+    lines = [f"tonk check: the engine could not be used: {fault.kind}: {fault.message}", f"  engine: {spec_text}"]
+    if fault.response:
+        lines.append(f"  it answered: {fault.response[:300]}")
+    tail = [x for x in (fault.stderr_tail or "").splitlines() if x.strip()]
+    if tail:
+        lines.append("  its stderr ended with:")
+        lines += [f"    | {x[:200]}" for x in tail[-4:]]
+    lines.append("  no case was run (exit status 3)")
+    return lines
 
 
 def run(args: argparse.Namespace) -> int:
-    import pytest
+    from ..harness.known_failures import KnownFailuresError, dump_known_failures, load_known_failures
+    from ..harness.report import build_report
+    from ..harness.select import SelectError, select
+    from ..harness.suite import load_suite
 
-    _check_inputs(args)
-    with tempfile.TemporaryDirectory(prefix="tonk-check-") as tmp:
-        json_path = Path(args.json).resolve() if args.json else Path(tmp) / "report.json"
-        argv = pytest_args(args, Path(tmp), json_path)
-        with _stdout_to_stderr(args.write_known_failures):
-            code = _pytest_main(argv)
-        if code in (pytest.ExitCode.INTERNAL_ERROR, pytest.ExitCode.USAGE_ERROR) or not json_path.exists():
-            print(f"tonk check: pytest stopped with exit status {code}; no report", file=sys.stderr)
-            return 2 if code == pytest.ExitCode.USAGE_ERROR else 3
-        report = json.loads(json_path.read_text(encoding="utf-8"))
-    problems: list[str] = []
-    if report["counts"]["total"] == 0:
-        problems.append("no case ran (check -k, --rules and --scenarios)")
-    unmatched = (report.get("known_failures") or {}).get("unmatched") or []
-    if unmatched and not (args.keyword or args.rules):
-        problems.append(f"stale known failure: {', '.join(unmatched)} in {args.known_failures} "
-                        "matches no case of the suite")
-    if args.report:
-        Path(args.report).write_text(markdown(report), encoding="utf-8")
-    if args.badge:
-        Path(args.badge).write_text(json.dumps(badge(report), indent=2) + "\n", encoding="utf-8")
-    ok = bool(report["ok"]) and not problems
+    spec = engine_spec(args)
+    workers = _workers(args.workers)
+    if args.stop_after_faults < 1:
+        raise UsageError(f"--stop-after-faults: expected a positive number, got {args.stop_after_faults}")
+    if args.perft_depth < 0:
+        raise UsageError(f"--perft-depth: expected 0 or more, got {args.perft_depth}")
+    known = None
+    if args.known_failures:
+        try:
+            known = load_known_failures(args.known_failures)
+        except KnownFailuresError as e:
+            raise UsageError(f"--known-failures: {e}") from None
+    table = None
+    if args.rules:
+        from ..harness.rulebook import RulebookError, load_ruleset_file
+
+        try:
+            table = load_ruleset_file(args.rules)
+        except RulebookError as e:
+            raise UsageError(f"--rules: {e}") from None
     out = sys.stderr if args.write_known_failures else sys.stdout
-    for p in problems:
-        print(f"tonk check: {p}", file=out)
-    c = report["counts"]
-    print(f"tonk check: {'PASS' if ok else 'FAIL'}: {c['passed']} passed, {c['failed']} failed, "
-          f"{c['skipped']} skipped, {c['errored']} errored, {c['known']} known failures", file=out)
+
+    # The engine first: a command that cannot start is reported before anything else is done.
+    from ..harness.runner import Engine, EngineUnavailable, run_suite
+
+    adapter = build(spec)
+    try:
+        try:
+            engine = Engine.greet(adapter)
+        except EngineUnavailable as e:
+            print("\n".join(engine_unavailable(spec.describe(), e.fault)), file=sys.stderr)
+            return exitcodes.ENGINE
+        suite = load_suite(_dirs(args), features=not args.no_features, perft_depth=args.perft_depth)
+        try:
+            cases = select(suite.cases, args.keyword)
+        except SelectError as e:
+            raise UsageError(str(e)) from None
+        if table is not None:
+            from ..spec.tables import disagreement
+
+            cases = [c for c in cases if disagreement(c.options, table) is None]
+        from .progress import Progress
+
+        bar = Progress(len(cases), "tonk check", enabled=False if args.no_progress else None)
+        if workers > 1 and len(cases) > 1:
+            from ..harness.parallel import run_parallel
+
+            adapter.close()
+            run = run_parallel(spec, engine, cases, min(workers, len(cases)), known)
+        else:
+            run = run_suite(adapter, cases, known=known, engine=engine, stop_after_faults=args.stop_after_faults,
+                            progress=lambda done, total, r: bar.update(done, r.id))
+        bar.close()
+    finally:
+        adapter.close()
+
+    whole = not (args.keyword or args.rules or args.scenarios)
+    known_json = None
+    if known is not None:
+        unmatched = known.unmatched(c.id for c in cases)
+        known_json = {"file": known.path, "listed": len(known.reasons), "unmatched": unmatched,
+                      "stale_entries": unmatched if whole else []}
+    from ..spec.reasons import rule_order
+
+    report = build_report(
+        run, adapter=spec.describe(), engine_args=spec.args(), load_errors=suite.errors, known=known_json,
+        rule_order=rule_order(), workers=workers, timeout_s=spec.timeout, validate=spec.validate,
+        table_rules=args.rules, selection=args.keyword,
+    )
+    from ..harness.render import console_lines, summary_line
+
+    print("\n".join(console_lines(report, verbose=args.verbose, table=args.table)), file=out)
+    stale = list(known.unmatched(c.id for c in cases)) if known is not None and whole else []
+    if stale and known is not None:
+        print(f"\nstale known failures: {', '.join(stale)} in {known.path} match no case of the suite", file=out)
+    _write(args, report)
+    code = _exit_code(report)
+    print(summary_line(report, code == exitcodes.OK), file=out)
     for label, path in (("JSON", args.json), ("Markdown", args.report), ("JUnit XML", args.junit),
                         ("badge", args.badge)):
         if path:
             print(f"  {label} report: {path}", file=out)
     if args.write_known_failures:
-        previous = load_known_failures(args.known_failures).reasons if args.known_failures else None
-        engine = report.get("engine") or {}
-        engine_name = f"{engine.get('name', '?')} {engine.get('version', '?')}" if engine else None
+        previous = known.reasons if known is not None else None
+        engine_name = f"{report['engine']['name']} {report['engine']['version']}"
         sys.stdout.write(dump_known_failures(todays_known_failures(report, previous), engine=engine_name))
-    return 0 if ok else 1
+        return exitcodes.ENGINE if run.stopped and run.not_run else exitcodes.OK
+    return code
+
+
+def _exit_code(report: dict[str, Any]) -> int:
+    if report["run"]["stopped"] and report["counts"]["not_run"]:
+        return exitcodes.ENGINE
+    if not report["ok"]:
+        return exitcodes.FAILED
+    if report["counts"]["ran"] == 0:
+        return exitcodes.NOTHING_CHECKED
+    return exitcodes.OK
+
+
+def _write(args: argparse.Namespace, report: dict[str, Any]) -> None:
+    from ..harness.junit import junit_xml
+    from ..harness.render import markdown
+    from ..harness.report import badge
+
+    if args.json:
+        Path(args.json).write_text(json.dumps(report, indent=1) + "\n", encoding="utf-8")
+    if args.report:
+        Path(args.report).write_text(markdown(report), encoding="utf-8")
+    if args.junit:
+        Path(args.junit).write_text(junit_xml(report), encoding="utf-8")
+    if args.badge:
+        Path(args.badge).write_text(json.dumps(badge(report), indent=2) + "\n", encoding="utf-8")

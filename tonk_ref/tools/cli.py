@@ -1,50 +1,58 @@
-"""The ``tonk`` command.  Each subcommand is a module of this package that defines
-``COMMAND`` (its name), ``HELP`` (one line), ``add_arguments(parser)`` and
-``run(args) -> int``; this file only finds and dispatches them."""
+"""The ``tonk`` command.  :data:`COMMANDS` is its table: each command is a module of this
+package that defines ``HELP`` (one line), ``add_arguments(parser)`` and
+``run(args) -> int``.  Only the module of the command asked for is imported, so a command
+starts without loading the others."""
 
 from __future__ import annotations
 
 import argparse
 import importlib
-import pkgutil
 import sys
 from collections.abc import Sequence
 from types import ModuleType
 
 from .. import __version__
 
-
-def _commands() -> dict[str, ModuleType]:
-    from .. import tools
-
-    found: dict[str, ModuleType] = {}
-    for info in pkgutil.iter_modules(tools.__path__):
-        if info.name.startswith("_") or info.name == "cli":
-            continue
-        module = importlib.import_module(f"{tools.__name__}.{info.name}")
-        command = getattr(module, "COMMAND", None)
-        if isinstance(command, str):
-            found[command] = module
-    return dict(sorted(found.items()))
-
-
-def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="tonk", description="Tonk rules, reference engine and conformance suite.")
-    parser.add_argument("--version", action="version", version=f"tonk {__version__}")
-    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
-    for name, module in _commands().items():
-        p = sub.add_parser(name, help=module.HELP, description=module.HELP)
-        module.add_arguments(p)
-        p.set_defaults(_run=module.run)
-    return parser
+#: Command name -> the module (in this package) that implements it.
+COMMANDS: dict[str, str] = {
+    "bench": "bench",
+    "check": "check",
+    "explain": "explain",
+    "export": "export",
+    "fuzz": "fuzz",
+    "judge": "judge",
+    "mutants": "mutants",
+    "perft": "perft",
+    "replay": "replay",
+    "rules": "rules",
+    "serve": "serve",
+}
 
 
 class UsageError(Exception):
     """A command's input is wrong: printed as one clear line, no traceback, exit 2."""
 
 
+def _module(name: str) -> ModuleType:
+    return importlib.import_module(f"{__package__}.{COMMANDS[name]}")
+
+
+def build_parser(only: str | None = None) -> argparse.ArgumentParser:
+    """The parser of every command, or of ``only`` (the others are not imported)."""
+    parser = argparse.ArgumentParser(prog="tonk", description="Tonk rules, reference engine and conformance suite.")
+    parser.add_argument("--version", action="version", version=f"tonk {__version__}")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    for name in [only] if only else COMMANDS:
+        module = _module(name)
+        p = sub.add_parser(name, help=module.HELP, description=module.HELP)
+        module.add_arguments(p)
+        p.set_defaults(_run=module.run)
+    return parser
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = build_parser()
+    argv = list(sys.argv[1:] if argv is None else argv)
+    parser = build_parser(argv[0] if argv and argv[0] in COMMANDS else None)
     args = parser.parse_args(argv)
     if not getattr(args, "_run", None):
         parser.print_help()

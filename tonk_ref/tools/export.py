@@ -1,11 +1,11 @@
-"""``tonk export``: every scenario as one language-neutral JSON file, plus an index, for
-implementers who do not want our runner (spec/scenarios.md, "The export format").
+"""``tonk export``: every case of the suite (the YAML scenarios, the Gherkin scenarios and
+the perft entries) as one language-neutral JSON file, plus an index, for implementers who
+do not want our runner (spec/scenarios.md, "The export format").
 
-Each case file is :meth:`tonk_ref.harness.scenario.Case.to_json`: the full ruleset,
-players, dealer, stake and the 52-card deck order (top first), the steps in protocol
-terms (actions with the seat, expected rejections, partial state, observation, legal
-action and match-call checks), the final result, and what the case requires of an
-engine (option values and features).
+Each case file is :meth:`tonk_ref.harness.case.Case.to_json`: the setup (the full ruleset,
+players, dealer, stake and the deck order, top first), the steps in protocol terms
+(actions with the seat, expected refusals, partial states, observations, legal actions,
+match requests, perft counts), the final result, and what the case requires of an engine.
 """
 
 from __future__ import annotations
@@ -17,15 +17,14 @@ from pathlib import Path
 from typing import Any
 
 from .. import __version__
-from ..harness.scenario import Case, ScenarioError, load_scenario, scenario_files
-from ..paths import scenarios_dir
+from ..harness.case import Case
 from .cli import UsageError
 
 COMMAND = "export"
 HELP = "write every scenario as language-neutral JSON (one file per case, plus index.json)"
 
 EXPORT_FORMAT = "tonk-cases"
-EXPORT_FORMAT_VERSION = 1
+EXPORT_FORMAT_VERSION = 2
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -38,28 +37,39 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         "with it on every option they set (as tonk check --rules runs them)")
     parser.add_argument("--scenarios", metavar="DIR", action="append",
                         help="export the scenarios of DIR instead of the packaged corpus (repeatable)")
+    parser.add_argument("--no-features", action="store_true", help="leave out the Gherkin scenarios")
+    parser.add_argument("--perft-depth", type=int, default=3, metavar="D",
+                        help="the perft entries' counts up to depth D (0: leave them out; default 3)")
+    parser.add_argument("-k", dest="keyword", metavar="EXPR",
+                        help="only the cases whose id, file or rule IDs match EXPR (a case id names one case)")
 
 
-def load_cases(dirs: list[Path]) -> list[Case]:
-    cases: list[Case] = []
-    errors: list[str] = []
-    for d in dirs:
+def load_cases(args: argparse.Namespace) -> list[Case]:
+    from ..harness.select import SelectError, select
+    from ..harness.suite import load_suite
+
+    dirs = [Path(d) for d in args.scenarios] if args.scenarios else None
+    for d in dirs or []:
         if not d.is_dir():
             raise UsageError(f"--scenarios: {d} is not a directory")
-        for f in scenario_files(d):
-            try:
-                cases.append(load_scenario(f, root=d.resolve().parent))
-            except ScenarioError as e:
-                errors.append(str(e))
-    if errors:
-        more = f" (and {len(errors) - 1} more)" if len(errors) > 1 else ""
-        raise UsageError(f"{errors[0]}{more}")
-    seen: dict[str, str] = {"index": "the index file index.json"}
-    for c in cases:
-        if c.id in seen:
-            raise UsageError(f"{c.source}:{c.line}: id: {c.id!r} is also the id of {seen[c.id]}: ids must be unique")
-        seen[c.id] = f"{c.source}"
-    return sorted(cases, key=lambda c: c.id)
+    suite = load_suite(dirs, features=not args.no_features and not args.scenarios, perft_depth=args.perft_depth)
+    if suite.errors:
+        more = f" (and {len(suite.errors) - 1} more)" if len(suite.errors) > 1 else ""
+        raise UsageError(f"{suite.errors[0].message}{more}")
+    if any(c.id == "index" for c in suite.cases):
+        raise UsageError("a case is named 'index', the name of the index file")
+    try:
+        return sorted(select(suite.cases, args.keyword), key=lambda c: c.id)
+    except SelectError as e:
+        raise UsageError(str(e)) from None
+
+
+def file_name(case_id: str) -> str:
+    """The case's file: its id, with any character a file name cannot hold %-escaped
+    (an outline row's id may hold '/', as in '+2/3')."""
+    from urllib.parse import quote
+
+    return quote(case_id, safe="[]-_.,+=() ") + ".json"
 
 
 def dumps(value: Any, indent: int = 0) -> str:
@@ -85,19 +95,18 @@ def index(cases: list[Case]) -> dict[str, Any]:
         "count": len(cases),
         "comparison_rules": "spec/tonk.md, 'Comparison rules'; spec/scenarios.md, 'The export format'",
         "cases": [
-            {"id": c.id, "file": f"{c.id}.json", "title": c.title, "rules": list(c.rules), "source": c.source,
-             "requires": {"options": c.options, "features": sorted(c.features)}}
+            {"id": c.id, "file": file_name(c.id), "kind": c.kind, "title": c.title, "rules": list(c.rules),
+             "source": c.where, "requires": {"options": c.options, "features": sorted(c.methods)}}
             for c in cases
         ],
     }
 
 
 def run(args: argparse.Namespace) -> int:
-    dirs = [Path(d) for d in args.scenarios] if args.scenarios else [scenarios_dir()]
-    cases = load_cases(dirs)
+    cases = load_cases(args)
     if args.rules:
-        from ..harness.plugin import disagreement
         from ..harness.rulebook import RulebookError, load_ruleset_file
+        from ..spec.tables import disagreement
 
         try:
             table = load_ruleset_file(args.rules)
@@ -114,7 +123,7 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError(f"--out: {out} exists and is not a directory")
     out.mkdir(parents=True, exist_ok=True)
     for c in cases:
-        (out / f"{c.id}.json").write_text(dumps(c.to_json()) + "\n", encoding="utf-8")
+        (out / file_name(c.id)).write_text(dumps(c.to_json()) + "\n", encoding="utf-8")
     (out / "index.json").write_text(dumps(index(cases)) + "\n", encoding="utf-8")
     print(f"tonk export: {len(cases)} cases written to {out}/ (index.json lists them)")
     return 0

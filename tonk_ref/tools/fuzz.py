@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from ..adapters.base import AdapterFault, Rejected
-from ..harness.execute import Capabilities
+from ..harness.capabilities import Capabilities
 from . import _fuzzing as F
 from .cli import UsageError
 

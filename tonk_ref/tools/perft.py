@@ -11,8 +11,9 @@ from pathlib import Path
 from ..harness.rulebook import RulebookError, load_ruleset_file, resolve_ruleset
 from ..paths import scenarios_dir
 from . import _perft as P
-from ._fuzzing import AdapterSpecError, make_adapter
+from . import exitcodes
 from .cli import UsageError
+from .engine_args import add_engine_arguments, build, engine_spec
 
 COMMAND = "perft"
 HELP = "count the legal action sequences of D actions from a deal, or check an engine against the perft tables"
@@ -48,11 +49,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--check", nargs="?", const="", metavar="TABLE",
                         help="check an engine against a perft table file or folder (default scenarios/perft/)")
     parser.add_argument("--max-depth", type=int, metavar="D", help="with --check: only depths up to D")
-    engine = parser.add_mutually_exclusive_group()
-    engine.add_argument("--adapter-cmd", metavar="CMD", help="with --check: the engine, a stdio protocol command")
-    engine.add_argument("--adapter", metavar="MODULE:FACTORY",
-                        help="with --check: the engine, a Python adapter factory (default: the reference)")
-    parser.add_argument("--timeout", type=float, default=10.0, metavar="S", help="seconds per request (stdio)")
+    add_engine_arguments(parser, validate=False)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -108,20 +105,22 @@ def _check(args: argparse.Namespace) -> int:
         raise UsageError(str(e)) from None
     if not cases:
         raise UsageError(f"no perft entries in {root}")
-    try:
-        adapter = make_adapter(args.adapter_cmd, args.adapter, args.timeout)
-    except AdapterSpecError as e:
-        raise UsageError(str(e)) from None
-    from ..harness.execute import Capabilities
+    adapter = build(engine_spec(args))
+    from ..harness.runner import Engine, EngineUnavailable
 
     try:
-        caps = Capabilities.from_hello(adapter.hello())
+        try:
+            caps = Engine.greet(adapter).caps
+        except EngineUnavailable as e:
+            print(f"tonk perft: the engine could not be used: {e.fault.kind}: {e.fault.message}", file=sys.stderr)
+            return exitcodes.ENGINE
         if "legal_actions" not in caps.features:
-            print(f"tonk perft: {caps.name} does not declare legal_actions; nothing to check", file=sys.stdout)
-            return 0
+            print(f"tonk perft: nothing was checked: {caps.name} does not declare the feature legal_actions, "
+                  "which perft counts with", file=sys.stderr)
+            return exitcodes.NOTHING_CHECKED
 
         def supports(case: P.PerftCase) -> bool:
-            return all(caps.supports(k, v) for k, v in case.ruleset.changes().items())
+            return not caps.missing_options(case.ruleset)
 
         passed = failed = 0
         skipped = sum(1 for c in cases if not supports(c))
@@ -132,6 +131,8 @@ def _check(args: argparse.Namespace) -> int:
                 failed += 1
                 print(bad.describe())
         print(f"tonk perft: {passed} entries match, {failed} differ, {skipped} skipped (option values not declared)")
-        return 1 if failed else 0
+        if failed:
+            return exitcodes.FAILED
+        return exitcodes.OK if passed else exitcodes.NOTHING_CHECKED
     finally:
         adapter.close()

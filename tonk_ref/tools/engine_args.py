@@ -1,0 +1,42 @@
+"""The engine options every command that tests an engine shares: ``--adapter-cmd``,
+``--adapter``, ``--timeout``, ``--start-timeout`` and ``--validate``."""
+
+from __future__ import annotations
+
+import argparse
+
+from ..adapters.base import Adapter
+from ..adapters.factory import EngineSpec, EngineSpecError
+from .cli import UsageError
+
+
+def add_engine_arguments(parser: argparse.ArgumentParser, *, validate: bool = True) -> None:
+    engine = parser.add_mutually_exclusive_group()
+    engine.add_argument("--adapter-cmd", metavar="CMD",
+                        help="the engine: a command that speaks the stdio protocol (spec/protocol.md)")
+    engine.add_argument("--adapter", metavar="MODULE:FACTORY",
+                        help="the engine: a Python factory returning an adapter (default: the reference engine "
+                             "in process)")
+    parser.add_argument("--timeout", type=float, default=10.0, metavar="S",
+                        help="seconds the engine may take to answer one request (default 10)")
+    parser.add_argument("--start-timeout", type=float, default=10.0, metavar="S",
+                        help="seconds a new engine process may take to answer hello (default 10)")
+    if validate:
+        parser.add_argument("--validate", action="store_true",
+                            help="check every message both ways against the protocol schemas")
+
+
+def build(spec: EngineSpec) -> Adapter:
+    """The adapter of ``spec``; a factory that cannot be imported is bad input."""
+    try:
+        return spec.build()
+    except EngineSpecError as e:
+        raise UsageError(str(e)) from None
+
+
+def engine_spec(args: argparse.Namespace) -> EngineSpec:
+    try:
+        return EngineSpec(cmd=args.adapter_cmd, factory=args.adapter, timeout=args.timeout,
+                          start_timeout=args.start_timeout, validate=getattr(args, "validate", False))
+    except EngineSpecError as e:
+        raise UsageError(str(e)) from None
