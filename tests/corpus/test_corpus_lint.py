@@ -12,8 +12,9 @@ import pytest
 
 from tonk_ref.engine.actions import REASONS
 from tonk_ref.engine.ruleset import DEFAULT, option_values
+from tonk_ref.harness.case import Act, Case, Observe
 from tonk_ref.harness.rulebook import load_rules
-from tonk_ref.harness.scenario import Case, load_scenario, scenario_files
+from tonk_ref.harness.scenario import load_scenario, scenario_files
 from tonk_ref.paths import scenarios_dir
 
 MANIFEST = scenarios_dir() / "MANIFEST"
@@ -74,13 +75,13 @@ def test_every_option_value_is_played(corpus: list[Case]) -> None:
 
 
 def test_every_reason_an_action_can_earn_is_asserted(corpus: list[Case]) -> None:
-    asserted = {s.reject for c in corpus for s in c.steps if isinstance(s.reject, str)}
+    asserted = {s.refuse for c in corpus for s in c.steps if isinstance(s, Act) and isinstance(s.refuse, str)}
     assert sorted(set(REASONS) - NOT_FROM_AN_ACTION - asserted) == []
     assert asserted <= set(REASONS)
 
 
 def test_observation_rules_are_checked_with_hidden_cards(corpus: list[Case]) -> None:
-    hidden = [c.id for c in corpus for s in c.steps if s.kind == "observe" and (s.expect or {}).get("hidden")]
+    hidden = [c.id for c in corpus for s in c.steps if isinstance(s, Observe) and s.expect.get("hidden")]
     assert len(hidden) >= 5
     for rule in ("OBS-1", "OBS-2", "OBS-3"):
         assert any(rule in c.rules and any(s.kind == "observe" for s in c.steps) for c in corpus), rule

@@ -81,11 +81,12 @@ def test_there_are_at_least_90_cases(files: dict[str, str]) -> None:
 
 def test_every_case_passes_on_the_reference_engine(files: dict[str, str]) -> None:
     from tonk_ref.adapters.inprocess import reference
-    from tonk_ref.harness.runner import collect, run_cases
+    from tonk_ref.harness.runner import run_suite
+    from tonk_ref.harness.suite import load_suite
 
-    cases, errors = collect([str(ROOT / "scenarios" / generate.FOLDER)])
-    assert not errors, errors
-    outcomes = run_cases(cases, reference())
+    suite = load_suite([ROOT / "scenarios" / generate.FOLDER], features=False, perft_depth=0)
+    assert not suite.errors, suite.errors
+    outcomes = run_suite(reference(), suite.cases).results
     bad = [f"{o.status} {o.id}: {o.message}" for o in outcomes if o.status != "passed"]
     assert not bad, "\n".join(bad)
     assert len(outcomes) == len(files)

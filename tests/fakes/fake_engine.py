@@ -16,6 +16,18 @@ Every mode answers like ``tonk serve`` until its trigger fires, then:
   ``payments`` and ``net`` null); its trigger is ignored;
 - ``bug_knock_tie``: a knock tie goes to the knocker (as if knock_tie were always
   ``knocker_wins``); otherwise correct; its trigger is ignored.
+- ``stock_tie_one_winner``: pays no stakes (declares every feature but ``payments``) and,
+  when players tie for the lowest total at the empty stock, names only the first of them
+  the winner;
+- ``omit_optional``: leaves out every field the protocol calls optional: each spread's
+  ``kind``, ``result.totals`` where it is optional (after a dealt hand or a tonk), and all
+  the reference's extras;
+- ``no_default``: declares ``upcard: [false]`` only: it does not play the default (an
+  upcard), and refuses a ruleset with one (``unsupported_option``);
+- ``crash_after``: crashes on every hand dealt after the tenth (``--nth N`` for another
+  count), counted across restarts in the file ``--count-file``;
+- ``reason_in_other_code``: refuses as the reference does, but with error code -32000
+  (not the protocol's 1), keeping ``data.reason``: a refusal is code 1 and nothing else.
 
 The trigger: ``--nth N`` fires on the Nth request (hello is the first), ``--method M``
 on the first request for method M, ``--action TYPE`` on the first act (or play) with an
@@ -26,13 +38,98 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 import time
+from pathlib import Path
 from typing import Any
 
+from tonk_ref.adapters.base import Rejected
 from tonk_ref.adapters.server import Restricted, Server, parse, serve_stdio
+from tonk_ref.engine.ruleset import DEFAULT
 
-MODES = ("crash", "hang", "garbage", "wrong_id", "bad_state", "chatty", "minimal", "bug_knock_tie")
+DEFAULTS = DEFAULT.to_dict()
+
+MODES = ("crash", "hang", "garbage", "wrong_id", "bad_state", "chatty", "minimal", "bug_knock_tie",
+         "stock_tie_one_winner", "omit_optional", "no_default", "crash_after", "reason_in_other_code")
+
+#: The state fields of the protocol: everything else the reference sends is an extra.
+CORE = ("players", "dealer", "stake", "hands", "spreads", "discard_top", "discard_count", "stock_count", "to_act",
+        "stage", "result")
+RESULT_CORE = ("ending", "winners", "payments", "net", "totals", "knocker")
+TOTALS_REQUIRED = ("knock_won", "knock_caught", "stock_out")
+
+
+class Rewriting(Restricted):
+    """The reference service (minus some features) with every state it answers rewritten."""
+
+    def rewrite(self, state: dict[str, Any]) -> dict[str, Any]:
+        return state
+
+    def call(self, method: str, params: Any) -> Any:
+        result = super().call(method, params)
+        if method in ("new_hand", "act", "state") and isinstance(result, dict):
+            return self.rewrite(result)
+        if method == "play":
+            result["state"] = self.rewrite(result["state"])
+            if "states" in result:
+                result["states"] = [self.rewrite(x) for x in result["states"]]
+        return result
+
+
+class StockTieOneWinner(Rewriting):
+    def __init__(self) -> None:
+        super().__init__(without=("payments",))
+
+    def rewrite(self, state: dict[str, Any]) -> dict[str, Any]:
+        result = state.get("result")
+        if isinstance(result, dict) and result["ending"] == "stock_out" and len(result["winners"]) > 1:
+            result["winners"] = result["winners"][:1]
+        return state
+
+
+class OmitOptional(Rewriting):
+    def rewrite(self, state: dict[str, Any]) -> dict[str, Any]:
+        out = {k: state[k] for k in CORE}
+        out["spreads"] = [{"owner": s["owner"], "cards": s["cards"]} for s in state["spreads"]]
+        result = state["result"]
+        if isinstance(result, dict):
+            out["result"] = {k: result[k] for k in RESULT_CORE if k in result}
+            if result["ending"] not in TOTALS_REQUIRED:
+                out["result"].pop("totals", None)
+        return out
+
+
+class NoDefault(Restricted):
+    def call(self, method: str, params: Any) -> Any:
+        if method == "hello":
+            hello = super().call(method, params)
+            hello["options"] = {"upcard": [False]}
+            return hello
+        setup = params.get("setup") if method == "play" else params
+        if method in ("new_hand", "play") and isinstance(setup, dict):
+            rules = setup.get("ruleset") or {}
+            if rules.get("upcard", True) is not False or any(
+                    k != "upcard" and v != DEFAULTS.get(k) for k, v in rules.items()):
+                raise Rejected("unsupported_option", "this engine plays upcard = false and nothing else")
+        return super().call(method, params)
+
+
+class CrashAfter(Restricted):
+    def __init__(self, count_file: str, limit: int) -> None:
+        super().__init__()
+        self.count_file = Path(count_file)
+        self.limit = limit
+
+    def call(self, method: str, params: Any) -> Any:
+        if method in ("new_hand", "play"):
+            dealt = int(self.count_file.read_text()) if self.count_file.exists() else 0
+            self.count_file.write_text(str(dealt + 1))
+            if dealt >= self.limit:
+                sys.stderr.write(f"fake engine: crashing on hand {dealt + 1}\n")
+                sys.stderr.flush()
+                os._exit(9)
+        return super().call(method, params)
 
 
 class FaultyServer(Server):
@@ -65,6 +162,12 @@ class FaultyServer(Server):
 
     def handle_line(self, line: bytes) -> tuple[bytes, bool]:
         self.count += 1
+        if self.mode == "reason_in_other_code":
+            answer, stop = super().handle_line(line)
+            reply = json.loads(answer)
+            if isinstance(reply.get("error"), dict) and reply["error"]["code"] == 1:
+                reply["error"]["code"] = -32000
+            return self.encode(reply), stop
         if self.mode == "chatty":
             sys.stderr.write("chatter " * (self.args.chatter // 8) + "\n")
             sys.stderr.flush()
@@ -109,7 +212,18 @@ def main() -> int:
     trigger.add_argument("--method", help="fire on the first request for this method")
     trigger.add_argument("--action", help="fire on the first act/play with an action of this type")
     parser.add_argument("--chatter", type=int, default=1 << 20, help="bytes written on stderr per request (chatty)")
+    parser.add_argument("--count-file", help="crash_after: the file that counts the hands dealt")
     args = parser.parse_args()
+    if args.mode == "stock_tie_one_winner":
+        return serve_stdio(StockTieOneWinner())
+    if args.mode == "omit_optional":
+        return serve_stdio(OmitOptional())
+    if args.mode == "no_default":
+        return serve_stdio(NoDefault())
+    if args.mode == "crash_after":
+        if not args.count_file:
+            parser.error("crash_after needs --count-file")
+        return serve_stdio(CrashAfter(args.count_file, args.nth or 10))
     if args.mode == "minimal":
         return serve_stdio(
             Restricted(without=("payments", "play", "legal_actions", "observations", "match", "reasons"))

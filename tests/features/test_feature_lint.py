@@ -16,8 +16,8 @@ from tonk_ref.engine.actions import REASONS
 from tonk_ref.engine.ruleset import option_values
 from tonk_ref.harness.steps import ID_TAG, REGISTRY, RULE_TAG
 from tonk_ref.harness.steps.parse import FeatureTextError, card_names
-from tonk_ref.harness.steps.when import parse_move
 from tonk_ref.paths import features_dir, spec_dir
+from tonk_ref.spec.notation import NotationError, parse_move
 
 #: The feature file of each spec section.
 SECTION_FILES = {
@@ -259,8 +259,8 @@ def test_step_arguments_name_real_things() -> None:
                 elif m := re.fullmatch(r"seat \d+ holds (.+)|the (?:upcard is|stock starts with) (.+)", text):
                     card_names(m[1] or m[2])
                 elif m := re.fullmatch(r"seat \d+ plays: (.+)", text):
-                    for move in m[1].split(","):
+                    for move in m[1].split(", "):
                         parse_move(move)
-            except FeatureTextError as e:
+            except (FeatureTextError, NotationError) as e:
                 problems.append(f"{case.where}: {text!r}: {e}")
     assert not problems, "\n".join(problems)

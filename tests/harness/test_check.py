@@ -1,5 +1,6 @@
-"""``tonk check``: its pytest run goes through pytester in-process (fast); one test runs
-the real command in a subprocess against ``tonk serve``."""
+"""``tonk check``: the reports, known failures, selection, exit statuses, workers and what
+the console says; in process through ``cli.main`` (fast), and once end to end as a
+subprocess against ``tonk serve``."""
 
 from __future__ import annotations
 
@@ -15,46 +16,35 @@ import pytest
 import yaml
 from tonkcases import write_cases
 
-import tonk_ref.adapters.inprocess
-import tonk_ref.harness.rulebook
-import tonk_ref.harness.steps  # noqa: F401 - imported once here, not again in every pytester run
 from tonk_ref.harness.report import REPORT_SCHEMA
-from tonk_ref.tools import check, cli
+from tonk_ref.tools import cli
 
 HERE = Path(__file__).resolve().parent
 
 
 @pytest.fixture
-def tonk(pytester: pytest.Pytester, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> Any:
-    """``tonk(*argv) -> (exit status, stdout)``, running check's pytest with pytester."""
-    pytester.makepyfile(tonkfake=(HERE / "tonkfake.py").read_text(encoding="utf-8"))
-    pytester.syspathinsert()
-    runs: list[list[str]] = []
+def tonk(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> Any:
+    """``tonk(*argv) -> (exit status, stdout, stderr)`` for ``tonk check``."""
+    monkeypatch.syspath_prepend(str(HERE))  # tonkfake: --adapter tonkfake:FACTORY
 
-    def fake_main(argv: list[str]) -> int:
-        runs.append(argv)
-        return int(pytester.runpytest(*argv, "-p", "no:hypothesispytest").ret)
-
-    monkeypatch.setattr(check, "_pytest_main", fake_main)
-
-    def tonk_(*argv: str) -> tuple[int, str]:
+    def run(*argv: str | Path) -> tuple[int, str, str]:
         capsys.readouterr()
-        code = cli.main(["check", "--no-features", *argv])
-        return code, capsys.readouterr().out
+        code = cli.main(["check", "--no-progress", *map(str, argv)])
+        out = capsys.readouterr()
+        return code, out.out, out.err
 
-    tonk_.runs = runs
-    return tonk_
+    return run
 
 
-def test_check_writes_every_report(tonk: Any, pytester: pytest.Pytester) -> None:
-    sc = pytester.path / "sc"
+def test_check_writes_every_report(tonk: Any, tmp_path: Path) -> None:
+    sc = tmp_path / "sc"
     write_cases(sc, ["h-pass-knock", "h-fail-ending", "h-hit", "h-tie-knocker-wins"])
-    known = pytester.path / "known.yaml"
+    known = tmp_path / "known.yaml"
     known.write_text("cases:\n  - {id: h-fail-ending, reason: we disagree}\n", encoding="utf-8")
-    p = pytester.path
-    code, out = tonk("--scenarios", str(sc), "--adapter", "tonkfake:odd", "--known-failures", str(known),
-                     "--json", str(p / "r.json"), "--report", str(p / "r.md"), "--junit", str(p / "r.xml"),
-                     "--badge", str(p / "b.json"))
+    p = tmp_path
+    code, out, _ = tonk("--no-features", "--scenarios", sc, "--adapter", "tonkfake:odd", "--known-failures", known,
+                        "--json", str(p / "r.json"), "--report", str(p / "r.md"), "--junit", str(p / "r.xml"),
+                        "--badge", str(p / "b.json"))
     assert code == 1  # h-hit errored
     assert "tonk check: FAIL: 1 passed, 0 failed, 1 skipped, 1 errored, 1 known failures" in out
 
@@ -64,67 +54,127 @@ def test_check_writes_every_report(tonk: Any, pytester: pytest.Pytester) -> None
         "h-pass-knock": "passed", "h-fail-ending": "known", "h-hit": "errored", "h-tie-knocker-wins": "skipped"}
     assert report["engine"]["name"] == "tonk_ref" and report["suite"]["version"]
     assert report["run"]["duration_s"] >= 0 and report["run"]["date"].endswith("+00:00")
+    hit = next(c for c in report["cases"] if c["id"] == "h-hit")
+    assert hit["fault"]["kind"] == "crashed" and hit["transcript"][-1]["method"] == "act"
 
     md = (p / "r.md").read_text()
     assert "result: **FAIL**" in md and "## Profiles" in md and "## Rules" in md
-    assert "### errored: `h-hit`" in md and "segmentation fault in hit()" in md
-    assert "| `knock_tie=knocker_wins` | skipped | 1 |" in md
+    assert "ERROR h-hit" in md and "segmentation fault in hit()" in md
+    assert "| `knock_tie=knocker_wins` | skipped | 1 | 0 |" in md
+    assert "| `seed` | fail | 3 | 3 |" in md  # a profile with a known failure and an error
+    assert "<summary>transcript</summary>" in md and "-> act 0 hit 7h 0" in md
 
     suite = ET.parse(p / "r.xml").getroot().find("testsuite")
     assert suite is not None and suite.get("name") == "tonk-conformance"
     counts = tuple(suite.get(k) for k in ("tests", "errors", "failures", "skipped"))
     assert counts == ("4", "1", "0", "2")
+    error = suite.find("testcase[@name='h-hit']/error")
+    assert error is not None and "replay: tonk replay h-hit --adapter tonkfake:odd" in (error.text or "")
 
     assert json.loads((p / "b.json").read_text()) == {
         "schemaVersion": 1, "label": "tonk conformance", "message": "33% passing", "color": "red"}
 
 
-def test_write_known_failures_then_use_the_list(tonk: Any, pytester: pytest.Pytester) -> None:
-    sc = pytester.path / "sc"
-    write_cases(sc, ["h-pass-knock", "h-fail-ending", "h-hit"])
-    code, out = tonk("--scenarios", str(sc), "--adapter", "tonkfake:odd", "--write-known-failures")
+def test_a_failure_says_where_what_and_how_to_replay(tonk: Any, tmp_path: Path) -> None:
+    sc = tmp_path / "sc"
+    write_cases(sc, ["h-pass-knock", "h-fail-ending"])
+    code, out, _ = tonk("--no-features", "--scenarios", str(sc))
     assert code == 1
+    lines = out.splitlines()
+    assert "failures by cause, largest group first:" in lines
+    assert "     1 failed  result.ending [PAY-KNOCK-2]: h-fail-ending" in lines
+    at = lines.index(next(x for x in lines if x.startswith("FAIL h-fail-ending")))
+    assert lines[at + 2] == "  at line 14: the final result  (after 0 knock)"
+    assert lines[at + 3] == "    result.ending: expected knock_caught, got knock_won"
+    assert lines[at + 4] == "  replay: tonk replay h-fail-ending"
+    assert len(lines) < 30
+
+
+def test_known_failures_do_not_let_a_profile_read_pass(tonk: Any, tmp_path: Path) -> None:
+    sc = tmp_path / "sc"
+    write_cases(sc, ["h-pass-knock", "h-fail-ending"])
+    known = tmp_path / "known.yaml"
+    known.write_text("cases:\n  - {id: h-fail-ending, reason: we disagree}\n", encoding="utf-8")
+    code, out, _ = tonk("--no-features", "--scenarios", sc, "--known-failures", known)
+    assert code == 0
+    assert "  KNOWN   seed                               2 of 2 run: 1 passed, 1 known" in out
+
+
+def test_write_known_failures_then_use_the_list(tonk: Any, tmp_path: Path) -> None:
+    sc = tmp_path / "sc"
+    write_cases(sc, ["h-pass-knock", "h-fail-ending", "h-hit"])
+    code, out, err = tonk("--no-features", "--scenarios", sc, "--adapter", "tonkfake:odd", "--write-known-failures")
+    assert code == 0  # the list was written
     listed = yaml.safe_load(out)  # stdout holds only the YAML list
     assert listed["engine"] == "tonk_ref 0.1.0"
     reasons = {c["id"]: c["reason"] for c in listed["cases"]}
-    assert set(reasons) == {"h-fail-ending", "h-hit"}
-    diff = "result.ending: expected 'knock_caught', got 'knock_won'"
-    assert reasons["h-fail-ending"] == f"sc/h-fail-ending.yaml:1: {diff}"
-    assert reasons["h-hit"] == "engine fault (crashed): the engine exited (exit code 139)"
-    known = pytester.path / "known.yaml"
+    assert reasons == {"h-fail-ending": "result.ending: expected knock_caught, got knock_won",
+                       "h-hit": "engine fault (crashed): the engine exited (exit code 139)"}
+    assert "tonk check: FAIL" in err
+    known = tmp_path / "known.yaml"
     known.write_text(out, encoding="utf-8")
-    code, out = tonk("--scenarios", str(sc), "--adapter", "tonkfake:odd", "--known-failures", str(known))
+    code, out, _ = tonk("--no-features", "--scenarios", sc, "--adapter", "tonkfake:odd", "--known-failures", known)
     assert code == 0, out
     assert "tonk check: PASS: 1 passed, 0 failed, 0 skipped, 0 errored, 2 known failures" in out
-    # an entry for a case the suite does not have is stale too
-    known.write_text(out_with_extra(known.read_text()), encoding="utf-8")
-    code, out = tonk("--scenarios", str(sc), "--adapter", "tonkfake:odd", "--known-failures", str(known))
+    # a listed case that passes is a stale entry: an error
+    listed["cases"].append({"id": "h-pass-knock", "reason": "fixed since"})
+    known.write_text(yaml.safe_dump(listed), encoding="utf-8")
+    code, out, _ = tonk("--no-features", "--scenarios", sc, "--adapter", "tonkfake:odd", "--known-failures", known)
+    assert code == 1 and "1 errored" in out and "stale known failure" in out
+
+
+def test_an_entry_that_matches_no_case_of_the_whole_suite_is_stale(tonk: Any, tmp_path: Path) -> None:
+    known = tmp_path / "known.yaml"
+    known.write_text("cases:\n  - {id: no-such-case, reason: renamed}\n", encoding="utf-8")
+    code, out, _ = tonk("--known-failures", known, "--table", "off")
     assert code == 1
-    assert "stale known failure: no-such-case" in out
+    assert "stale known failures: no-such-case" in out
 
 
-def out_with_extra(text: str) -> str:
-    doc = yaml.safe_load(text)
-    doc["cases"].append({"id": "no-such-case", "reason": "renamed"})
-    return yaml.safe_dump(doc)
-
-
-def test_rules_restrict_the_run(tonk: Any, pytester: pytest.Pytester) -> None:
-    sc = pytester.path / "sc"
+def test_rules_restrict_the_run(tonk: Any, tmp_path: Path) -> None:
+    sc = tmp_path / "sc"
     write_cases(sc, ["h-pass-knock", "h-tie-knocker-wins"])
-    table = pytester.path / "table.yaml"
+    table = tmp_path / "table.yaml"
     table.write_text("preset: seed\n", encoding="utf-8")
-    code, _ = tonk("--scenarios", str(sc), "--rules", str(table), "--json", str(pytester.path / "r.json"))
+    code, _, _ = tonk("--no-features", "--scenarios", sc, "--rules", table, "--json", tmp_path / "r.json")
     assert code == 0
-    assert [c["id"] for c in json.loads((pytester.path / "r.json").read_text())["cases"]] == ["h-pass-knock"]
+    assert [c["id"] for c in json.loads((tmp_path / "r.json").read_text())["cases"]] == ["h-pass-knock"]
 
 
-def test_no_case_selected_is_a_failure(tonk: Any, pytester: pytest.Pytester) -> None:
-    sc = pytester.path / "sc"
+def test_k_selects_by_id_file_and_rule(tonk: Any, tmp_path: Path) -> None:
+    out_json = tmp_path / "r.json"
+
+    def ids(expr: str) -> set[str]:
+        code, _, _ = tonk("-k", expr, "--json", str(out_json))
+        assert code in (0, 4)
+        return {c["id"] for c in json.loads(out_json.read_text())["cases"]}
+
+    assert ids("pay-knock-d5-tie-3p") == {"pay-knock-d5-tie-3p"}
+    assert ids("dealt-tonk[Kc Qd Jh Ts 9c-49-49_50]") == {"dealt-tonk[Kc Qd Jh Ts 9c-49-49_50]"}
+    knock3 = ids("PAY-KNOCK-3")
+    assert len(knock3) > 5 and all("PAY-KNOCK-3" in c["rules"] for c in json.loads(out_json.read_text())["cases"])
+    assert ids("PAY-KNOCK-3 and not tie") < knock3
+    assert ids("(perft and 2p) or pay-knock-d5-tie-3p") >= {"pay-knock-d5-tie-3p"}
+
+
+def test_no_case_selected_checks_nothing(tonk: Any, tmp_path: Path) -> None:
+    sc = tmp_path / "sc"
     write_cases(sc, ["h-pass-knock"])
-    code, out = tonk("--scenarios", str(sc), "-k", "no-such-thing")
-    assert code == 1
-    assert "no case ran" in out
+    code, out, _ = tonk("--no-features", "--scenarios", sc, "-k", "no-such-thing")
+    assert code == 4
+    assert "cases: 0" in out
+
+
+def test_workers_give_the_results_of_a_serial_run(tonk: Any, tmp_path: Path) -> None:
+    serial, parallel = tmp_path / "s.json", tmp_path / "p.json"
+    args = ("-k", "PAY or STOCK or perft", "--adapter", "tonkfake:no_payments_no_reasons")
+    assert tonk(*args, "--json", str(serial))[0] == 0
+    assert tonk(*args, "-n", "2", "--json", str(parallel))[0] == 0
+    s, p = json.loads(serial.read_text()), json.loads(parallel.read_text())
+    assert p["run"]["workers"] == 2
+    assert s["counts"] == p["counts"] and s["checks"] == p["checks"] and s["profiles"] == p["profiles"]
+    assert [(c["id"], c["status"], c["checked"]) for c in s["cases"]] == [
+        (c["id"], c["status"], c["checked"]) for c in p["cases"]]
 
 
 @pytest.mark.parametrize(
@@ -135,6 +185,9 @@ def test_no_case_selected_is_a_failure(tonk: Any, pytester: pytest.Pytester) -> 
         (["-n", "0"], "-n: expected a number of workers or 'auto'"),
         (["--timeout", "0"], "--timeout: expected a positive number"),
         (["--scenarios", "{tmp}/nowhere"], "--scenarios: {tmp}/nowhere is not a directory"),
+        (["-k", "knock and"], "-k 'knock and': the expression ends too early"),
+        (["--adapter", "nomodule"], "--adapter expects MODULE:FACTORY"),
+        (["--adapter", "no_such_module_x:f"], "--adapter: cannot import 'no_such_module_x'"),
     ],
 )
 def test_bad_input_is_one_clear_line_and_exit_2(argv: list[str], words: str, tmp_path: Path,
@@ -148,6 +201,18 @@ def test_bad_input_is_one_clear_line_and_exit_2(argv: list[str], words: str, tmp
     assert "Traceback" not in err and err.count("\n") == 1
 
 
+def test_the_console_fits_a_screen_when_much_fails(tonk: Any) -> None:
+    """A payment-less engine without reasons that names one winner at a stock tie: the
+    summary says what is not checked, groups the failures and names what to declare."""
+    code, out, _ = tonk("--adapter-cmd", f"{sys.executable} {HERE.parent / 'fakes' / 'fake_engine.py'} "
+                                         "--mode stock_tie_one_winner")
+    assert code == 1
+    lines = out.splitlines()
+    assert len(lines) <= 40, out
+    assert any("payment expectations (net, payments)" in x and "declare the feature payments" in x for x in lines)
+    assert any(x.strip().startswith("13 failed  result.winners") for x in lines)
+
+
 def test_the_real_command_against_tonk_serve(tmp_path: Path) -> None:
     """End to end: the ``tonk`` command, a stdio engine, the reference over the wire."""
     write_cases(tmp_path / "sc", ["h-pass-knock", "h-hit", "h-net", "h-observe", "h-tie-knocker-wins"])
@@ -155,13 +220,13 @@ def test_the_real_command_against_tonk_serve(tmp_path: Path) -> None:
     proc = subprocess.run(
         [sys.executable, "-m", "tonk_ref", "check", "--scenarios", str(tmp_path / "sc"), "--no-features",
          "--adapter-cmd", engine, "--validate", "--json", str(tmp_path / "r.json"),
-         "--badge", str(tmp_path / "b.json")],
+         "--badge", str(tmp_path / "b.json"), "-v"],
         capture_output=True, text=True, timeout=120,
     )
     assert proc.returncode == 0, proc.stdout + proc.stderr
     report = json.loads((tmp_path / "r.json").read_text())
     assert report["counts"]["passed"] == 5 and report["ok"] is True
     assert report["run"]["adapter"] == f"stdio: {engine}"
-    assert "per rule:" in proc.stdout and "PASS    seed (4 cases: 4 passed)" in proc.stdout
-    assert "PASS    knock_tie=knocker_wins (1 case: 1 passed)" in proc.stdout
+    assert "  PASS    seed                               4 of 4 run: 4 passed" in proc.stdout
+    assert "  PASS    knock_tie=knocker_wins             1 of 1 run: 1 passed" in proc.stdout
     assert json.loads((tmp_path / "b.json").read_text())["color"] == "brightgreen"

@@ -52,7 +52,7 @@ def test_a_legal_actions_bug_fails_with_the_breakdown(pytester: pytest.Pytester)
     assert statuses == expected
     assert "passed" in statuses.values() and "failed" in statuses.values()
     result.stdout.fnmatch_lines(
-        ["*perft 1: expected *, the engine gives *", '*{"from":"discard","type":"draw"}*differs*']
+        ["*perft(1): expected *, got *", "*divide (first action: expected / engine):", "*draw discard: 1 / -*differs*"]
     )
 
 

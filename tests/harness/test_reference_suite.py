@@ -1,29 +1,27 @@
-"""Issue 3 item 8: the reference engine passes the whole scenario corpus in process and
-over stdio (``tonk serve``), with identical outcomes.  The whole corpus is the point here.
-(The Gherkin features run against the in-process engine in tests/features/; over stdio:
-``pytest tests/features --tonk-adapter-cmd "tonk serve"`` or ``tonk check --adapter-cmd
-"tonk serve"``.)"""
+"""The reference engine passes the whole suite (the YAML scenarios, the Gherkin scenarios
+and the perft entries) in process and over stdio (``tonk serve``), with identical results:
+the same status, the same number of expectations checked, nothing left unchecked."""
 
 from __future__ import annotations
 
 import sys
 
-from tonkcases import corpus
-
 from tonk_ref.adapters.inprocess import reference
 from tonk_ref.adapters.stdio_client import StdioAdapter
-from tonk_ref.harness.execute import Capabilities, run_case
+from tonk_ref.harness.runner import run_suite
+from tonk_ref.harness.suite import load_suite
 
 
 def test_the_reference_passes_every_case_in_process_and_over_stdio_alike() -> None:
-    cases = [c for _, c in corpus()]
-    assert len(cases) >= 300
-    inproc = reference()
-    local = {c.id: run_case(c, inproc, Capabilities.from_hello(inproc.hello())) for c in cases}
+    suite = load_suite()
+    assert not suite.errors
+    assert {c.kind for c in suite.cases} == {"scenario", "feature", "perft"}
+    assert len(suite.cases) >= 900
+    local = run_suite(reference(), suite.cases)
     with StdioAdapter([sys.executable, "-m", "tonk_ref", "serve"], timeout=30) as engine:
-        caps = Capabilities.from_hello(engine.hello())
-        remote = {c.id: run_case(c, engine, caps) for c in cases}
-    bad = {cid: o.message for cid, o in local.items() if o.status != "passed"}
+        remote = run_suite(engine, suite.cases)
+    bad = {r.id: r.message for r in local.results if r.status != "passed"}
     assert bad == {}
-    assert {cid: o.status for cid, o in remote.items()} == {cid: o.status for cid, o in local.items()}
-    assert {cid: o.message for cid, o in remote.items()} == {cid: o.message for cid, o in local.items()}
+    assert all(r.checked > 0 and not r.unchecked for r in local.results)
+    assert [(r.id, r.status, r.checked) for r in remote.results] == [(r.id, r.status, r.checked)
+                                                                    for r in local.results]

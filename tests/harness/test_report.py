@@ -1,4 +1,5 @@
-"""Reports: per-rule counts, profile verdicts, the badge and the text forms."""
+"""Reports from typed results: failures grouped by cause, skips with their gain, honest
+profile verdicts, per-rule counts, the badge and the text forms."""
 
 from __future__ import annotations
 
@@ -7,122 +8,129 @@ from typing import Any
 import jsonschema
 import pytest
 
-from tonk_ref.harness.report import (
-    REPORT_SCHEMA,
-    CaseRecord,
-    badge,
-    badge_color,
-    build_report,
-    markdown,
-    per_rule,
-    percent_passing,
-    profiles,
-    terminal_lines,
-)
+from tonk_ref.harness.render import console_lines, markdown, rule_table
+from tonk_ref.harness.report import REPORT_SCHEMA, assemble, badge, badge_color, percent_passing
+
+ENGINE = {"name": "x", "version": "1", "protocol": 1, "options": {}, "features": ["play"]}
 
 
-def rec(cid: str, status: str, rules: list[str], options: dict[str, Any] | None = None, msg: str = "") -> CaseRecord:
-    return CaseRecord(id=cid, nodeid=f"sc/{cid}.yaml::{cid}", kind="scenario", source=f"sc/{cid}.yaml:1",
-                      rules=rules, options={} if options is None else options, status=status, message=msg)
+def rec(cid: str, status: str, rules: list[str], options: dict[str, Any] | None = None, *,
+        cause: str = "", needs: list[tuple[str, str]] = (), unchecked: list[tuple[str, str]] = (),  # type: ignore[assignment]
+        rule: str | None = None) -> dict[str, Any]:
+    failures = []
+    if status in ("failed",):
+        failures = [{"step": None, "line": 3, "text": "the final result", "cause": cause, "rule": rule or rules[0],
+                     "message": f"{cause}: expected a, got b", "seat": None, "action": None, "after": "0 knock",
+                     "diffs": [{"field": cause, "expected": "a", "actual": "b"}]}]
+    fault = None
+    if status == "errored":
+        fault = {"kind": "timeout", "message": "no answer to act within 10 s", "step": "0 knock", "request": "{}",
+                 "response": None, "stderr_tail": "stuck", "exit_code": None, "traceback": ""}
+    return {"id": cid, "kind": "scenario", "title": f"case {cid}", "source": f"sc/{cid}.yaml:1", "rules": rules,
+            "options": options or {}, "status": status, "message": f"{cause or status}", "duration": 0.001,
+            "cause": cause or ("engine fault: timeout" if fault else status), "checked": 3,
+            "unchecked": [{"field": f, "why": w} for f, w in unchecked],
+            "needs": [{"kind": k, "name": n} for k, n in needs], "failures": failures, "fault": fault,
+            "stale": False}
 
 
-RECORDS = [
-    rec("a", "passed", ["PAY-KNOCK-2", "TURN-2"]),
-    rec("b", "failed", ["PAY-KNOCK-2"], msg="sc/b.yaml:3: result.ending: expected 'knock_won', got 'knock_caught'"),
-    rec("c", "skipped", ["PAY-KNOCK-3"], {"knock_tie": "knocker_wins"}, "option values not declared"),
-    rec("d", "errored", ["HIT-1"], {"upcard": False, "knock_timing": "any"}, "engine fault (timeout)"),
-    rec("e", "known", ["HIT-1"], {"upcard": False}, "known failure: ours"),
+CASES = [
+    rec("a", "passed", ["PAY-KNOCK-2", "TURN-2"], unchecked=[("result.net", "payments")]),
+    rec("b", "failed", ["PAY-KNOCK-2"], cause="result.winners"),
+    rec("b2", "failed", ["PAY-STOCK-1"], cause="result.winners"),
+    rec("b3", "failed", ["PAY-KNOCK-3"], cause="refused as hit_lock, expected acceptance", rule="VAR-HITLOCK-1"),
+    rec("c", "skipped", ["PAY-KNOCK-3"], {"knock_tie": "knocker_wins"}, needs=[("option", "knock_tie=knocker_wins")]),
+    rec("c2", "skipped", ["OBS-1"], needs=[("feature", "observations")]),
+    rec("c3", "skipped", ["OBS-1"], {"knock_tie": "knocker_wins"},
+        needs=[("option", "knock_tie=knocker_wins"), ("feature", "observations")]),
+    rec("d", "errored", ["HIT-1"], {"upcard": False, "knock_timing": "any"}),
+    rec("e", "known", ["HIT-1"], {"upcard": False}),
     rec("f", "passed", ["TURN-2"], {"knock_timing": "any"}),
 ]
 
 
-def report() -> dict[str, Any]:
-    return build_report(RECORDS, engine={"name": "x", "version": "1", "protocol": 1},
-                        run={"date": "2026-01-01T00:00:00+00:00", "duration_s": 1.5, "adapter": "stdio: x",
-                             "workers": 1},
-                        suite={"version": "0.1.0"}, rule_order=["TURN-2", "PAY-KNOCK-2"])
-
-
-def test_per_rule_counts_every_case_under_each_rule_it_cites() -> None:
-    table = per_rule(RECORDS, order=["TURN-2", "PAY-KNOCK-2"])
-    assert list(table) == ["TURN-2", "PAY-KNOCK-2", "HIT-1", "PAY-KNOCK-3"]
-    assert table["PAY-KNOCK-2"] == {"passed": 1, "failed": 1, "skipped": 0, "errored": 0, "known": 0}
-    assert table["HIT-1"] == {"passed": 0, "failed": 0, "skipped": 0, "errored": 1, "known": 1}
-    assert table["TURN-2"]["passed"] == 2
-
-
-def test_profiles_seed_and_one_per_non_default_value() -> None:
-    got = {p.name: p for p in profiles(RECORDS)}
-    assert list(got) == ["seed", "knock_tie=knocker_wins", "knock_timing=any", "upcard=false"]
-    assert got["seed"].cases == 2 and got["seed"].verdict == "fail"  # b failed
-    assert got["knock_tie=knocker_wins"].verdict == "skipped"  # every case skipped
-    assert got["knock_timing=any"].cases == 2 and got["knock_timing=any"].verdict == "fail"  # d errored
-    assert got["upcard=false"].counts["known"] == 1
-    ok = profiles([rec("g", "passed", ["X-1"], {"upcard": False}), rec("h", "known", ["X-1"], {"upcard": False}),
-                   rec("i", "skipped", ["X-1"], {"upcard": False})])
-    assert ok[1].name == "upcard=false" and ok[1].verdict == "pass"  # known failures and skips do not fail it
-
-
-def test_a_case_whose_ruleset_is_unknown_is_in_no_profile() -> None:
-    r = rec("z", "failed", ["X-1"])
-    r.options = None
-    assert all(p.cases == 0 for p in profiles([r]))
-
-
-@pytest.mark.parametrize(
-    ("passed", "failed", "skipped", "known", "pct", "color"),
-    [
-        (10, 0, 5, 0, 100, "brightgreen"),
-        (199, 1, 0, 0, 99, "green"),  # 99.5% is rounded down: a failure never shows 100%
-        (95, 5, 0, 0, 95, "green"),
-        (94, 6, 0, 0, 94, "yellowgreen"),
-        (90, 0, 0, 10, 90, "yellowgreen"),  # known failures are not passing
-        (89, 11, 0, 0, 89, "yellow"),
-        (75, 25, 0, 0, 75, "yellow"),
-        (74, 26, 0, 0, 74, "orange"),
-        (50, 50, 0, 0, 50, "orange"),
-        (49, 51, 0, 0, 49, "red"),
-        (0, 0, 7, 0, None, "lightgrey"),  # nothing ran
-    ],
-)
-def test_badge_percentage_and_colour(passed: int, failed: int, skipped: int, known: int, pct: int | None,
-                                     color: str) -> None:
-    counts = {"passed": passed, "failed": failed, "skipped": skipped, "errored": 0, "known": known}
-    assert percent_passing(counts) == pct
-    assert badge_color(pct) == color
-    b = badge({"counts": counts})
-    assert b == {"schemaVersion": 1, "label": "tonk conformance",
-                 "message": "no cases ran" if pct is None else f"{pct}% passing", "color": color}
+def report(**kw: Any) -> dict[str, Any]:
+    return assemble(CASES, engine=ENGINE, adapter="in process: test", duration_s=1.5, **kw)
 
 
 def test_the_report_validates_and_says_not_ok() -> None:
     r = report()
     jsonschema.validate(r, REPORT_SCHEMA)
     assert r["ok"] is False
-    assert r["counts"] == {"passed": 2, "failed": 1, "skipped": 1, "errored": 1, "known": 1, "total": 6,
-                           "collection_errors": 0}
-    good = build_report([RECORDS[0], RECORDS[2], RECORDS[4]], engine=None, run=r["run"], suite=r["suite"])
-    assert good["ok"] is True
+    assert r["counts"] == {"passed": 2, "failed": 3, "skipped": 3, "errored": 1, "known": 1, "total": 10, "ran": 7,
+                           "not_run": 0, "load_errors": 0}
+    assert r["checks"]["not_checked"] == {"payments": {"expectations": 1, "cases": 1, "fields": {"result.net": 1}}}
 
 
-def test_markdown_has_the_summary_profiles_rules_and_every_failure() -> None:
+def test_failures_are_grouped_by_cause_largest_group_first() -> None:
+    groups = report()["groups"]
+    assert [(g["count"], g["status"], g["cause"]) for g in groups] == [
+        (2, "failed", "result.winners"),
+        (1, "errored", "engine fault: timeout"),
+        (1, "failed", "refused as hit_lock, expected acceptance"),
+    ]
+    assert groups[0]["cases"] == ["b", "b2"] and groups[2]["rule"] == "VAR-HITLOCK-1"
+
+
+def test_skips_are_summed_by_need_with_the_gain_of_declaring_each() -> None:
+    skips = {s["need"]: (s["cases"], s["gain"]) for s in report()["skips"]}
+    assert skips == {"needs option value knock_tie=knocker_wins": (2, 1), "needs feature observations": (2, 1)}
+
+
+def test_profiles_say_how_many_ran_and_known_failures_do_not_pass() -> None:
+    profiles = {p["name"]: p for p in report()["profiles"]}
+    assert next(iter(profiles)) == "seed"
+    seed = profiles["seed"]
+    assert (seed["cases"], seed["ran"], seed["verdict"]) == (5, 4, "fail")
+    assert profiles["knock_tie=knocker_wins"]["verdict"] == "skipped"
+    assert profiles["upcard=false"]["verdict"] == "fail"  # d errored
+    only_known = assemble([rec("e", "known", ["HIT-1"], {"upcard": False}),
+                           rec("g", "passed", ["HIT-1"], {"upcard": False})], engine=ENGINE, adapter="x",
+                          duration_s=0.1)
+    assert {p["name"]: p["verdict"] for p in only_known["profiles"]}["upcard=false"] == "known"
+
+
+def test_per_rule_counts_and_the_problems_table() -> None:
+    r = report()
+    assert r["rules"]["PAY-KNOCK-2"] == {"passed": 1, "failed": 1, "skipped": 0, "errored": 0, "known": 0,
+                                         "not_checked": 1}
+    problems = [line.split()[0] for line in rule_table(r, only_problems=True)[1:]]
+    assert problems == ["HIT-1", "PAY-KNOCK-2", "PAY-KNOCK-3", "PAY-STOCK-1"]  # no rule order given: sorted
+    assert "TURN-2" not in problems and "OBS-1" not in problems  # only skips or passes
+    assert len(rule_table(r, only_problems=False)) == len(r["rules"]) + 1
+
+
+@pytest.mark.parametrize(
+    ("passed", "failed", "skipped", "known", "pct", "color"),
+    [(10, 0, 5, 0, 100, "brightgreen"), (99, 1, 0, 0, 99, "green"), (9, 1, 0, 0, 90, "yellowgreen"),
+     (3, 1, 0, 0, 75, "yellow"), (1, 1, 0, 0, 50, "orange"), (1, 2, 0, 0, 33, "red"), (0, 0, 3, 0, None, "lightgrey"),
+     (199, 0, 0, 1, 99, "green")],
+)
+def test_badge_percentage_and_colour(passed: int, failed: int, skipped: int, known: int, pct: int | None,
+                                     color: str) -> None:
+    counts = {"passed": passed, "failed": failed, "skipped": skipped, "errored": 0, "known": known}
+    assert percent_passing(counts) == pct
+    assert badge_color(pct) == color
+    assert badge({"counts": counts})["message"] == ("no cases ran" if pct is None else f"{pct}% passing")
+
+
+def test_the_console_summary_is_short_and_names_what_to_do() -> None:
+    lines = console_lines(report())
+    assert len(lines) <= 50
+    assert "cases: 10: 2 passed, 3 failed, 3 skipped, 1 errored, 1 known failures (1.5 s)" in lines
+    assert any("declare the feature payments to check them" in x for x in lines)
+    assert "     2 failed  result.winners [PAY-KNOCK-2]: b, b2" in lines
+    assert "  replay: tonk replay b" in lines
+    assert "  FAIL    seed                               4 of 5 run: 1 passed, 3 failed" in lines
+    assert "     1 more cases run if the engine declares the option value knock_tie=knocker_wins (2 need it, with " \
+           "other things)" in lines
+
+
+def test_markdown_has_the_summary_groups_failures_skips_and_rules() -> None:
     md = markdown(report())
-    assert md.startswith("# Tonk conformance report\n")
-    assert "result: **FAIL**" in md
-    assert "| `upcard=false` | fail | 2 | 0 | 0 | 0 | 1 | 1 |" in md
-    assert "| PAY-KNOCK-2 | 1 | 1 | 0 | 0 | 0 |" in md
-    assert "### failed: `b` (sc/b.yaml:1)" in md
-    assert "result.ending: expected 'knock_won', got 'knock_caught'" in md
-    assert "### errored: `d`" in md and "engine fault (timeout)" in md
-    assert "- `c`: option values not declared" in md
-
-
-def test_terminal_table_full_and_problems_only() -> None:
-    full = terminal_lines(report(), table="full")
-    assert any(line.startswith("TURN-2") and line.split()[1:] == ["2", "0", "0", "0", "0"] for line in full)
-    problems = terminal_lines(report(), table="problems")
-    assert not any(line.startswith("TURN-2") for line in problems)
-    assert any(line.startswith("HIT-1") for line in problems)
-    assert "  FAIL    seed (2 cases: 1 passed, 1 failed)" in full
-    assert "  SKIPPED knock_tie=knocker_wins (1 case: 0 passed, 1 skipped)" in full
-    assert terminal_lines(report(), table="off").count("per rule:") == 0
+    for heading in ("## Profiles", "## Failures by cause", "## Failing cases", "## Known failures", "## Skipped",
+                    "## Rules", "## Not checked"):
+        assert heading in md
+    assert "| 2 | failed | result.winners | PAY-KNOCK-2 | `b`, `b2` |" in md
+    assert "| needs feature observations | 2 | 1 |" in md
+    assert "engine fault (timeout): no answer to act within 10 s" in md

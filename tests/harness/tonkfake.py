@@ -1,6 +1,6 @@
-"""In-process adapters with a declared limit or an injected fault, for the plugin tests.
-The tests copy this file into pytester's temporary project as ``tonkfake.py`` and pass
-``--tonk-adapter=tonkfake:FACTORY``."""
+"""In-process adapters with a declared limit or an injected fault: for the runner's tests
+directly, for ``tonk check --adapter tonkfake:FACTORY`` and, copied into pytester's
+temporary project as ``tonkfake.py``, for the plugin's."""
 
 from __future__ import annotations
 
@@ -73,3 +73,98 @@ class NoDiscardDraw(InProcessAdapter):
 
 def no_discard_draw() -> NoDiscardDraw:
     return NoDiscardDraw()
+
+
+class Without(InProcessAdapter):
+    """The reference engine without some features, as ``tonk serve --without`` serves it
+    (no payments: null; no reasons: every refusal reads ``rejected``)."""
+
+    def __init__(self, *without: str) -> None:
+        from tonk_ref.adapters.server import Restricted
+
+        super().__init__()
+        self.restricted = Restricted(without)
+
+    def _call(self, method: str, params: JSON) -> Any:
+        return self.restricted.call(method, params)
+
+    def hello(self) -> JSON:
+        return self._call("hello", {"protocol": 1})  # type: ignore[no-any-return]
+
+    def new_hand(self, setup: JSON) -> JSON:
+        return self._call("new_hand", setup)  # type: ignore[no-any-return]
+
+    def act(self, seat: int, action: JSON) -> JSON:
+        return self._call("act", {"seat": seat, "action": action})  # type: ignore[no-any-return]
+
+    def state(self) -> JSON:
+        return self._call("state", {})  # type: ignore[no-any-return]
+
+    def play(self, setup: JSON, actions: list[tuple[int, JSON]], trace: bool = False) -> JSON:
+        return self._call("play", {"setup": setup, "actions": [list(a) for a in actions], "trace": trace})  # type: ignore[no-any-return]
+
+    def legal_actions(self) -> list[JSON]:
+        return self._call("legal_actions", {})  # type: ignore[no-any-return]
+
+    def observe(self, seat: int) -> JSON:
+        return self._call("observe", {"seat": seat})  # type: ignore[no-any-return]
+
+    def call(self, method: str, params: JSON) -> Any:
+        return self._call(method, params)
+
+
+def no_payments_no_reasons() -> Without:
+    return Without("payments", "reasons")
+
+
+class Options(InProcessAdapter):
+    """The reference engine declaring other option values in hello."""
+
+    def __init__(self, options: dict[str, list[object]]) -> None:
+        super().__init__()
+        self.options = options
+
+    def hello(self) -> JSON:
+        return {**super().hello(), "options": self.options}
+
+
+def upcard_false_only() -> Options:
+    return Options({"upcard": [False]})
+
+
+class RequiredTotalsMissing(InProcessAdapter):
+    """Leaves result.totals out after a knock, where the protocol requires it."""
+
+    def _strip(self, state: JSON) -> JSON:
+        result = state.get("result")
+        if isinstance(result, dict) and result.get("ending") in ("knock_won", "knock_caught"):
+            result.pop("totals", None)
+        return state
+
+    def act(self, seat: int, action: JSON) -> JSON:
+        return self._strip(super().act(seat, action))
+
+    def state(self) -> JSON:
+        return self._strip(super().state())
+
+    def play(self, setup: JSON, actions: list[tuple[int, JSON]], trace: bool = False) -> JSON:
+        out = super().play(setup, actions, trace)
+        self._strip(out["state"])
+        return out
+
+
+def required_totals_missing() -> RequiredTotalsMissing:
+    return RequiredTotalsMissing()
+
+
+class BadHello(InProcessAdapter):
+    def __init__(self, hello: object) -> None:
+        super().__init__()
+        self._hello = hello
+
+    def hello(self) -> Any:
+        return self._hello
+
+
+def hello_without_protocol() -> BadHello:
+    return BadHello({"name": "x", "options": {}, "features": []})

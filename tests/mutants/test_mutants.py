@@ -1,52 +1,30 @@
-"""The mutant catalog and the mutation runner (issue 4, item 5).
-
-Default run (seconds): the catalog's shape; every mutant really changes behaviour (its
-witness scenario passes on the reference engine and fails on the mutant); patches are
-restored; the reference passes the corpus; every mutant over the compiled corpus in
-process, where a mutant the corpus stops killing fails the test; ``tonk mutants`` on
-small inputs, in process and through pytest subprocesses.
-
-Opt-in (minutes): ``TONK_MUTANTS_FULL=1`` runs ``tonk mutants``' whole-suite score
-(scenarios and Gherkin features, a pytest subprocess per mutant) and checks the goal.
-"""
+"""The mutant catalog and the mutation runner: the catalog's shape; every mutant really
+changes behaviour (its witness scenario passes on the reference engine and fails on the
+mutant); patches are restored; the whole suite kills every mutant (a mutant the suite
+stops killing fails the test); ``tonk mutants`` on small inputs."""
 
 from __future__ import annotations
 
 import json
-import os
 import re
 from pathlib import Path
 
 import pytest
 
-from tonk_ref.harness.execute import Capabilities, run_case
+from tonk_ref.harness.case import Case
 from tonk_ref.harness.rulebook import rules_by_id
-from tonk_ref.harness.scenario import Case
+from tonk_ref.harness.runner import Engine, run_case
 from tonk_ref.mutants import runner
 from tonk_ref.mutants.catalog import CATALOG, ENV, MutantError, adapter
 from tonk_ref.mutants.core import MutantAdapter
 from tonk_ref.tools.cli import main
 
-FULL = os.environ.get("TONK_MUTANTS_FULL") == "1"
 ROOT = Path(__file__).resolve().parents[2]
-
-# Mutants the scenario corpus alone does not kill, and why: each is a gap of the corpus
-# (the Gherkin features kill most of them; ``tonk mutants`` runs both).  A mutant that
-# survives the corpus and is not listed here fails test_corpus_kills_every_other_mutant:
-# the corpus lost a kill.
-CORPUS_GAPS: dict[str, str] = {}
 
 
 @pytest.fixture(scope="session")
 def corpus() -> list[Case]:
-    cases, errors = runner.load_corpus()
-    assert not errors, errors[:3]
-    return cases
-
-
-@pytest.fixture(scope="session")
-def caps() -> Capabilities:
-    return Capabilities.from_hello(MutantAdapter(None).hello())
+    return runner.load_cases()
 
 
 # ---------------------------------------------------------------------------- the catalog
@@ -73,14 +51,14 @@ def test_the_catalog_spans_the_spec_sections() -> None:
 
 # ---------------------------------------------------------------------------- behaviour
 @pytest.mark.parametrize("name", list(CATALOG))
-def test_mutant_changes_behaviour(name: str, caps: Capabilities) -> None:
+def test_mutant_changes_behaviour(name: str) -> None:
     """The witness passes on the reference engine and fails on the mutant."""
     m = CATALOG[name]
     case = runner.witness_case(m)
     assert m.rule in case.rules or m.name == "deck40_jack_not_after_seven"
-    ref = run_case(case, MutantAdapter(None), caps)
+    ref = run_case(case, Engine.greet(MutantAdapter(None)))
     assert ref.status == "passed", f"the reference fails the witness of {name}: {ref.message}"
-    mut = run_case(case, MutantAdapter(m), caps)
+    mut = run_case(case, Engine.greet(MutantAdapter(m)))
     assert mut.status == "failed", f"the witness of {name} does not catch it ({mut.status})"
 
 
@@ -102,13 +80,13 @@ def test_patches_are_restored(name: str) -> None:
     assert all(a is b for a, b in zip(before, after, strict=True))
 
 
-def test_mutants_run_in_turn_leave_the_reference_intact(corpus: list[Case], caps: Capabilities) -> None:
+def test_mutants_run_in_turn_leave_the_reference_intact(corpus: list[Case]) -> None:
     for m in CATALOG.values():
         with m.active():
             pass
-    result = runner.run_cases_until_killed(None, corpus)
+    result = runner.run_until_killed(None, corpus)
     assert result.status == "survived", f"{result.killed_by}: {result.message}"
-    assert result.cases_run == len(corpus) > 300
+    assert result.cases_run == len(corpus) > 900
 
 
 def test_the_engine_adapters_and_harness_never_import_the_mutants() -> None:
@@ -120,13 +98,13 @@ def test_the_engine_adapters_and_harness_never_import_the_mutants() -> None:
 
 
 # ---------------------------------------------------------------------------- the factory
-def test_factory_reads_the_mutant_from_the_environment(monkeypatch: pytest.MonkeyPatch, caps: Capabilities) -> None:
+def test_factory_reads_the_mutant_from_the_environment(monkeypatch: pytest.MonkeyPatch) -> None:
     m = CATALOG["knock_tie_to_knocker"]
     case = runner.witness_case(m)
     monkeypatch.setenv(ENV, "knock_tie_to_knocker")
-    assert run_case(case, adapter(), caps).status == "failed"
+    assert run_case(case, Engine.greet(adapter())).status == "failed"
     monkeypatch.setenv(ENV, "none")
-    assert run_case(case, adapter(), caps).status == "passed"
+    assert run_case(case, Engine.greet(adapter())).status == "passed"
 
 
 @pytest.mark.parametrize("value, message", [("", "set TONK_MUTANT"), ("nope", "'nope' is not a mutant")])
@@ -137,20 +115,16 @@ def test_factory_refuses_a_missing_or_unknown_mutant(monkeypatch: pytest.MonkeyP
     assert "knock_tie_to_knocker" in str(info.value)  # the known names are listed
 
 
-# ---------------------------------------------------------------------------- the corpus
-def test_corpus_kills_every_other_mutant(corpus: list[Case]) -> None:
-    """Every mutant over the compiled corpus, in process (a few seconds)."""
-    score = runner.run_corpus(list(CATALOG.values()), corpus)
-    survivors = {r.name for r in score.survivors}
-    lost = survivors - set(CORPUS_GAPS)
-    assert not lost, f"the corpus no longer kills {sorted(lost)}"
-    stale = set(CORPUS_GAPS) - survivors
-    assert not stale, f"the corpus now kills {sorted(stale)}: remove them from CORPUS_GAPS"
-    assert set(CORPUS_GAPS) <= set(CATALOG)
+# ---------------------------------------------------------------------------- the suite
+def test_the_whole_suite_kills_every_mutant(corpus: list[Case]) -> None:
+    """Every mutant over the whole suite (scenarios, features, perft), in process."""
+    score = runner.score(list(CATALOG.values()), corpus)
+    assert [r.name for r in score.survivors] == []
+    ids = {c.id for c in corpus}
     for r in score.results:
-        if r.killed:
-            assert r.killed_by in {c.id for c in corpus}
-            assert r.message
+        assert r.killed_by in ids and r.message
+    kinds = {c.kind for c in corpus if c.id in {r.killed_by for r in score.results}}
+    assert kinds >= {"scenario"}
 
 
 # ---------------------------------------------------------------------------- the command
@@ -163,8 +137,6 @@ def test_list_prints_the_catalog(capsys: pytest.CaptureFixture[str]) -> None:
 
 @pytest.mark.parametrize("argv, message", [
     (["--only", "nope"], "--only: unknown mutant nope; known mutants: aces_high_runs"),
-    (["-j", "0"], "-j: expected a positive number of jobs, got 0"),
-    (["--timeout", "0"], "--timeout: expected a positive number of seconds"),
     (["--scenarios", "/no/such/dir"], "--scenarios: /no/such/dir is not a directory"),
 ])
 def test_bad_input_is_a_usage_error(argv: list[str], message: str, capsys: pytest.CaptureFixture[str]) -> None:
@@ -181,7 +153,7 @@ def _witness_dir(tmp_path: Path, *names: str) -> Path:
 
 def test_in_process_score_json(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     d = _witness_dir(tmp_path, "aces_high_runs")
-    code = main(["mutants", "--in-process", "--json", "--scenarios", str(d), "--only", "cut_ace_high",
+    code = main(["mutants", "--json", "--no-features", "--scenarios", str(d), "--only", "cut_ace_high",
                  "aces_high_runs"])
     out = json.loads(capsys.readouterr().out)
     assert code == 1  # 1 of 2 is below the goal
@@ -193,7 +165,7 @@ def test_in_process_score_json(tmp_path: Path, capsys: pytest.CaptureFixture[str
 
 def test_table_reports_score_and_survivors(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     d = _witness_dir(tmp_path, "no_upcard", "rotation_right")
-    code = main(["mutants", "--in-process", "--scenarios", str(d), "--only", "no_upcard", "rotation_right"])
+    code = main(["mutants", "--no-features", "--scenarios", str(d), "--only", "no_upcard", "rotation_right"])
     out = capsys.readouterr().out
     assert code == 0
     assert "mutation score: 2/2 killed = 100.0% (goal 95%): PASS" in out
@@ -204,28 +176,5 @@ def test_table_reports_score_and_survivors(tmp_path: Path, capsys: pytest.Captur
 def test_a_suite_the_reference_fails_is_not_scored(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     text = CATALOG["no_upcard"].witness.replace("discard_top: 5d", "discard_top: 6d")
     (tmp_path / "broken.yaml").write_text(text, encoding="utf-8")
-    assert main(["mutants", "--in-process", "--scenarios", str(tmp_path), "--only", "no_upcard"]) == 2
+    assert main(["mutants", "--no-features", "--scenarios", str(tmp_path), "--only", "no_upcard"]) == 2
     assert "the reference engine fails witness-no-upcard" in capsys.readouterr().err
-
-
-def test_suite_mode_runs_pytest_per_mutant(tmp_path: Path) -> None:
-    """The subprocess path: the plugin with --tonk-adapter=tonk_ref.mutants.catalog:adapter
-    and TONK_MUTANT, -x, the JSON report read back (3 small pytest runs)."""
-    d = _witness_dir(tmp_path, "knock_tie_to_knocker")
-    mutants = runner.select(["knock_tie_to_knocker", "cut_ace_high"])
-    score = runner.run_suite(mutants, jobs=2, features=False, scenario_dirs=[d], timeout=120)
-    by_name = {r.name: r for r in score.results}
-    assert by_name["knock_tie_to_knocker"].status == "killed"
-    assert by_name["knock_tie_to_knocker"].killed_by == "witness-knock-tie-to-knocker"
-    assert "knock_caught" in by_name["knock_tie_to_knocker"].message
-    assert by_name["cut_ace_high"].status == "survived"
-    assert by_name["cut_ace_high"].cases_run == 1
-    assert score.baseline.startswith("the reference passes the suite: 1 cases")
-
-
-@pytest.mark.skipif(not FULL, reason="set TONK_MUTANTS_FULL=1 to score the whole suite (minutes)")
-def test_full_suite_reaches_the_goal(capsys: pytest.CaptureFixture[str]) -> None:
-    code = main(["mutants", "--json"])
-    out = json.loads(capsys.readouterr().out)
-    assert out["total"] == len(CATALOG)
-    assert code == 0, f"score {out['score']}: survivors {out['survivors']}"

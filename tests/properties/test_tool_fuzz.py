@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 from tonk_ref.adapters.inprocess import InProcessAdapter, reference
-from tonk_ref.harness.execute import Capabilities, run_case
+from tonk_ref.harness.runner import Engine, run_case
 from tonk_ref.harness.scenario import load_scenario
 from tonk_ref.tools import _fuzzing as F
 from tonk_ref.tools import fuzz as fuzz_tool
@@ -79,11 +79,11 @@ def test_a_planted_bug_is_found_shrunk_and_written_as_a_failing_scenario(
     assert len(case.actions) < 40, "the game was not shrunk"
 
     ref = reference()
-    assert run_case(case, ref, Capabilities.from_hello(ref.hello())).status == "passed"
+    assert run_case(case, Engine.greet(ref)).status == "passed"
     import buggy_tonk
 
     bad = buggy_tonk.buggy()
-    outcome = run_case(case, bad, Capabilities.from_hello(bad.hello()))
+    outcome = run_case(case, Engine.greet(bad))
     assert outcome.status == "failed" and "knock_caught" in outcome.message
 
 
@@ -100,12 +100,12 @@ def test_the_fake_engine_with_the_knock_tie_bug_over_stdio(tmp_path: Path, capsy
     (path,) = out_dir.glob("*.yaml")
     case = load_scenario(path)
     ref = reference()
-    assert run_case(case, ref, Capabilities.from_hello(ref.hello())).status == "passed"
+    assert run_case(case, Engine.greet(ref)).status == "passed"
     from tonk_ref.adapters.stdio_client import StdioAdapter
 
     bad = StdioAdapter(cmd)
     try:
-        assert run_case(case, bad, Capabilities.from_hello(bad.hello())).status == "failed"
+        assert run_case(case, Engine.greet(bad)).status == "failed"
     finally:
         bad.close()
 

@@ -64,3 +64,12 @@ def test_action_key_treats_a_spread_as_a_set() -> None:
     b = {"type": "spread", "cards": ["6h", "4h", "5h"]}
     assert action_key(a) == action_key(b)
     assert action_key(a) != action_key({"type": "spread", "cards": ["4h", "5h", "7h"]})
+
+
+def test_a_move_is_an_action_without_its_seat() -> None:
+    from tonk_ref.spec.notation import parse_move
+
+    assert parse_move("hit 7h 0") == {"type": "hit", "card": "7h", "spread": 0}
+    assert parse_move("knock") == {"type": "knock"}
+    with pytest.raises(NotationError, match="names a seat"):
+        parse_move("0 knock")
