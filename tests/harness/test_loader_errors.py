@@ -77,6 +77,12 @@ CASES = [
     ("never checkable: a player pays themselves",
      edit("  winners: [0]", "  payments: [{payer: 1, payee: 1, amount: 1}]"), 17, "result.payments[0]",
      "never pays themselves"),
+    ("a hand size for a seat that does not exist", edit("{to_act: 0, stage: start}", "{hand_sizes: {7: 5}}"), 13,
+     "script[0].expect.hand_sizes[7]", "seat 7 does not exist"),
+    ("a payment to oneself among the pairs", edit("  winners: [0]", "  pays: [{payer: 1, payee: 1, amount: 1}]"),
+     17, "result.pays[0]", "a player never pays themselves"),
+    ("a wrong key of a match answer", edit("  - act: 0 knock", "  - call: {method: cut, expect: {rounds(1): 2}}"),
+     14, "script[1].call.expect", "does not match"),
 ]
 
 

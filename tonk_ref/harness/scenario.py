@@ -388,9 +388,14 @@ class _Compiler:
         if isinstance(hands, dict):
             for k in hands:
                 self.seat(int(k), [*path, "hands", k])
-        if "hand_sizes" in expect and len(expect["hand_sizes"]) != self.players:
+        sizes = expect.get("hand_sizes")
+        if isinstance(sizes, list) and len(sizes) != self.players:
             raise self.fail([*path, "hand_sizes"], f"give one size per seat ({self.players}): this can never match")
-        for j, s in enumerate(expect.get("spreads", [])):
+        if isinstance(sizes, dict):
+            for k in sizes:
+                self.seat(int(k), [*path, "hand_sizes", k])
+        spreads = expect.get("spreads", [])
+        for j, s in spreads.items() if isinstance(spreads, dict) else enumerate(spreads):
             if "owner" in s:
                 self.seat(s["owner"], [*path, "spreads", j, "owner"])
             if len(s["cards"]) < 3:
@@ -406,11 +411,12 @@ class _Compiler:
                 raise self.fail([*path, key], f"give one entry per seat ({self.players}): this can never match")
         for j, w in enumerate(result.get("winners", [])):
             self.seat(w, [*path, "winners", j])
-        for j, p in enumerate(result.get("payments", [])):
-            self.seat(p["payer"], [*path, "payments", j, "payer"])
-            self.seat(p["payee"], [*path, "payments", j, "payee"])
-            if p["payer"] == p["payee"]:
-                raise self.fail([*path, "payments", j], "a player never pays themselves: this can never match")
+        for key in ("payments", "pays"):
+            for j, p in enumerate(result.get(key, [])):
+                self.seat(p["payer"], [*path, key, j, "payer"])
+                self.seat(p["payee"], [*path, key, j, "payee"])
+                if p["payer"] == p["payee"]:
+                    raise self.fail([*path, key, j], "a player never pays themselves: this can never match")
         if "net" in result:
             from fractions import Fraction
 
