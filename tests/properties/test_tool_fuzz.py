@@ -16,8 +16,8 @@ from tonk_ref.adapters.inprocess import InProcessAdapter, reference
 from tonk_ref.harness.runner import Engine, run_case
 from tonk_ref.harness.scenario import load_scenario
 from tonk_ref.tools import _fuzzing as F
-from tonk_ref.tools import fuzz as fuzz_tool
 from tonk_ref.tools.cli import main
+from tonk_ref.tools.progress import Progress
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -171,11 +171,28 @@ def test_the_progress_bar_is_drawn_only_on_a_terminal() -> None:
             return True
 
     plain = io.StringIO()
-    p = fuzz_tool.Progress(10, plain)
-    p.update(5, 100, 0, 50.0, force=True)
+    p = Progress(10, "tonk fuzz", plain)
+    p.update(5, "50 hands/s")
     p.close()
     assert plain.getvalue() == ""
     tty = Tty()
-    p = fuzz_tool.Progress(10, tty)
-    p.update(5, 100, 0, 50.0, force=True)
-    assert "5/10 hands" in tty.getvalue() and "#" in tty.getvalue()
+    p = Progress(10, "tonk fuzz", tty)
+    p.update(5, "50 hands/s")
+    assert "5/10" in tty.getvalue() and "#" in tty.getvalue() and "50 hands/s" in tty.getvalue()
+    p.close()
+    assert tty.getvalue().endswith("\r")
+
+
+def test_workers_find_the_same_hands_as_one(buggy_module: str, tmp_path: Path,
+                                           capsys: pytest.CaptureFixture[str]) -> None:
+    """Hand N of a seed is the same hand whoever plays it: two workers report the same
+    first difference, in the same hand, as one."""
+    outs = []
+    for jobs in ("1", "2"):
+        out_dir = tmp_path / f"found-{jobs}"
+        code = main(["fuzz", "--adapter", buggy_module, "--games", "300", "--seed", "3", "--out", str(out_dir),
+                     "--rules", seed_rules(tmp_path), "-j", jobs, "--quiet"])
+        assert code == 1
+        outs.append(sorted(p.name for p in out_dir.glob("*.yaml")))
+        assert f"{jobs} worker" in capsys.readouterr().out
+    assert outs[0] == outs[1] and len(outs[0]) == 1

@@ -12,6 +12,7 @@ tricks; everything else goes through a plain general search.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterator
 from dataclasses import dataclass
 from itertools import combinations
@@ -214,28 +215,37 @@ def spread_masks(mask: CardMask, g: Geometry = STANDARD) -> list[CardMask]:
                 found.extend(book & ~BITS[c] for c in cards_of(book))
     for suit in range(4):
         bits = (mask >> (13 * suit)) & 0x1FFF
-        if not bits:
-            continue
-        positions = bits | ((bits & 1) << 13) if g.ace_high else bits
-        seen: set[int] = set()
-        start = 0
-        while start < 14:
-            if not positions >> start & 1:
-                start += 1
-                continue
-            end = start
-            while end + 1 < 14 and positions >> (end + 1) & 1:
-                end += 1
-            for i in range(start, end - 1):
-                for j in range(i + 2, end + 1):
-                    sub = 0
-                    for p in range(i, j + 1):
-                        sub |= BITS[suit * 13 + (p % 13)]
-                    if sub not in seen:
-                        seen.add(sub)
-                        found.append(sub)
-            start = end + 1
+        if bits:
+            shift = 13 * suit
+            found.extend(run << shift for run in _runs_in(bits, g.ace_high))
     return found
+
+
+@functools.cache
+def _runs_in(bits: int, ace_high: bool) -> tuple[int, ...]:
+    """Every run (three or more ranks in sequence) within the 13-bit rank set ``bits`` of
+    one suit, as 13-bit sets, in a fixed order; computed once per set of ranks."""
+    positions = bits | ((bits & 1) << 13) if ace_high else bits
+    found: list[int] = []
+    seen: set[int] = set()
+    start = 0
+    while start < 14:
+        if not positions >> start & 1:
+            start += 1
+            continue
+        end = start
+        while end + 1 < 14 and positions >> (end + 1) & 1:
+            end += 1
+        for i in range(start, end - 1):
+            for j in range(i + 2, end + 1):
+                sub = 0
+                for p in range(i, j + 1):
+                    sub |= 1 << (p % 13)
+                if sub not in seen:
+                    seen.add(sub)
+                    found.append(sub)
+        start = end + 1
+    return tuple(found)
 
 
 def has_forced_spread(mask: CardMask, g: Geometry = STANDARD) -> bool:

@@ -17,6 +17,7 @@ The pieces, each usable alone:
 
 from __future__ import annotations
 
+import bisect
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -128,19 +129,28 @@ def random_move(
     well-formed action, else a legal action: a kind of action first (by ``weights``,
     default :data:`PLAY_WEIGHTS`; ``knock_weight`` overrides the knock's), then one
     action of that kind uniformly."""
-    w = dict(weights or PLAY_WEIGHTS)
-    if knock_weight is not None:
-        w["knock"] = knock_weight
+    w = weights or PLAY_WEIGHTS
+    knock = w["knock"] if knock_weight is None else knock_weight
     if rng.random() < illegal_rate or h.is_over:
-        return random_well_formed(rng, h, min(0.2, w["knock"] / 5))
+        return random_well_formed(rng, h, min(0.2, knock / 5))
     legal = h.legal_actions()
     seat = h.to_act
     assert seat is not None and legal, "a hand in play always has a legal action"
     by_kind: dict[str, list[Action]] = {}
     for a in legal:
-        by_kind.setdefault(a.type, []).append(a)
+        group = by_kind.get(a.type)
+        if group is None:
+            by_kind[a.type] = [a]
+        else:
+            group.append(a)
+    # a weighted choice of the kind, drawing from ``rng`` exactly as random.choices does
+    total = 0.0
+    cumulative: list[float] = []
+    for k in by_kind:
+        total += knock if k == "knock" else w.get(k, 1.0)
+        cumulative.append(total)
     kinds = list(by_kind)
-    kind = rng.choices(kinds, [w.get(k, 1.0) for k in kinds])[0]
+    kind = kinds[bisect.bisect(cumulative, rng.random() * total, 0, len(kinds) - 1)]
     return seat, rng.choice(by_kind[kind])
 
 
@@ -190,7 +200,7 @@ def random_game(
     """A random hand played on the reference engine until it ends (or ``max_actions``
     moves): the moves in protocol JSON with the reference's answers."""
     h = hand_of(setup)
-    initial = state_to_json(h)
+    initial = state_to_json(h) if trace else {}
     moves: list[Move] = []
     answers: list[Answer] = []
     while not h.is_over and len(moves) < max_actions:
@@ -229,7 +239,22 @@ def _show_move(move: Move) -> str:
 
 
 def match_state(expected: JSON, actual: JSON, caps: Capabilities) -> list[str]:
+    """The differences between an expected state and an engine's, by the comparison rules
+    (a state equal field for field has none: checked first, as most are)."""
+    if _exactly(expected, actual):
+        return []
     return [str(d) for d in compare_state(expected, actual, caps.features, "state").diffs]
+
+
+def _exactly(expected: object, actual: object) -> bool:
+    """Whether every field ``expected`` gives is in ``actual`` with the very same value (a
+    spread's extra fields aside): then no comparison rule can find a difference."""
+    if isinstance(expected, dict):
+        return isinstance(actual, dict) and all(k in actual and _exactly(v, actual[k]) for k, v in expected.items())
+    if isinstance(expected, list):
+        return (isinstance(actual, list) and len(actual) == len(expected)
+                and all(_exactly(e, a) for e, a in zip(expected, actual, strict=True)))
+    return type(expected) is type(actual) and expected == actual
 
 
 def expected_state(ref: JSON, caps: Capabilities, got: JSON | None = None) -> JSON:
@@ -500,42 +525,3 @@ class FuzzStats:
     @property
     def hands_per_second(self) -> float:
         return self.hands / self.seconds if self.seconds > 0 else 0.0
-
-
-# -------------------------------------------------------------------------- adapters
-
-
-class AdapterSpecError(ValueError):
-    """An ``--adapter`` / ``--adapter-cmd`` that names no usable engine."""
-
-
-def make_adapter(adapter_cmd: str | None = None, factory: str | None = None, timeout: float = 10.0) -> Adapter:
-    """The engine a tool was asked for: a stdio command, a ``module:factory`` returning an
-    adapter, or by default the reference engine in process."""
-    if adapter_cmd:
-        from ..adapters.stdio_client import StdioAdapter
-
-        try:
-            return StdioAdapter(adapter_cmd, timeout=timeout)
-        except ValueError as e:
-            raise AdapterSpecError(f"--adapter-cmd {adapter_cmd!r}: {e}") from None
-    if factory:
-        import importlib
-
-        module, sep, name = factory.partition(":")
-        if not sep or not module or not name:
-            raise AdapterSpecError(
-                f"--adapter expects MODULE:FACTORY, such as tonk_ref.adapters.inprocess:reference; got {factory!r}"
-            )
-        try:
-            mod = importlib.import_module(module)
-        except ImportError as e:
-            raise AdapterSpecError(f"--adapter: cannot import {module!r}: {e}") from None
-        fn = getattr(mod, name, None)
-        if not callable(fn):
-            raise AdapterSpecError(f"--adapter: module {module!r} has no callable {name!r}")
-        adapter: Adapter = fn()
-        return adapter
-    from ..adapters.inprocess import reference
-
-    return reference()

@@ -3,37 +3,44 @@
 Random hands (random decks, rulesets within what the engine declares, random play that
 mixes legal actions with random well-formed ones) are played on the engine and on the
 reference engine side by side; every accept/refuse decision (and reason code, for an
-engine declaring ``reasons``), every state and the result are compared by the comparison
-rules of spec/tonk.md.  Each difference is shrunk to a short action sequence and written
-as a scenario file that reproduces it: add it to the corpus and the bug stays fixed.
+engine declaring ``reasons``) and the final state are compared by the comparison rules of
+spec/tonk.md (``--trace``: every state between too).  Each difference is located state by
+state, shrunk to a short action sequence and written as a scenario file that reproduces
+it: add it to the corpus and the bug stays fixed.
+
+Hand N of seed S is always the same hand (its random choices are seeded by S and N), so
+``-j`` workers, each with its own engine, play the hands between them and find the same
+differences as one.
 """
 
 from __future__ import annotations
 
 import argparse
+import concurrent.futures
+import multiprocessing
+import os
 import random
 import sys
 import time
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TextIO
 
-from ..adapters.base import AdapterFault, Rejected
+from ..adapters.factory import EngineSpec
+from ..engine.ruleset import Ruleset
 from ..harness.capabilities import Capabilities
 from . import _fuzzing as F
+from . import exitcodes
 from .cli import UsageError
+from .engine_args import add_engine_arguments, build, engine_spec
 
-COMMAND = "fuzz"
 HELP = "play random hands on an engine and on the reference side by side; write each difference as a scenario"
+#: Hands a worker plays per task (progress and stopping are checked between tasks).
+CHUNK = 50
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    engine = parser.add_mutually_exclusive_group()
-    engine.add_argument("--adapter-cmd", metavar="CMD", help="the engine: a command speaking the stdio protocol")
-    engine.add_argument(
-        "--adapter", metavar="MODULE:FACTORY",
-        help="the engine: a Python factory returning an adapter (default: the reference in process, "
-        "which checks the fuzzer itself)",
-    )
+    add_engine_arguments(parser)
     parser.add_argument("--games", type=int, default=200, metavar="N", help="hands to play (default 200)")
     parser.add_argument("--seed", type=int, default=None, metavar="S",
                         help="random seed (default: a fresh one, printed in the summary)")
@@ -49,40 +56,75 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="share of random well-formed (often illegal) actions (default 0.1)")
     parser.add_argument("--no-play", action="store_true",
                         help="send one act per action even if the engine declares play")
-    parser.add_argument("--no-trace", action="store_true",
-                        help="with play, compare every decision and the final state but not every state "
-                        "between (several times faster); a difference found is then located state by state")
-    parser.add_argument("--timeout", type=float, default=10.0, metavar="S", help="seconds per request (stdio)")
+    parser.add_argument("--trace", action="store_true",
+                        help="with play, compare every state between the actions too (slower); without it "
+                        "every decision and the final state are compared, and a difference found is then "
+                        "located state by state")
+    parser.add_argument("--no-trace", action="store_true", help=argparse.SUPPRESS)  # the default now
+    parser.add_argument("-j", "--jobs", type=int, default=None, metavar="N",
+                        help=f"worker processes, each with its own engine (default: one per CPU, here "
+                             f"{os.cpu_count() or 1})")
     parser.add_argument("--quiet", action="store_true", help="print only the summary")
+    parser.add_argument("--no-progress", action="store_true", help="no progress bar, even on a terminal")
 
 
-class Progress:
-    """A one-line progress bar on stderr, only when stderr is a terminal."""
+@dataclass(frozen=True, slots=True)
+class Plan:
+    """What every hand of a run is made from (the same in every worker)."""
 
-    def __init__(self, total: int, stream: TextIO | None = None) -> None:
-        self.total = total
-        self.stream = stream or sys.stderr
-        self.active = self.stream.isatty()
-        self.last = 0.0
+    seed: int
+    fixed_rules: Ruleset | None
+    options: dict[str, tuple[Any, ...]]
+    players: int | None
+    illegal_rate: float
+    trace: bool
+    use_play: bool | None
 
-    def update(self, done: int, actions: int, diffs: int, rate: float, force: bool = False) -> None:
-        if not self.active:
-            return
-        now = time.monotonic()
-        if not force and now - self.last < 0.1:
-            return
-        self.last = now
-        width = 30
-        filled = int(width * done / self.total) if self.total else width
-        bar = "#" * filled + "." * (width - filled)
-        self.stream.write(f"\r[{bar}] {done}/{self.total} hands, {actions} actions, {diffs} differences, "
-                          f"{rate:,.0f} hands/s ")
-        self.stream.flush()
 
-    def close(self) -> None:
-        if self.active:
-            self.stream.write("\r" + " " * 100 + "\r")
-            self.stream.flush()
+def make_hand(plan: Plan, game: int, use_play: bool) -> tuple[F.JSON, F.Played]:
+    """Hand ``game`` of the run: its setup and its moves, played on the reference."""
+    rng = random.Random(f"{plan.seed}:{game}")
+    rules = plan.fixed_rules if plan.fixed_rules is not None else F.random_ruleset(rng, plan.options)
+    if plan.players is not None and plan.players > rules.max_players:
+        values = plan.options.get("max_players", ())
+        if plan.players in values:
+            rules = rules.replace(max_players=plan.players)
+    setup = F.random_setup(rng, rules, plan.players)
+    played = F.random_game(rng, setup, illegal_rate=plan.illegal_rate, trace=plan.trace or not use_play)
+    return setup, played
+
+
+@dataclass(slots=True)
+class Tally:
+    hands: int = 0
+    actions: int = 0
+    differing: tuple[int, ...] = ()  # the hands that differ
+
+
+def play_hands(differ: F.Differ, plan: Plan, games: range) -> Tally:
+    tally = Tally()
+    found = []
+    for game in games:
+        setup, played = make_hand(plan, game, differ.use_play)
+        tally.hands += 1
+        tally.actions += len(played.moves)
+        if _difference(differ, setup, played.moves, played, plan.trace) is not None:
+            found.append(game)
+    tally.differing = tuple(found)
+    return tally
+
+
+_WORKER: dict[str, Any] = {}
+
+
+def _start_worker(spec: EngineSpec, plan: Plan) -> None:
+    adapter = spec.build()
+    caps = Capabilities.from_hello(adapter.hello())
+    _WORKER.update(differ=F.Differ(adapter, caps, use_play=plan.use_play), plan=plan)
+
+
+def _work(games: range) -> Tally:
+    return play_hands(_WORKER["differ"], _WORKER["plan"], games)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -90,6 +132,9 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError("--games must be at least 1")
     if not 0 <= args.illegal_rate <= 1:
         raise UsageError("--illegal-rate must be between 0 and 1")
+    if args.jobs is not None and args.jobs < 1:
+        raise UsageError(f"-j: expected a positive number of workers, got {args.jobs}")
+    spec = engine_spec(args)
     seed = args.seed if args.seed is not None else random.randrange(2**31)
     fixed_rules = None
     if args.rules:
@@ -99,70 +144,93 @@ def run(args: argparse.Namespace) -> int:
             fixed_rules = load_ruleset_file(args.rules)
         except (RulebookError, OSError) as e:
             raise UsageError(str(e)) from None
+    adapter = build(spec)
     try:
-        adapter = F.make_adapter(args.adapter_cmd, args.adapter, args.timeout)
-    except F.AdapterSpecError as e:
-        raise UsageError(str(e)) from None
-    try:
-        return _fuzz(args, adapter, seed, fixed_rules)
+        return _fuzz(args, spec, adapter, seed, fixed_rules)
     finally:
         adapter.close()
 
 
-def _fuzz(args: argparse.Namespace, adapter: Any, seed: int, fixed_rules: Any) -> int:
+def _fuzz(args: argparse.Namespace, spec: EngineSpec, adapter: Any, seed: int, fixed_rules: Ruleset | None) -> int:
+    from ..harness.runner import Engine, EngineUnavailable
+    from .check import engine_unavailable
+    from .progress import Progress
+
     out = sys.stdout
     try:
-        caps = Capabilities.from_hello(adapter.hello())
-    except (AdapterFault, Rejected) as e:
-        print(f"tonk fuzz: the engine did not answer hello: {e}", file=sys.stderr)
-        return 2
-    differ = F.Differ(adapter, caps, use_play=False if args.no_play else None)
-    trace = not args.no_trace
+        caps = Engine.greet(adapter).caps
+    except EngineUnavailable as e:
+        print("\n".join(engine_unavailable(spec.describe(), e.fault)).replace("tonk check", "tonk fuzz"),
+              file=sys.stderr)
+        return exitcodes.ENGINE
     if fixed_rules is not None:
-        unsupported = {k: v for k, v in fixed_rules.changes().items() if not caps.supports(k, v)}
+        unsupported = caps.missing_options(fixed_rules)
         if unsupported:
-            raise UsageError(f"the engine does not declare the option values {unsupported} of {args.rules}")
-    rng = random.Random(seed)
+            raise UsageError(f"{args.rules}: the engine does not play {'; '.join(map(str, unsupported))}")
+    plan = Plan(seed, fixed_rules, caps.options, args.players, args.illegal_rate, args.trace,
+                False if args.no_play else None)
+    differ = F.Differ(adapter, caps, use_play=plan.use_play)
+    jobs = min(args.jobs or os.cpu_count() or 1, max(1, args.games // CHUNK))
+    bar = Progress(args.games, "tonk fuzz", enabled=False if args.no_progress or args.quiet else None)
+    chunks = [range(start, min(start + CHUNK, args.games)) for start in range(0, args.games, CHUNK)]
     stats = F.FuzzStats()
-    progress = Progress(args.games)
-    outdir = Path(args.out)
+    differing: list[int] = []
     start = time.perf_counter()
-    for game in range(args.games):
-        rules = fixed_rules if fixed_rules is not None else F.random_ruleset(rng, caps.options)
-        players = args.players
-        if players is not None and players > rules.max_players:
-            rules = rules.replace(max_players=players) if caps.supports("max_players", players) else rules
-        setup = F.random_setup(rng, rules, players)
-        played = F.random_game(rng, setup, illegal_rate=args.illegal_rate, trace=trace or not differ.use_play)
-        stats.hands += 1
-        stats.actions += len(played.moves)
-        diff = _difference(differ, setup, played.moves, played, trace)
-        if diff is not None and not trace:
-            diff = _difference(differ, setup, played.moves) or diff
-        if diff is not None:
-            stats.differences += 1
-            progress.close()
-            path = _report(differ, diff, outdir, seed, game, out, args.quiet)
-            stats.written.append(path)
-            if args.max_diffs and stats.differences >= args.max_diffs:
-                break
+
+    def add(t: Tally) -> None:
+        stats.hands += t.hands
+        stats.actions += t.actions
+        differing.extend(t.differing)
         stats.seconds = time.perf_counter() - start
-        progress.update(stats.hands, stats.actions, stats.differences, stats.hands_per_second)
+        bar.update(stats.hands, f"{stats.hands_per_second:,.0f} hands/s, {len(differing)} differences")
+
+    def enough() -> bool:
+        return bool(args.max_diffs) and len(differing) >= args.max_diffs
+
+    if jobs == 1:
+        for games in chunks:
+            add(play_hands(differ, plan, games))
+            if enough():
+                break
+    else:
+        ctx = multiprocessing.get_context("spawn")
+        with concurrent.futures.ProcessPoolExecutor(jobs, mp_context=ctx, initializer=_start_worker,
+                                                    initargs=(spec, plan)) as pool:
+            pending = list(chunks)
+            running = {pool.submit(_work, pending.pop(0)) for _ in range(min(jobs * 2, len(pending)))}
+            while running:
+                done, running = concurrent.futures.wait(running, return_when=concurrent.futures.FIRST_COMPLETED)
+                for fut in done:
+                    add(fut.result())
+                if not enough():
+                    while pending and len(running) < jobs * 2:
+                        running.add(pool.submit(_work, pending.pop(0)))
     stats.seconds = time.perf_counter() - start
-    progress.close()
-    mode = ("play" + ("" if trace else " without trace")) if differ.use_play else "act"
+    bar.close()
+    # each differing hand again, in order, here: located, shrunk and written
+    for game in sorted(differing)[: args.max_diffs or None]:
+        setup, played = make_hand(plan, game, differ.use_play)
+        diff = _difference(differ, setup, played.moves)
+        if diff is None:  # an engine that answers differently the second time
+            diff = F.Difference(setup, played.moves, len(played.moves) - 1, ["the engine answered this hand "
+                                                                             "differently when it was played again"])
+        stats.differences += 1
+        stats.written.append(_report(differ, diff, Path(args.out), seed, game, out, args.quiet))
+    mode = ("play" + (" with trace" if plan.trace else "")) if differ.use_play else "act"
     print(
         f"tonk fuzz: {stats.hands} hands, {stats.actions} actions, {stats.differences} differences, "
-        f"{stats.hands_per_second:,.0f} hands/s ({caps.name} {caps.version}, {mode}, seed {seed}; "
-        f"repeat with --seed {seed})",
+        f"{stats.hands_per_second:,.0f} hands/s ({caps.name} {caps.version}, {mode}, {jobs} worker"
+        f"{'s' if jobs > 1 else ''}, seed {seed}; repeat with --seed {seed})",
         file=out,
     )
-    return 1 if stats.differences else 0
+    return exitcodes.FAILED if stats.differences else exitcodes.OK
 
 
 def _difference(
     differ: F.Differ, setup: F.JSON, moves: list[F.Move], played: F.Played | None = None, trace: bool = True
 ) -> F.Difference | None:
+    from ..adapters.base import AdapterFault
+
     try:
         return differ.first_difference(setup, moves, played, trace)
     except AdapterFault as e:
