@@ -24,6 +24,25 @@ def _json_value(v: object) -> object:
     return v
 
 
+_DECKS: dict[tuple[object, ...], list[int]] = {}
+
+
+def _parse_deck(deck: list[object]) -> list[int]:
+    """The cards of a deck; the last few decks parsed are remembered (a client replaying one
+    deal sends the same deck again and again)."""
+    key = tuple(deck)
+    try:
+        hit = _DECKS.get(key)
+    except TypeError:  # an unhashable entry: parse_card says what is wrong with it
+        hit = None
+    if hit is None:
+        hit = [parse_card(c) for c in deck]
+        if len(_DECKS) >= 64:
+            _DECKS.clear()
+        _DECKS[key] = hit
+    return list(hit)
+
+
 class RefService:
     """One session of the reference engine: at most one hand at a time."""
 
@@ -73,7 +92,7 @@ class RefService:
         if not isinstance(deck_json, list):
             raise Rejected("invalid_setup", "deck must be a list of the 52 cards, top first")
         try:
-            deck = [parse_card(c) for c in deck_json]
+            deck = _parse_deck(deck_json)
             return Hand(
                 deck,
                 players=params.get("players", 2),

@@ -46,6 +46,10 @@ MAX_CONTEXT = 16 * 1024
 MAX_ANSWER = 256 * 1024 * 1024
 
 
+def _dumps(value: Any) -> bytes:
+    return json.dumps(value, separators=(",", ":"), allow_nan=False).encode("utf-8")
+
+
 def _kill(proc: subprocess.Popen[bytes]) -> None:
     """Kill the process and its process group (an engine run through a shell script
     would otherwise leave its real process behind)."""
@@ -243,6 +247,9 @@ class StdioAdapter:
         self.stderr_limit = stderr_limit
         self._proc: _Process | None = None
         self._hello: JSON | None = None
+        self._early: tuple[_Process, str, int, bytes, float, float] | None = None
+        self._early_fault: AdapterFault | None = None
+        self._setup_memo: tuple[JSON, bytes] | None = None
         self._next_id = 0
         #: How many processes have been started, and the exit code of the last one.
         self.starts = 0
@@ -267,7 +274,7 @@ class StdioAdapter:
         return self._proc.stderr_tail() if self._proc is not None else ""
 
     # -- process lifetime ----------------------------------------------------
-    def _start(self) -> _Process:
+    def _spawn(self) -> _Process:
         self.closed = False
         try:
             proc = _Process(self.argv, self.env, self.cwd, self.stderr_limit)
@@ -280,8 +287,32 @@ class StdioAdapter:
         self._proc = proc
         self.starts += 1
         self.exit_code = None
+        return proc
+
+    def warm_up(self) -> None:
+        """Start the engine and send its ``hello`` now, without waiting for the answer, so
+        that the engine starts while the caller does other work; the next request reads
+        the answer.  A command that cannot be started is reported by that request."""
+        if self._proc is not None or self._early is not None:
+            return
         try:
-            hello = self._request(proc, "hello", {"protocol": PROTOCOL_VERSION}, timeout=self.start_timeout)
+            proc = self._spawn()
+        except AdapterFault as e:
+            self._early_fault = e
+            return
+        self._early = self._send(proc, "hello", {"protocol": PROTOCOL_VERSION}, self.start_timeout)
+
+    def _start(self) -> _Process:
+        if self._early_fault is not None:
+            fault, self._early_fault = self._early_fault, None
+            raise fault
+        early, self._early = self._early, None
+        proc = self._proc if early is not None and self._proc is not None else self._spawn()
+        try:
+            if early is not None and early[0] is proc:
+                hello = self._receive(*early)
+            else:
+                hello = self._request(proc, "hello", {"protocol": PROTOCOL_VERSION}, timeout=self.start_timeout)
         except AdapterFault:
             if self._proc is proc:  # an error answer to hello: the engine is no use
                 self._discard(proc)
@@ -366,24 +397,55 @@ class StdioAdapter:
         return AdapterFault(kind, message, context)
 
     def _request(self, proc: _Process, method: str, params: JSON, timeout: float | None = None) -> Any:
+        return self._receive(*self._send(proc, method, params, timeout))
+
+    def _encode(self, rid: int, method: str, params: JSON) -> bytes:
+        """The request line.  A setup (``new_hand``'s params, ``play``'s ``setup``) sent
+        again as the very same object is encoded once: do not change a setup between the
+        requests that send it."""
+        setup = params if method == "new_hand" else params.get("setup") if method == "play" else None
+        if not isinstance(setup, dict):
+            return _dumps({"jsonrpc": "2.0", "id": rid, "method": method, "params": params})
+        memo = self._setup_memo
+        if memo is None or memo[0] is not setup:
+            memo = self._setup_memo = (setup, _dumps(setup))
+        if method == "new_hand":
+            body = memo[1]
+        else:
+            rest = _dumps({k: v for k, v in params.items() if k != "setup"})
+            body = b'{"setup":' + memo[1] + (b"," + rest[1:] if len(rest) > 2 else b"}")
+        return b'{"jsonrpc":"2.0","id":' + str(rid).encode() + b',"method":' + _dumps(method) + b',"params":' + body \
+            + b"}"
+
+    def _send(self, proc: _Process, method: str, params: JSON, timeout: float | None = None
+              ) -> tuple[_Process, str, int, bytes, float, float]:
         self._next_id += 1
         rid = self._next_id
-        request: JSON = {"jsonrpc": "2.0", "id": rid, "method": method, "params": params}
         try:
-            line = json.dumps(request, separators=(",", ":"), allow_nan=False).encode("utf-8") + b"\n"
+            line = self._encode(rid, method, params) + b"\n"
         except (TypeError, ValueError) as e:
             raise AdapterFault("protocol", f"the {method} request cannot be written as JSON: {e}", {}) from None
         if self.validate:
-            self._check_request(method, request, line, proc)
+            self._check_request(method, {"jsonrpc": "2.0", "id": rid, "method": method, "params": params}, line,
+                                proc)
         if proc.pending():
             extra = bytes(proc.buf)
             raise self._fault(proc, "garbage", "the engine wrote more than one line for the last request", line, extra)
-        deadline = time.monotonic() + (self.timeout if timeout is None else timeout)
+        limit = self.timeout if timeout is None else timeout
+        deadline = time.monotonic() + limit
         try:
             proc.send(line, deadline)
+        except TimeoutError:
+            raise self._fault(proc, "timeout", f"no answer to {method} within {limit:g} s", line, None) from None
+        except (BrokenPipeError, ConnectionResetError):
+            response = bytes(proc.buf) or None
+            raise self._fault(proc, "crashed", f"the engine exited during {method}", line, response) from None
+        return proc, method, rid, line, deadline, limit
+
+    def _receive(self, proc: _Process, method: str, rid: int, line: bytes, deadline: float, limit: float) -> Any:
+        try:
             answer = proc.read_line(deadline)
         except TimeoutError:
-            limit = self.timeout if timeout is None else timeout
             raise self._fault(proc, "timeout", f"no answer to {method} within {limit:g} s", line, None) from None
         except (BrokenPipeError, ConnectionResetError, EOFError):
             response = bytes(proc.buf) or None

@@ -140,13 +140,16 @@ def run(args: argparse.Namespace) -> int:
     from ..harness.runner import Engine, EngineUnavailable, run_suite
 
     adapter = build(spec)
+    warm_up = getattr(adapter, "warm_up", None)
+    if callable(warm_up):
+        warm_up()  # the engine starts while the suite loads
     try:
+        suite = load_suite(_dirs(args), features=not args.no_features, perft_depth=args.perft_depth)
         try:
             engine = Engine.greet(adapter)
         except EngineUnavailable as e:
             print("\n".join(engine_unavailable(spec.describe(), e.fault)), file=sys.stderr)
             return exitcodes.ENGINE
-        suite = load_suite(_dirs(args), features=not args.no_features, perft_depth=args.perft_depth)
         try:
             cases = select(suite.cases, args.keyword)
         except SelectError as e:
