@@ -254,6 +254,21 @@ def _spread_cards(spreads: object) -> object:
     return spreads
 
 
+def _table(c: Comparison, where: str, expected: Mapping[str, Any], actual: object) -> None:
+    """What a state and an observation both show: the spreads, their number, the piles,
+    who acts and the stage."""
+    if "spreads" in expected:
+        _spreads(c, f"{where}spreads", expected["spreads"], _get(actual, "spreads"))
+    if "spread_count" in expected:
+        spreads = _get(actual, "spreads")
+        got = len(spreads) if isinstance(spreads, list) else spreads
+        if got != expected["spread_count"]:
+            c.differ(f"{where}spreads", f"{expected['spread_count']} spreads", _spread_cards(spreads))
+        else:
+            c.same()
+    _scalars(c, where, expected, actual)
+
+
 def _scalars(c: Comparison, where: str, expected: Mapping[str, Any], actual: object) -> None:
     for key in _SCALARS:
         if key in expected:
@@ -361,16 +376,7 @@ def compare_state(expected: Mapping[str, Any], actual: object, features: Iterabl
     if "hand_sizes" in expected:
         sizes = [len(h) if isinstance(h, list) else ABSENT for h in hands] if isinstance(hands, list) else hands
         _hand_sizes(c, f"{prefix}hand_sizes", expected["hand_sizes"], sizes)
-    if "spreads" in expected:
-        _spreads(c, f"{prefix}spreads", expected["spreads"], _get(actual, "spreads"))
-    if "spread_count" in expected:
-        spreads = _get(actual, "spreads")
-        got = len(spreads) if isinstance(spreads, list) else spreads
-        if got != expected["spread_count"]:
-            c.differ(f"{prefix}spreads", f"{expected['spread_count']} spreads", _spread_cards(spreads))
-        else:
-            c.same()
-    _scalars(c, prefix, expected, actual)
+    _table(c, prefix, expected, actual)
     if "result" in expected:
         c.extend(compare_result(expected["result"], _get(actual, "result"), features, f"{prefix}result"))
     return c
@@ -393,16 +399,7 @@ def compare_observation(expected: Mapping[str, Any], actual: object, seat: int) 
         _hands(c, f"{where}hands", expected["hands"], _get(actual, "hands"))
     if "hand_sizes" in expected:
         _hand_sizes(c, f"{where}hand_sizes", expected["hand_sizes"], _get(actual, "hand_sizes"))
-    if "spreads" in expected:
-        _spreads(c, f"{where}spreads", expected["spreads"], _get(actual, "spreads"))
-    if "spread_count" in expected:
-        spreads = _get(actual, "spreads")
-        got = len(spreads) if isinstance(spreads, list) else spreads
-        if got != expected["spread_count"]:
-            c.differ(f"{where}spreads", f"{expected['spread_count']} spreads", _spread_cards(spreads))
-        else:
-            c.same()
-    _scalars(c, where, expected, actual)
+    _table(c, where, expected, actual)
     if "hidden" in expected:
         text = json.dumps(actual)
         seen = [card for card in expected["hidden"] if f'"{card}"' in text]

@@ -15,8 +15,9 @@ import argparse
 import json
 import os
 import sys
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from . import exitcodes
 from .cli import UsageError
@@ -120,20 +121,10 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError(f"--stop-after-faults: expected a positive number, got {args.stop_after_faults}")
     if args.perft_depth < 0:
         raise UsageError(f"--perft-depth: expected 0 or more, got {args.perft_depth}")
-    known = None
-    if args.known_failures:
-        try:
-            known = load_known_failures(args.known_failures)
-        except KnownFailuresError as e:
-            raise UsageError(f"--known-failures: {e}") from None
-    table = None
-    if args.rules:
-        from ..harness.rulebook import RulebookError, load_ruleset_file
+    from ..harness.rulebook import RulebookError, load_ruleset_file
 
-        try:
-            table = load_ruleset_file(args.rules)
-        except RulebookError as e:
-            raise UsageError(f"--rules: {e}") from None
+    known = _read(args.known_failures, "--known-failures", load_known_failures, KnownFailuresError)
+    table = _read(args.rules, "--rules", load_ruleset_file, RulebookError)
     out = sys.stderr if args.write_known_failures else sys.stdout
 
     # The engine first: a command that cannot start is reported before anything else is done.
@@ -205,6 +196,19 @@ def run(args: argparse.Namespace) -> int:
         sys.stdout.write(dump_known_failures(todays_known_failures(report, previous), engine=engine_name))
         return exitcodes.ENGINE if run.stopped and run.not_run else exitcodes.OK
     return code
+
+
+T = TypeVar("T")
+
+
+def _read(path: str | None, option: str, load: Callable[[str], T], error: type[Exception]) -> T | None:
+    """The file an option names, read by ``load``; its error is bad input, said once."""
+    if not path:
+        return None
+    try:
+        return load(path)
+    except error as e:
+        raise UsageError(f"{option}: {e}") from None
 
 
 def _exit_code(report: dict[str, Any]) -> int:
