@@ -9,7 +9,7 @@ does not play the default, and every case that plays it is skipped.
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from ..adapters.base import FEATURES, PROTOCOL_VERSION
@@ -34,15 +34,23 @@ class Need:
     """One thing a case needs that the engine did not declare: an option value (``option``),
     a default the engine says it does not play (``default``) or a protocol feature."""
 
-    kind: Literal["option", "default", "feature"]
-    name: str  # "knock_tie=knocker_wins", "upcard=true" or "observations"
+    kind: Literal["option", "default", "feature", "table"]
+    name: str  # "knock_tie=knocker_wins", "upcard=true", "observations", or why a case cannot be a table's
+    detail: str = field(default="", compare=False)  # "table": what exactly
 
-    def __str__(self) -> str:
+    @property
+    def key(self) -> str:
+        """The wording skips are grouped by (one wording per cause)."""
         if self.kind == "feature":
             return f"needs feature {self.name}"
         if self.kind == "default":
             return f"needs option value {self.name} (the default, which the engine does not play)"
+        if self.kind == "table":
+            return f"cannot exist under the table's rules: {self.name}"
         return f"needs option value {self.name}"
+
+    def __str__(self) -> str:
+        return f"{self.key} ({self.detail})" if self.detail else self.key
 
     @property
     def declare(self) -> str:
@@ -51,6 +59,8 @@ class Need:
             return f"the feature {self.name}"
         if self.kind == "default":
             return f"the default {self.name} among its values"
+        if self.kind == "table":
+            return ""
         return f"the option value {self.name}"
 
 

@@ -30,7 +30,8 @@ from ..engine.ruleset import DEFAULT, Ruleset
 from ..spec.notation import describe_action, format_action
 
 JSON = dict[str, Any]
-Kind = Literal["scenario", "feature", "perft"]
+Kind = Literal["scenario", "feature", "perft", "generated"]
+Origin = Literal["written", "derived", "generated"]
 
 #: Which protocol feature a step kind needs, when it needs one.
 STEP_FEATURES = {"observe": "observations", "legal": "legal_actions", "call": "match", "perft": "legal_actions"}
@@ -179,6 +180,9 @@ class Case:
     result: JSON | None = None  # the final result's fields that must hold (None: nothing asked)
     deal_refused: bool = False  # the setup itself must be refused (invalid_setup)
     result_line: int = 0  # where the final result is written
+    #: written: as its file says; derived: some expectations recomputed by the reference
+    #: engine under a table's rules; generated: made for a table's rules from seeded play
+    origin: Origin = "written"
     requires: frozenset[str] = frozenset()  # features a scenario file asks for explicitly
     ruleset: Ruleset = field(default=DEFAULT, compare=False)
 
@@ -224,6 +228,8 @@ class Case:
         }
         if self.deal_refused:
             out["deal_refused"] = True
+        if self.origin != "written":
+            out["origin"] = self.origin
         return out
 
 

@@ -175,8 +175,11 @@ def console_lines(report: JSON, *, verbose: bool = False, table: str = "problems
         out.append(f"known failures: {len(known)} ({_names([x['id'] for x in known], CONSOLE_NAMES)})")
     skips = report["skips"]
     if skips:
-        out += ["", "skipped, by what the engine would declare to run them:"]
+        out += ["", "skipped, and what would run them:"]
         for s in skips if verbose else skips[:CONSOLE_SKIPS]:
+            if s["kind"] == "table":
+                out.append(f"  {s['cases']:>4} cases {s['need'].replace('cannot exist', 'cannot be played', 1)}")
+                continue
             more = f" ({s['cases']} need it, with other things)" if s["cases"] != s["gain"] else ""
             out.append(f"  {s['gain']:>4} more cases run if the engine declares {s['declare']}{more}")
         if not verbose and len(skips) > CONSOLE_SKIPS:

@@ -113,7 +113,7 @@ def failure_groups(results: Iterable[JSON]) -> list[JSON]:
 
 
 def _need_text(n: JSON) -> str:
-    return str(Need(n["kind"], n["name"]))
+    return Need(n["kind"], n["name"]).key
 
 
 def skip_summary(results: Iterable[JSON]) -> list[JSON]:

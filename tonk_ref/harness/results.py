@@ -162,11 +162,13 @@ class CaseResult:
     def to_json(self) -> JSON:
         c = self.case
         out: JSON = {
-            "id": c.id, "kind": c.kind, "title": c.title, "source": c.where, "rules": list(c.rules),
+            "id": c.id, "kind": c.kind, "origin": c.origin, "title": c.title, "source": c.where,
+            "rules": list(c.rules),
             "options": c.options, "status": self.status, "message": self.message, "cause": self.cause,
             "duration": round(self.duration, 6), "checked": self.checked,
             "unchecked": [{"field": u.field, "why": u.why} for u in self.unchecked],
-            "needs": [{"kind": n.kind, "name": n.name} for n in self.needs],
+            "needs": [{"kind": n.kind, "name": n.name, **({"detail": n.detail} if n.detail else {})}
+                      for n in self.needs],
             "failures": [f.to_json() for f in self.failures],
             "fault": None if self.fault is None else self.fault.to_json(),
             "stale": self.stale,

@@ -521,3 +521,24 @@ def iter_brief_ids(text: str) -> Iterator[str]:
         kind, lo, hi = m.group(1), int(m.group(2)), m.group(3)
         for n in range(lo, (int(hi) if hi else lo) + 1):
             yield f"{kind}{n}"
+
+
+def load_table_rules(arg: str | Path) -> Ruleset:
+    """The ruleset a ``--rules`` argument names: a preset by name (``online``), a preset
+    file (a YAML file with a ``name``, as spec/rulesets/ holds), or a table-rules file
+    (``{preset: NAME, options: {...}}``).  Errors name the file, the line and the field."""
+    text = str(arg)
+    presets = load_presets()
+    if text in presets:
+        return presets[text].ruleset()
+    p = Path(text)
+    if not p.is_file():
+        raise RulebookError(text, f"no such preset or file: give a preset ({', '.join(presets)}) or a YAML file")
+    doc = _parse_yaml(p)
+    if isinstance(doc.data, dict) and "name" in doc.data:
+        preset = _load_preset(p, _registry(), load_preset_schema()) if p.stem == doc.data["name"] else None
+        if preset is None:
+            raise RulebookError(doc.where(["name"]), f"a preset file is named after its preset: {p.name} holds "
+                                f"{doc.data['name']!r}")
+        return preset.ruleset()
+    return load_ruleset_file(p)

@@ -29,9 +29,10 @@ HELP = "run the conformance suite against an engine: what fails, why, and how to
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     add_engine_arguments(parser)
-    parser.add_argument("--rules", metavar="FILE",
-                        help="a table-rules file (preset + options): run only the cases whose rulesets agree "
-                             "with it on every option the case sets")
+    parser.add_argument("--rules", metavar="PRESET|FILE",
+                        help="a table's rules (a preset, a preset file or a table-rules file): every case that can "
+                             "be played under them runs under them, its expectations kept or recomputed by the "
+                             "reference engine")
     parser.add_argument("--known-failures", metavar="FILE",
                         help="cases accepted as failing (spec/known-failures.schema.json); a listed case that "
                              "passes is an error")
@@ -112,6 +113,7 @@ def engine_unavailable(spec_text: str, fault: Any) -> list[str]:
 def run(args: argparse.Namespace) -> int:
     from ..harness.known_failures import KnownFailuresError, dump_known_failures, load_known_failures
     from ..harness.report import build_report
+    from ..harness.results import CaseResult
     from ..harness.select import SelectError, select
     from ..harness.suite import load_suite
 
@@ -121,10 +123,10 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError(f"--stop-after-faults: expected a positive number, got {args.stop_after_faults}")
     if args.perft_depth < 0:
         raise UsageError(f"--perft-depth: expected 0 or more, got {args.perft_depth}")
-    from ..harness.rulebook import RulebookError, load_ruleset_file
+    from ..harness.rulebook import RulebookError, load_table_rules
 
     known = _read(args.known_failures, "--known-failures", load_known_failures, KnownFailuresError)
-    table = _read(args.rules, "--rules", load_ruleset_file, RulebookError)
+    table = _read(args.rules, "--rules", load_table_rules, RulebookError)
     out = sys.stderr if args.write_known_failures else sys.stdout
 
     # The engine first: a command that cannot start is reported before anything else is done.
@@ -145,10 +147,15 @@ def run(args: argparse.Namespace) -> int:
             cases = select(suite.cases, args.keyword)
         except SelectError as e:
             raise UsageError(str(e)) from None
+        table_skips: list[CaseResult] = []
         if table is not None:
-            from ..spec.tables import disagreement
+            from ..adapters.inprocess import reference
+            from ..harness.retarget import retarget
 
-            cases = [c for c in cases if disagreement(c.options, table) is None]
+            ref = reference()
+            moved = [(c, retarget(c, table, ref)) for c in cases]
+            cases = [r.case for _, r in moved if r.case is not None]
+            table_skips = [CaseResult(c, "skipped", needs=(r.need,)) for c, r in moved if r.need is not None]
         from .progress import Progress
 
         bar = Progress(len(cases), "tonk check", enabled=False if args.no_progress else None)
@@ -161,6 +168,7 @@ def run(args: argparse.Namespace) -> int:
             run = run_suite(adapter, cases, known=known, engine=engine, stop_after_faults=args.stop_after_faults,
                             progress=lambda done, total, r: bar.update(done, r.id))
         bar.close()
+        run.results += table_skips
     finally:
         adapter.close()
 

@@ -1,0 +1,306 @@
+"""Retargeting: a case written for one ruleset, run under a table's rules.
+
+Under ``--rules T`` every case that can be set up under T runs under T
+(spec/scenarios.md, "A table's rules"):
+
+- its deal is dealt again from T's pack: the same hands, the upcard where T turns one (or
+  on top of the stock where T turns none), the rest of the stock in the same order without
+  the cards T's pack lacks.  A case whose hands hold a card outside T's pack, whose hands
+  are another size than T deals, or whose table has more players than T seats, cannot
+  exist under T and is skipped with the reason;
+- its script is played on the reference engine under T: an action the case expects to be
+  accepted that T refuses, or one it expects refused that T allows, makes the script
+  impossible under T, and the case is skipped with the reason;
+- every expectation the reference engine meets under T is kept as written; every other is
+  recomputed by the reference engine under T (a *derived* expectation: the same fields, the
+  reference's values).  So under T no case asserts an outcome the reference does not give.
+
+The reference engine is reached through its adapter, as any engine.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any, TypeVar
+
+from ..adapters.base import JSON, Adapter, Rejected
+from ..engine.cards import NAMES, cards_of, pack_mask
+from ..engine.ruleset import Ruleset
+from ..spec.notation import action_key, describe_action
+from .capabilities import Need
+from .case import Act, Call, Case, Expect, Legal, Observe, Origin, Perft, Step
+from .compare import compare_observation, compare_result, compare_state, pair_totals
+from .perft import AdapterPerft
+
+ALL_FEATURES = ("payments", "reasons")
+T = TypeVar("T")
+
+
+@dataclass(frozen=True, slots=True)
+class Retargeted:
+    case: Case | None  # the case under the table's rules; None: it cannot exist there
+    need: Need | None = None  # why it cannot
+    derived: tuple[str, ...] = ()  # the expectations recomputed by the reference engine
+
+
+
+class _Impossible(Exception):
+    """The case cannot exist under the table's rules: why (one wording per cause, so that
+    reports can add them up) and what exactly."""
+
+    def __init__(self, why: str, detail: str) -> None:
+        super().__init__(f"{why}: {detail}")
+        self.need = Need("table", why, detail)
+
+
+def _pack(rules: Ruleset) -> list[str]:
+    return [NAMES[c] for c in cards_of(pack_mask(rules.deck, rules.jokers))]
+
+
+def redeal(setup: JSON, was: Ruleset, table: Ruleset) -> JSON:
+    """The setup dealt again from the table's pack (raises :class:`_Impossible`)."""
+    players = int(setup["players"])
+    if players > table.max_players:
+        raise _Impossible("more players than it seats", f"{players} players, {table.max_players} at most")
+    size, size_t = was.hand_size_for(players), table.hand_size_for(players)
+    if size != size_t:
+        raise _Impossible("another hand size", f"hands of {size} cards; the table deals {size_t}")
+    deck = list(setup["deck"])
+    pack = _pack(table)
+    in_pack = set(pack)
+    dealt = deck[: players * size]
+    for i, card in enumerate(dealt):
+        if card not in in_pack:
+            seat = (int(setup["dealer"]) + 1 + i) % players
+            raise _Impossible("a card outside its pack", f"seat {seat} is dealt {card}")
+    rest = deck[players * size:]
+    upcard = rest.pop(0) if was.upcard and rest else None
+    head: list[str] = []
+    if upcard is not None:
+        if table.upcard and upcard not in in_pack:
+            raise _Impossible("a card outside its pack", f"the upcard is {upcard}")
+        if upcard in in_pack:
+            head.append(upcard)  # the upcard, or (without one) the top of the stock
+    stock = [c for c in rest if c in in_pack]
+    named = set(dealt) | set(head) | set(stock)
+    return {**setup, "ruleset": table.to_dict(),
+            "deck": dealt + head + stock + [c for c in pack if c not in named]}
+
+
+# ---------------------------------------------------------------------------- the reference's values
+def _seat_view(expected: object, actual: list[Any], convert: Any) -> object:
+    if isinstance(expected, dict):
+        return {k: convert(actual[int(k)]) if int(k) < len(actual) else None for k in expected}
+    return [convert(x) for x in actual]
+
+
+def _spreads_as(expected: object, actual: list[JSON]) -> object:
+    def one(want: JSON, got: JSON) -> JSON:
+        out: JSON = {"cards": list(got.get("cards", []))}
+        for key in ("owner", "kind"):
+            if key in want and key in got:
+                out[key] = got[key]
+        return out
+
+    if isinstance(expected, dict):
+        return {k: one(v, actual[int(k)]) for k, v in expected.items() if int(k) < len(actual)}
+    template = expected if isinstance(expected, list) else []
+    return [one(template[i] if i < len(template) else {}, s) for i, s in enumerate(actual)]
+
+
+def result_as(expected: JSON | None, actual: object) -> JSON | None:
+    """The reference's result in the shape of ``expected``."""
+    if expected is None or not isinstance(actual, dict):
+        return None if not isinstance(actual, dict) else {"ending": actual.get("ending")}
+    out: JSON = {}
+    for key in ("ending", "winners", "totals", "knocker", "net"):
+        if key in expected and actual.get(key) is not None:
+            out[key] = actual[key]
+    if "payments" in expected:
+        out["payments"] = [{k: p[k] for k in ("payer", "payee", "amount")} for p in actual.get("payments") or []]
+    if "pays" in expected:
+        totals = pair_totals(actual.get("payments") or [])
+        out["pays"] = [{"payer": p["payer"], "payee": p["payee"], "amount": _amount(totals.get(
+            (p["payer"], p["payee"]), 0))} for p in expected["pays"]]
+    return out or {"ending": actual.get("ending")}
+
+
+def _amount(v: Any) -> int | str:
+    from fractions import Fraction
+
+    f = Fraction(v)
+    return int(f) if f.denominator == 1 else f"{f.numerator}/{f.denominator}"
+
+
+def state_as(expected: JSON, actual: JSON) -> JSON:
+    """The reference's state in the shape of ``expected`` (the same fields)."""
+    out: JSON = {}
+    hands = actual.get("hands") or []
+    for key, want in expected.items():
+        if key == "hands":
+            out[key] = _seat_view(want, hands, list)
+        elif key == "hand_sizes":
+            out[key] = _seat_view(want, hands, len)
+        elif key == "spreads":
+            out[key] = _spreads_as(want, actual.get("spreads") or [])
+        elif key == "spread_count":
+            out[key] = len(actual.get("spreads") or [])
+        elif key == "result":
+            out[key] = result_as(want, actual.get("result"))
+        else:
+            out[key] = actual.get(key)
+    return out
+
+
+def observation_as(expected: JSON, actual: JSON) -> JSON:
+    out = state_as({k: v for k, v in expected.items() if k not in ("hand", "hidden", "hand_sizes", "hands")},
+                   actual)
+    if "hand" in expected:
+        out["hand"] = list(actual.get("hand") or [])
+    if "hand_sizes" in expected:
+        sizes = actual.get("hand_sizes") or []
+        out["hand_sizes"] = _seat_view(expected["hand_sizes"], sizes, int)
+    if "hands" in expected:
+        out["hands"] = _seat_view(expected["hands"], actual.get("hands") or [],
+                                  lambda h: None if h is None else list(h))
+    if "hidden" in expected:
+        import json
+
+        text = json.dumps(actual)
+        out["hidden"] = [c for c in expected["hidden"] if f'"{c}"' not in text]
+        if not out["hidden"]:
+            del out["hidden"]
+    return out or {"stage": actual.get("stage")}
+
+
+# ---------------------------------------------------------------------------- the walk
+class _Walk:
+    def __init__(self, case: Case, table: Ruleset, reference: Adapter) -> None:
+        self.case = case
+        self.table = table
+        self.ref = reference
+        self.derived: list[str] = []
+        self.state: JSON | None = None
+
+    def keep_or_derive(self, what: str, written: T, ok: bool, derived: T) -> T:
+        if ok:
+            return written
+        self.derived.append(what)
+        return derived
+
+    def steps(self, steps: Sequence[Step]) -> list[Step]:
+        out: list[Step] = []
+        for i, step in enumerate(steps):
+            where = f"step {i + 1} ({describe_action(step.seat, step.action) if isinstance(step, Act) else step.kind})"
+            if isinstance(step, Act):
+                out.append(self.act(step, where))
+            elif isinstance(step, Expect):
+                state = self.current()
+                ok = not compare_state(step.state, state, ALL_FEATURES).diffs
+                out.append(dataclasses.replace(
+                    step, state=self.keep_or_derive(where, step.state, ok, state_as(step.state, state))))
+            elif isinstance(step, Observe):
+                seen = self.ref.observe(step.seat)
+                ok = not compare_observation(step.expect, seen, step.seat).diffs
+                out.append(dataclasses.replace(
+                    step, expect=self.keep_or_derive(where, step.expect, ok, observation_as(step.expect, seen))))
+            elif isinstance(step, Legal):
+                out.append(self.legal(step, where))
+            elif isinstance(step, Call):
+                out.append(self.call(step, where))
+            elif isinstance(step, Perft):
+                out.append(self.perft(step, where))
+        return out
+
+    def current(self) -> JSON:
+        if self.state is None:
+            self.state = self.ref.state()
+        return self.state
+
+    def act(self, step: Act, where: str) -> Act:
+        try:
+            self.state = self.ref.act(step.seat, step.action)
+            ok, reason = True, None
+        except Rejected as e:
+            ok, reason = False, e.reason
+        if step.refuse is None and not ok:
+            raise _Impossible("an action it refuses", f"{where}: {reason}")
+        if step.refuse is not None and ok:
+            raise _Impossible("an action it allows", where)
+        if isinstance(step.refuse, str) and step.refuse != reason:
+            return self.keep_or_derive(where, step, False, dataclasses.replace(step, refuse=reason))
+        return step
+
+    def legal(self, step: Legal, where: str) -> Legal:
+        actual = self.ref.legal_actions()
+        have = {action_key(a) for a in actual}
+        includes = tuple(a for a in step.includes if action_key(a) in have)
+        excludes = tuple(a for a in step.excludes if action_key(a) not in have)
+        count = None if step.count is None else len(actual)
+        ok = includes == step.includes and excludes == step.excludes and count == step.count
+        if not (includes or excludes or count is not None):
+            count = len(actual)
+        return self.keep_or_derive(where, step, ok, dataclasses.replace(
+            step, includes=includes, excludes=excludes, count=count))
+
+    def call(self, step: Call, where: str) -> Call:
+        from .runner import answer_at
+
+        params = {**step.params, "ruleset": self.table.to_dict()}
+        if step.from_result:
+            result = self.current().get("result") or {}
+            params["result"] = {k: result[k] for k in step.from_result if result.get(k) is not None}
+        try:
+            answer = self.ref.call(step.method, params)
+        except Rejected:
+            if step.refuse:
+                return dataclasses.replace(step, params={**step.params, "ruleset": self.table.to_dict()})
+            raise _Impossible("a match request it refuses", where) from None
+        if step.refuse:
+            raise _Impossible("a match request it answers", where)
+        expect = {k: answer_at(answer, k) for k in step.expect}
+        ok = all(expect[k] == v and type(expect[k]) is type(v) for k, v in step.expect.items())
+        new = dataclasses.replace(step, params={**step.params, "ruleset": self.table.to_dict()})
+        return self.keep_or_derive(where, new, ok, dataclasses.replace(new, expect=expect))
+
+    def perft(self, step: Perft, where: str) -> Perft:
+        setup = self.case.setup
+        assert setup is not None
+        counts = tuple((d, AdapterPerft(self.ref, setup, True).count(d)) for d, _ in step.counts)
+        return self.keep_or_derive(where, step, counts == step.counts, dataclasses.replace(step, counts=counts))
+
+
+def retarget(case: Case, table: Ruleset, reference: Adapter) -> Retargeted:
+    """``case`` under ``table``'s rules, played on ``reference`` (an adapter of the
+    reference engine), or why it cannot exist there."""
+    if case.ruleset == table:
+        return Retargeted(case)
+    try:
+        setup = None if case.setup is None else redeal(case.setup, case.ruleset, table)
+    except _Impossible as e:
+        return Retargeted(None, e.need)
+    moved = dataclasses.replace(case, setup=setup, ruleset=table)
+    walk = _Walk(moved, table, reference)
+    try:
+        if setup is not None:
+            try:
+                walk.state = reference.new_hand(setup)
+            except Rejected as e:
+                if case.deal_refused:
+                    return Retargeted(moved)
+                return Retargeted(None, Need("table", "a deal it refuses", e.reason))
+            if case.deal_refused:
+                return Retargeted(None, Need("table", "a deal it accepts", "the deck is the table's"))
+        steps = walk.steps(case.steps)
+        result = case.result
+        if result is not None:
+            final = walk.current().get("result")
+            ok = not compare_result(result, final, ALL_FEATURES).diffs
+            result = walk.keep_or_derive("the final result", result, ok, result_as(result, final))
+    except _Impossible as e:
+        return Retargeted(None, e.need)
+    origin: Origin = "derived" if walk.derived else "written"
+    return Retargeted(dataclasses.replace(moved, steps=tuple(steps), result=result, origin=origin),
+                      derived=tuple(walk.derived))
