@@ -131,14 +131,24 @@ def test_an_entry_that_matches_no_case_of_the_whole_suite_is_stale(tonk: Any, tm
     assert "stale known failures: no-such-case" in out
 
 
-def test_rules_restrict_the_run(tonk: Any, tmp_path: Path) -> None:
+def test_rules_retarget_every_case_that_can_be_played_under_them(tonk: Any, tmp_path: Path) -> None:
     sc = tmp_path / "sc"
-    write_cases(sc, ["h-pass-knock", "h-tie-knocker-wins"])
-    table = tmp_path / "table.yaml"
-    table.write_text("preset: seed\n", encoding="utf-8")
-    code, _, _ = tonk("--no-features", "--scenarios", sc, "--rules", table, "--json", tmp_path / "r.json")
+    write_cases(sc, ["h-pass-knock", "h-tie-knocker-wins", "h-hit"])
+    out = tmp_path / "r.json"
+    code, _, _ = tonk("--no-features", "--scenarios", sc, "--rules", "seed", "--json", out)
     assert code == 0
-    assert [c["id"] for c in json.loads((tmp_path / "r.json").read_text())["cases"]] == ["h-pass-knock"]
+    cases = {c["id"]: c for c in json.loads(out.read_text())["cases"]}
+    assert {i: (c["status"], c["origin"]) for i, c in cases.items()} == {
+        "h-pass-knock": ("passed", "written"), "h-hit": ("passed", "written"),
+        "h-tie-knocker-wins": ("passed", "derived")}  # under the seed rules the tie catches the knocker
+    assert cases["h-tie-knocker-wins"]["options"] == {}
+    table = tmp_path / "table.yaml"
+    table.write_text("preset: seed\noptions: {deck: 40}\n", encoding="utf-8")
+    code, text, _ = tonk("--no-features", "--scenarios", sc, "--rules", table, "--json", out)
+    assert code == 4  # every case deals a card the 40-card pack lacks
+    needs = {c["id"]: c["message"] for c in json.loads(out.read_text())["cases"]}
+    assert needs["h-pass-knock"] == "cannot exist under the table's rules: a card outside its pack (seat 1 is dealt 9h)"
+    assert "   3 cases cannot be played under the table's rules: a card outside its pack" in text
 
 
 def test_k_selects_by_id_file_and_rule(tonk: Any, tmp_path: Path) -> None:
