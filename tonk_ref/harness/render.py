@@ -64,6 +64,24 @@ def not_checked_lines(report: JSON) -> list[str]:
     return out
 
 
+def table_lines(report: JSON) -> list[str]:
+    """A run under a table's rules: the cases by origin, and the rules exercised."""
+    t = report.get("table")
+    if not t:
+        return []
+    ran = t["ran"]
+    origins = ", ".join(f"{ran.get(k, 0)} {k}" for k in ("written", "derived", "generated"))
+    options = ", ".join(f"{k}={v}" for k, v in t["options"].items()) or "the seed rules"
+    out = [f"under the table's rules {t['rules']} ({options}): ran {origins}; {t['cannot_exist']} written cases "
+           "cannot exist there"]
+    if "exercised" in t:
+        low = t["below_target"]
+        reach = len(t["exercised"])
+        out.append(f"  rules exercised: {reach - len(low)} of the {reach} the table reaches by {t['target']} cases or "
+                   "more" + (f"; fewer: {', '.join(f'{r} ({n})' for r, n in low.items())}" if low else ""))
+    return out
+
+
 def replay_command(report: JSON, case_id: str) -> str:
     args = report["run"].get("engine_args") or ""
     return f"tonk replay {case_id}" + (f" {args}" if args else "")
@@ -151,6 +169,7 @@ def console_lines(report: JSON, *, verbose: bool = False, table: str = "problems
            f"cases: {c['total']}: {counts_text(c)} ({report['run']['duration_s']:.1f} s)"]
     if report["run"].get("stopped"):
         out.append(f"the run stopped early: {report['run']['stopped']}")
+    out += table_lines(report)
     nc = not_checked_lines(report)
     if nc:
         out += ["checked as far as the engine's declarations allow; not checked:", *nc]
@@ -217,6 +236,7 @@ def markdown(report: JSON) -> str:
     ]
     if run.get("stopped"):
         out.append(f"- the run stopped early: {run['stopped']}")
+    out += [f"- {x.strip()}" for x in table_lines(report)]
     nc = not_checked_lines(report)
     if nc:
         out += ["", "## Not checked", "", *(f"-{x[1:]}" for x in nc)]

@@ -80,8 +80,9 @@ def profiles(results: Sequence[JSON]) -> list[JSON]:
     for name in ["seed", *sorted(k for k in groups if k != "seed")]:
         c = _counts(groups[name])
         option, value = keys[name]
+        origins = Counter(r.get("origin", "written") for r in groups[name] if r["status"] != "skipped")
         out.append({"name": name, "option": option, "value": value, "cases": len(groups[name]), "ran": ran(c),
-                    "counts": c, "verdict": _verdict(c)})
+                    "counts": c, "verdict": _verdict(c), "origins": dict(sorted(origins.items()))})
     return out
 
 
@@ -190,6 +191,7 @@ def assemble(
     table_rules: str | None = None,
     selection: str | None = None,
     ok: bool = True,
+    table: JSON | None = None,
 ) -> JSON:
     """The report from the JSON of every case's result (``CaseResult.to_json``)."""
     results = sorted(cases, key=lambda r: (r["kind"], r["id"]))
@@ -224,6 +226,7 @@ def assemble(
         "not_run": list(not_run),
         "load_errors": list(load_errors),
         "known_failures": known,
+        "table": table,
     }
 
 

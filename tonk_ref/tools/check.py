@@ -15,6 +15,7 @@ import argparse
 import json
 import os
 import sys
+from collections import Counter
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TypeVar
@@ -33,6 +34,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="a table's rules (a preset, a preset file or a table-rules file): every case that can "
                              "be played under them runs under them, its expectations kept or recomputed by the "
                              "reference engine")
+    parser.add_argument("--generated", type=int, default=60, metavar="N",
+                        help="with --rules: at least N seeded hands played under the table's rules beside the "
+                             "written cases, more while a rule is exercised by fewer than 2 cases (0: none; "
+                             "default 60)")
+    parser.add_argument("--seed", type=int, default=1, metavar="S",
+                        help="with --rules: the seed of the generated hands (default 1)")
     parser.add_argument("--known-failures", metavar="FILE",
                         help="cases accepted as failing (spec/known-failures.schema.json); a listed case that "
                              "passes is an error")
@@ -148,14 +155,19 @@ def run(args: argparse.Namespace) -> int:
         except SelectError as e:
             raise UsageError(str(e)) from None
         table_skips: list[CaseResult] = []
+        block = None
         if table is not None:
             from ..adapters.inprocess import reference
             from ..harness.retarget import retarget
+            from .tablerun import table_block
 
             ref = reference()
             moved = [(c, retarget(c, table, ref)) for c in cases]
             cases = [r.case for _, r in moved if r.case is not None]
             table_skips = [CaseResult(c, "skipped", needs=(r.need,)) for c, r in moved if r.need is not None]
+            if args.generated:
+                block = table_block(table, cases, seed=args.seed, base=args.generated)
+                cases += block.cases
         from .progress import Progress
 
         bar = Progress(len(cases), "tonk check", enabled=False if args.no_progress else None)
@@ -180,8 +192,21 @@ def run(args: argparse.Namespace) -> int:
                       "stale_entries": unmatched if whole else []}
     from ..spec.reasons import rule_order
 
+    table_json = None
+    if table is not None:
+        from .tablerun import TARGET, below_target
+
+        origins = Counter(r.case.origin for r in run.results if r.status != "skipped")
+        table_json = {"rules": args.rules, "options": table.changes(), "ran": dict(origins),
+                      "cannot_exist": len(table_skips), "target": TARGET}
+        if block is not None:
+            ran_ids = [r.id for r in run.results if r.status != "skipped"]
+            coverage = Counter(rule for cid in ran_ids for rule in block.exercised.get(cid, ()))
+            table_json.update(exercised={rule: coverage[rule] for rule in sorted(block.reachable)},
+                              below_target=below_target(block, ran_ids))
     report = build_report(
-        run, adapter=spec.describe(), engine_args=spec.args(), load_errors=suite.errors, known=known_json,
+        run, table=table_json, adapter=spec.describe(), engine_args=spec.args(), load_errors=suite.errors,
+        known=known_json,
         rule_order=rule_order(), workers=workers, timeout_s=spec.timeout, validate=spec.validate,
         table_rules=args.rules, selection=args.keyword,
     )

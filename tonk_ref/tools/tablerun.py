@@ -1,0 +1,177 @@
+"""The generated block of a run under a table's rules (``tonk check --rules T``).
+
+Besides the written cases retargeted to T (:mod:`tonk_ref.harness.retarget`), a table run
+plays seeded hands under T on the reference engine and writes each as a *generated* case:
+every action with the reference's decision (accepted, or refused with its reason) and the
+final state with its result.  It adds perft entries dealt and counted under T.  And it
+measures which rules each case exercises: the reference engine's events and refusals cite
+the rules, so each case is replayed on it and the rules it cites are counted.
+
+Hands are chosen for coverage: a base of seeded hands, then more seeded hands kept only
+while they exercise a rule fewer than :data:`TARGET` cases of the run exercise, until every
+rule the sampled hands can reach is covered or the budget is spent.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..engine.actions import IllegalAction
+from ..engine.hand import Hand
+from ..engine.ruleset import Ruleset
+from ..engine.serialize import action_from_json, action_to_json, result_to_json, state_to_json
+from ..harness.case import Act, Call, Case, Expect, Perft
+from . import _fuzzing as F
+from . import _perft as P
+
+JSON = dict[str, Any]
+
+#: How many cases of a run must exercise each rule the table can reach.
+TARGET = 2
+#: The perft entries dealt under the table: (seed, players, depth).
+PERFT_DEALS = ((42, 2, 3), (7, 3, 3))
+
+
+@dataclass(slots=True)
+class Block:
+    cases: list[Case] = field(default_factory=list)
+    #: case id -> the rule IDs it exercises (the rules it names, where it cannot be measured)
+    exercised: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    #: the rules the reference engine cites playing the written cases and the sampled hands
+    reachable: set[str] = field(default_factory=set)
+
+    def coverage(self) -> Counter[str]:
+        return Counter(r for rules in self.exercised.values() for r in rules)
+
+
+def exercised_by(case: Case) -> tuple[str, ...] | None:
+    """The rule IDs the reference engine cites playing ``case`` (its events, its refusals,
+    its payments), or None for a case it cannot measure so (one that deals no hand, makes
+    match requests or checks a refused deal: it is counted by the rules it names)."""
+    if case.setup is None or case.deal_refused or any(isinstance(s, Call) for s in case.steps):
+        return None
+    try:
+        h = F.hand_of(case.setup)
+    except Exception:  # a setup the reference refuses
+        return None
+    cited = {e.rule for e in h.events}
+    for seat, action in case.actions:
+        try:
+            h.apply(action_from_json(action), seat)
+        except IllegalAction as e:
+            if e.rule:
+                cited.add(e.rule)
+    cited |= {e.rule for e in h.events}
+    if h.result is not None:
+        cited |= {p.rule for p in h.result.payments}
+    if any(isinstance(s, Perft) for s in case.steps):
+        cited |= set(case.rules)
+    return tuple(sorted(r for r in cited if r))
+
+
+def _played(table: Ruleset, seed: int, game: int) -> tuple[JSON, list[Act], Hand]:
+    rng = random.Random(f"table:{seed}:{game}")
+    setup = F.random_setup(rng, table)
+    h = F.hand_of(setup)
+    acts: list[Act] = []
+    while not h.is_over and len(acts) < 400:
+        seat, action = F.random_move(rng, h)
+        try:
+            h.apply(action, seat)
+            refuse: str | None = None
+        except IllegalAction as e:
+            refuse = e.reason
+        acts.append(Act(seat, action_to_json(action), refuse=refuse))
+    return setup, acts, h
+
+
+def _final(h: Hand) -> tuple[JSON, JSON | None]:
+    state = state_to_json(h)
+    expect = {k: state[k] for k in ("hands", "discard_top", "discard_count", "stock_count", "to_act", "stage")}
+    expect["spreads"] = [{"owner": s["owner"], "cards": s["cards"]} for s in state["spreads"]]
+    result = result_to_json(h.result)
+    if result is None:
+        return expect, None
+    want: JSON = {k: result[k] for k in ("ending", "winners", "net") if k in result}
+    want["payments"] = [{k: p[k] for k in ("payer", "payee", "amount")} for p in result["payments"]]
+    for k in ("totals", "knocker"):
+        if k in result:
+            want[k] = result[k]
+    return expect, want
+
+
+def generated_hand(table: Ruleset, seed: int, game: int) -> Case:
+    """Seeded hand ``game`` under ``table``: every decision and the final state, as the
+    reference engine plays them."""
+    setup, acts, h = _played(table, seed, game)
+    expect, result = _final(h)
+    case = Case(
+        id=f"generated-{seed}-{game + 1}",
+        title=f"seeded hand {game + 1} (seed {seed}) under the table's rules, as the reference plays it",
+        kind="generated",
+        rules=(),
+        source=f"generated:seed {seed}, hand {game + 1}",
+        line=0,
+        setup=setup,
+        steps=(*acts, Expect(expect, text="the final state")),
+        result=result,
+        ruleset=table,
+        origin="generated",
+    )
+    from dataclasses import replace
+
+    return replace(case, rules=exercised_by(case) or ())
+
+
+def generated_perft(table: Ruleset) -> list[Case]:
+    from ..harness.perft import to_case
+
+    out = []
+    for seed, players, depth in PERFT_DEALS:
+        if players > table.max_players:
+            continue
+        setup = {"ruleset": table.to_dict(), "players": players, "dealer": 0, "stake": 1,
+                 "deck": P.seed_deck(seed, table)}
+        entry = P.make_case(f"table-seed{seed}-{players}p", setup, "seed", table.changes(), range(1, depth + 1),
+                            origin=f"seed:{seed}:{players}p:dealer0", max_nodes=3000)
+        case = to_case(entry, depth, f"generated:perft seed {seed}, {players} players")
+        from dataclasses import replace
+
+        out.append(replace(case, origin="generated"))
+    return out
+
+
+def table_block(table: Ruleset, written: Sequence[Case], *, seed: int = 1, base: int = 60,
+                budget: int = 1500) -> Block:
+    """The generated cases of a run under ``table`` beside the ``written`` (retargeted)
+    ones, and the rules every case exercises."""
+    block = Block()
+    for case in written:
+        measured = exercised_by(case)
+        block.exercised[case.id] = tuple(case.rules) if measured is None else measured
+        block.reachable |= set(measured or ())
+    coverage = block.coverage()
+    for case in generated_perft(table):
+        block.cases.append(case)
+        block.exercised[case.id] = tuple(case.rules)
+    for game in range(budget):
+        case = generated_hand(table, seed, game)
+        block.reachable |= set(case.rules)
+        if game < base or any(coverage[r] < TARGET for r in case.rules):
+            block.cases.append(case)
+            block.exercised[case.id] = case.rules
+            coverage.update(case.rules)
+        elif game >= base and all(coverage[r] >= TARGET for r in block.reachable):
+            break
+    return block
+
+
+def below_target(block: Block, run_ids: Iterable[str]) -> dict[str, int]:
+    """The reachable rules exercised by fewer than :data:`TARGET` of the cases that ran."""
+    ran = set(run_ids)
+    counts = Counter(r for cid, rules in block.exercised.items() if cid in ran for r in rules)
+    return {r: counts[r] for r in sorted(block.reachable) if counts[r] < TARGET}
