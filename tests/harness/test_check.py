@@ -135,7 +135,7 @@ def test_rules_retarget_every_case_that_can_be_played_under_them(tonk: Any, tmp_
     sc = tmp_path / "sc"
     write_cases(sc, ["h-pass-knock", "h-tie-knocker-wins", "h-hit"])
     out = tmp_path / "r.json"
-    code, _, _ = tonk("--no-features", "--scenarios", sc, "--rules", "seed", "--json", out)
+    code, _, _ = tonk("--no-features", "--scenarios", sc, "--rules", "seed", "--json", out, "--generated", "0")
     assert code == 0
     cases = {c["id"]: c for c in json.loads(out.read_text())["cases"]}
     assert {i: (c["status"], c["origin"]) for i, c in cases.items()} == {
@@ -144,11 +144,25 @@ def test_rules_retarget_every_case_that_can_be_played_under_them(tonk: Any, tmp_
     assert cases["h-tie-knocker-wins"]["options"] == {}
     table = tmp_path / "table.yaml"
     table.write_text("preset: seed\noptions: {deck: 40}\n", encoding="utf-8")
-    code, text, _ = tonk("--no-features", "--scenarios", sc, "--rules", table, "--json", out)
+    code, text, _ = tonk("--no-features", "--scenarios", sc, "--rules", table, "--json", out, "--generated", "0")
     assert code == 4  # every case deals a card the 40-card pack lacks
     needs = {c["id"]: c["message"] for c in json.loads(out.read_text())["cases"]}
     assert needs["h-pass-knock"] == "cannot exist under the table's rules: a card outside its pack (seat 1 is dealt 9h)"
     assert "   3 cases cannot be played under the table's rules: a card outside its pack" in text
+
+
+def test_a_table_run_adds_generated_hands_and_measures_the_rules_exercised(tonk: Any, tmp_path: Path) -> None:
+    out = tmp_path / "r.json"
+    code, text, _ = tonk("-k", "pay-knock", "--rules", "online", "--json", out, "--generated", "20")
+    assert code == 0, text
+    report = json.loads(out.read_text())
+    generated = [c for c in report["cases"] if c["origin"] == "generated"]
+    assert len(generated) >= 20 and {c["kind"] for c in generated} == {"generated", "perft"}
+    assert all(c["status"] == "passed" and c["rules"] for c in generated)
+    table = report["table"]
+    assert table["options"]["deck"] == 40 and table["ran"]["generated"] == len(generated)
+    assert table["below_target"] == {} and min(table["exercised"].values()) >= 2
+    assert "rules exercised:" in text and "by 2 cases or more" in text
 
 
 def test_k_selects_by_id_file_and_rule(tonk: Any, tmp_path: Path) -> None:
