@@ -10,7 +10,7 @@ import pytest
 import tonkfake
 from tonkcases import CASES
 
-from tonk_ref.adapters.base import AdapterFault
+from tonk_ref.adapters.base import AdapterFault, Rejected
 from tonk_ref.adapters.inprocess import reference
 from tonk_ref.harness.case import Act, Case
 from tonk_ref.harness.runner import Engine, EngineUnavailable, run_case, run_suite
@@ -177,3 +177,22 @@ def test_an_engine_that_cannot_greet_is_unavailable() -> None:
     with pytest.raises(EngineUnavailable) as info:
         run_suite(Dead(), [case("h-pass-knock")])
     assert info.value.fault.kind == "crashed"
+
+
+def test_without_reasons_a_refusal_must_still_leave_the_state_as_it_was() -> None:
+    """An engine that gives no reason codes is checked on what a refusal does: nothing."""
+
+    class Leaky(tonkfake.Without):
+        def act(self, seat: int, action: tonkfake.JSON) -> tonkfake.JSON:
+            try:
+                return super().act(seat, action)
+            except Rejected:
+                self.restricted.service.hand.apply(self.restricted.service.hand.legal_actions()[0])
+                raise
+
+    honest = run_case(case("h-hit"), Engine.greet(tonkfake.Without("reasons")))
+    assert honest.status == "passed" and honest.mode == "act"
+    leaky = run_case(case("h-hit"), Engine.greet(Leaky("reasons")))
+    assert leaky.status == "failed"
+    assert leaky.failures[0].cause.startswith("state.")
+    assert "changed by a refused action" in leaky.failures[0].message

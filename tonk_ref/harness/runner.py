@@ -273,7 +273,10 @@ class _CaseRun:
             for i, step in enumerate(case.steps):
                 self.doing = step_label(step)
                 if isinstance(step, Act):
-                    before = state() if step.unchanged else last
+                    # a refusal leaves the state as it was: checked where the case asks, and
+                    # wherever the engine gives no reason code (the refusal is all it says)
+                    unchanged = step.unchanged or (step.refuse is not None and "reasons" not in self.features)
+                    before = state() if unchanged else last
                     try:
                         answer = self.adapter.act(step.seat, step.action)
                         ok, reason = True, None
@@ -282,7 +285,7 @@ class _CaseRun:
                         ok, reason = False, e.reason
                         last = before
                     self.judge_act(i, step, ok, reason)
-                    if not ok and step.unchanged:
+                    if not ok and unchanged:
                         last = None
                         self.compared(i, step, compare_unchanged(before, state()))
                 elif isinstance(step, Expect):
@@ -418,11 +421,16 @@ def _field_cause(name: str) -> str:
 
 
 def _batchable(case: Case, caps: Capabilities) -> bool:
+    """Whether one ``play`` can run the case: it only acts and compares states, and no
+    refusal in it needs the state before and after (``unchanged``, or an engine without
+    reason codes)."""
+    reasons = "reasons" in caps.features
     return (
         "play" in caps.features
         and case.setup is not None
         and not case.deal_refused
-        and all(isinstance(s, Expect) or (isinstance(s, Act) and not s.unchanged) for s in case.steps)
+        and all(isinstance(s, Expect) or (isinstance(s, Act) and not s.unchanged and (reasons or s.refuse is None))
+                for s in case.steps)
     )
 
 
