@@ -206,6 +206,33 @@ def test_rules_load_as_typed_records() -> None:
     assert by_id["PAY-OUT-2"].brief == ("S27",) and by_id["PAY-OUT-2"].decided is False
 
 
+def test_every_rule_says_what_the_seeds_say_and_what_the_spec_decides() -> None:
+    """Provenance as data: every rule says what the seeds say; a rule that cites a decision
+    of the brief (a D item) is marked decided and says what it decides, naming that item."""
+    unlabelled = []
+    for r in rulebook.load_rules():
+        assert r.seeds, f"{r.id}: no 'seeds' (what the seeds say)"
+        assert r.decided == bool(r.decision), r.id
+        if r.items("D"):
+            if not r.decided:
+                unlabelled.append(r.id)
+            else:
+                missing = [d for d in r.items("D") if d not in r.decision]
+                assert not missing, f"{r.id}: the decision does not name {missing}"
+        assert r.basis in ("seeds", "decided", "house"), r.id
+        if r.basis == "house":
+            assert r.items("V"), f"{r.id}: a house rule cites the V item it comes from"
+    assert unlabelled == []
+
+
+def test_a_rule_that_decides_without_saying_what_is_refused(tmp_path: Path) -> None:
+    text = ("sections:\n  GAME: Game\nrules:\n  - id: GAME-1\n    title: T\n    section: GAME\n"
+            "    decided: true\n    text: X.\n")
+    p = _write(tmp_path, text, "r.yaml")
+    with pytest.raises(RulebookError, match=r"r\.yaml:7: rules\[0\]\.decided: rule GAME-1: a decided rule says"):
+        rulebook.load_rules(p)
+
+
 # ---------------------------------------------------------------------------- tonk.md
 
 
