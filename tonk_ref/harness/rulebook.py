@@ -42,6 +42,7 @@ __all__ = [
     "Preset",
     "Rule",
     "RulebookError",
+    "Variant",
     "alternatives",
     "alternatives_text",
     "load_presets",
@@ -246,6 +247,26 @@ def _show(value: object) -> str:
 # ---------------------------------------------------------------------------- rules
 
 
+Choice = tuple[tuple[str, tuple[object, ...]], ...]
+"""Option values as data: ((option, (value, ...)), ...)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Variant:
+    """The sentence a rule says under some option values (``under:`` in rules.yaml): it
+    applies when every option of ``when`` has one of its values.  ``{option}`` in the text
+    is filled with the ruleset's value of that option."""
+
+    when: Choice
+    text: str
+
+    def applies(self, rules: Ruleset) -> bool:
+        return all(any(_same(getattr(rules, o), v) for v in values) for o, values in self.when)
+
+    def fill(self, rules: Ruleset) -> str:
+        return re.sub(r"\{([a-z_]+)\}", lambda m: value_text(getattr(rules, m.group(1))), self.text)
+
+
 @dataclass(frozen=True, slots=True)
 class Rule:
     """One rule of spec/rules.yaml: its text under the defaults, where it comes from (what
@@ -261,6 +282,17 @@ class Rule:
     status: str = "active"
     seeds: str = ""  # what the seeds say on the point
     decision: str = ""  # what this spec decides (when decided)
+    under: tuple[Variant, ...] = ()  # the sentence under other option values, first match
+    holds_under: Choice = ()  # option values under which ``text`` holds as written
+
+    def text_under(self, rules: Ruleset | None) -> str:
+        """The rule's sentence for the ruleset in play: the first variant that applies, or
+        the text under the defaults."""
+        if rules is not None:
+            for v in self.under:
+                if v.applies(rules):
+                    return v.fill(rules)
+        return self.text
 
     @property
     def basis(self) -> str:
@@ -297,6 +329,19 @@ _RULES_SCHEMA: dict[str, Any] = {
                     "status": {"type": "string", "enum": ["active", "withdrawn"]},
                     "text": {"type": "string", "minLength": 1},
                     "seeds": {"type": "string", "minLength": 1},
+                    "under": {
+                        "type": "array",
+                        "items": {
+                            "type": "object",
+                            "additionalProperties": False,
+                            "required": ["when", "text"],
+                            "properties": {
+                                "when": {"type": "object", "minProperties": 1},
+                                "text": {"type": "string", "minLength": 1},
+                            },
+                        },
+                    },
+                    "holds_under": {"type": "object"},
                     "decision": {"type": "string", "minLength": 1},
                 },
             },
@@ -435,9 +480,37 @@ def _rules_doc(path: Path) -> tuple[dict[str, str], tuple[Rule, ...]]:
                 status=raw.get("status", "active"),
                 seeds=" ".join(str(raw.get("seeds", "")).split()),
                 decision=" ".join(str(raw.get("decision", "")).split()),
+                under=tuple(
+                    Variant(_choice(doc, ["rules", i, "under", k, "when"], v["when"], raw), " ".join(v["text"].split()))
+                    for k, v in enumerate(raw.get("under", ()))
+                ),
+                holds_under=_choice(doc, ["rules", i, "holds_under"], raw.get("holds_under", {}), raw),
             )
         )
     return sections, tuple(rules)
+
+
+def _choice(doc: _Doc, at: list[str | int], data: Mapping[str, Any], raw: Mapping[str, Any]) -> Choice:
+    """Option values of a rule's ``when`` or ``holds_under``: each option one the rule
+    names (``options``), each value one the option allows (a single value or a list)."""
+    allowed = option_values()
+    mine = raw.get("options", ())
+    out = []
+    for option, given in data.items():
+        if option not in mine:
+            raise RulebookError(
+                doc.where([*at, option], key=True),
+                f"rule {raw['id']} does not name the option {option!r} in its options ({', '.join(mine) or 'none'})",
+            )
+        values = []
+        for value in given if isinstance(given, list) else [given]:
+            found = next((a for a in allowed[option] if _same(a, value) or (isinstance(a, str) and a == str(value))),
+                         None)  # fmt: skip
+            if found is None and value is not None:
+                raise RulebookError(doc.where([*at, option]), f"option {option!r} has no value {_show(value)}")
+            values.append(found)
+        out.append((option, tuple(values)))
+    return tuple(out)
 
 
 def load_rules(path: Path | None = None) -> list[Rule]:
