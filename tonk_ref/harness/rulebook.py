@@ -350,6 +350,11 @@ _RULES_SCHEMA: dict[str, Any] = {
 }
 
 
+#: The variations the seeds print after their rules (no upcard, forced spreads, the
+#: new-spread double): options that play them are the seeds' own, not house rules.
+SEED_VARIATIONS = frozenset({"S32", "S33", "S34"})
+
+
 def value_text(value: object) -> str:
     """An option value as a table-rules file writes it: true, false, null, any, 5."""
     if value is None:
@@ -409,10 +414,15 @@ def provenance(rule: Rule, rules: Ruleset | None = None, limit: int = 0) -> str:
     one of its options, "a house rule: knock_tie = knocker_wins (V31)"."""
     changed = table_values(rule, rules)
     if changed:
-        items = [b for o in changed for b in _option_brief().get(o, ()) if b.startswith("V")]
+        briefs = [b for o in changed for b in _option_brief().get(o, ())]
+        printed = [b for b in briefs if b in SEED_VARIATIONS]
+        items = printed or [b for b in briefs if b.startswith("V")]
+        if rule.section == "VAR" and rule.items("D"):
+            items += [f"this spec decides {', '.join(rule.items('D'))}"]
         shown = ", ".join(option_text(o, v) for o, v in changed.items())
-        cite = f" ({', '.join(dict.fromkeys(items))})" if items else ""
-        return f"a house rule: {shown}{cite}"
+        cite = f" ({'; '.join(dict.fromkeys(items))})" if items else ""
+        head = "a variation the seeds print" if printed else "a house rule"
+        return f"{head}: {shown}{cite}"
     if rule.basis == "decided":
         parts = []
         if rule.items("D"):

@@ -11,7 +11,7 @@ from typing import Any
 
 from ..engine.cards import BITS, Card
 from ..engine.hand import Event, compiled
-from ..engine.match import next_dealer
+from ..engine.match import hand_points, next_dealer
 from ..engine.result import Amount, Payment
 from ..engine.ruleset import DEFAULT, Ruleset, option_values
 from ..harness.rulebook import Rule, option_text, provenance, provenance_record, rules_by_id, table_values
@@ -81,6 +81,7 @@ class Outcome:
     stock: int = 0
     stage: str = ""
     dealer_next: int | None = None  # who deals the next hand (DEALER-2, DEALER-4)
+    points: tuple[int, ...] | None = None  # the points each seat scores, when the match keeps points
 
 
 class _Cites:
@@ -93,6 +94,19 @@ class _Cites:
         for rid in rids:
             if rid and rid not in self.ids:
                 self.ids.append(rid)
+
+
+_DEUCES = BITS[1] | BITS[14] | BITS[27] | BITS[40]
+
+
+def _cite_pack(cite: _Cites, cards: Iterable[Card], g: Any, rules: Ruleset, run: bool) -> None:
+    """The house rules a spread or hit leans on: wild cards, and the 40-card pack's runs."""
+    cards = tuple(cards)
+    if any(g.wild & BITS[c] for c in cards):
+        cite("VAR-WILD-1", "VAR-JOKER-1" if any(c >= 52 for c in cards) else "",
+             "VAR-DEUCES-1" if rules.deuces_wild and any(BITS[c] & _DEUCES for c in cards) else "")
+    if run and rules.deck == 40:
+        cite("VAR-DECK40-1")
 
 
 def _natural_aces(mask: int) -> int:
@@ -128,8 +142,15 @@ def refusal_rules(p: Played) -> list[str]:
             kept ^= BITS[action.card]
         if _natural_aces(kept) >= 3:
             cite("VAR-FORCED-1", "VAR-FORCED-2")
+        if kept & g.wild:
+            cite("VAR-WILD-1", "VAR-JOKER-1" if kept >> 52 else "",
+                 "VAR-DEUCES-1" if hand.rules.deuces_wild and kept & _DEUCES else "")
     elif err.reason in ("not_your_turn",) and hand.rules.eating:
         cite("VAR-EAT-1")
+    elif err.reason == "no_such_spread":
+        cite("SPREAD-5")
+    elif err.reason == "discard_pile_empty" and not hand.rules.upcard:
+        cite("VAR-NOUP-1")
     cite(err.rule)
     return cite.ids
 
@@ -146,6 +167,19 @@ def outcome_of(p: Played, situation: Situation) -> Outcome:
     cite = _Cites()
     primary = _Cites()
     notes: list[str] = []
+    rules = hand.rules
+    g = compiled(rules).geometry
+    first_turn = situation.from_deal or getattr(situation, "first_turn", False)
+    if first_turn:  # the deal: who deals what, the upcard, the first player
+        cite("DEAL-1", "VAR-HANDSIZE-1" if rules.hand_size != 5 else "",
+             "DEAL-2" if rules.upcard else "VAR-NOUP-1", "TURN-1")
+    if hand.players > 3:
+        cite("GAME-2")
+    if rules.deck != 52 or rules.jokers:
+        cite("CARD-1")
+    if hand.stake != 1:
+        cite("STAKE-1")
+    hits = 0
     for e in shown:
         cite(e.rule)
         if e.kind == "spread":
@@ -153,9 +187,17 @@ def outcome_of(p: Played, situation: Situation) -> Outcome:
             kind = "SPREAD-2" if sp is not None and sp.kind == "book" else "SPREAD-3"
             cite(kind)
             primary(kind)
+            _cite_pack(cite, e.data, g, rules, sp is not None and sp.kind == "run")
         elif e.kind == "hit":
-            cite("HIT-3")
+            hits += 1
+            cite("HIT-3", "HIT-4" if hits > 1 else "", "SPREAD-5")
             primary("HIT-1", "HIT-3")
+            card, index = e.data
+            if g.wild & BITS[card]:
+                cite("VAR-WILD-2")
+            _cite_pack(cite, (card,), g, rules, 0 <= index < len(hand.spreads) and hand.spreads[index].kind == "run")
+        elif e.kind == "draw" and first_turn:
+            cite("DEAL-3")
         elif e.kind in ("dealt_tonk", "dealt_draw", "dealt_best", "dealt_split"):
             primary(e.rule)
             seats = e.data if e.kind in ("dealt_draw", "dealt_split") else (e.seat,)
@@ -165,6 +207,12 @@ def outcome_of(p: Played, situation: Situation) -> Outcome:
                 notes.append(f"seat {hand.dealer} dealt and is checked like every player (DEALT-3)")
         elif e.kind in ("hit_lock", "eat", "restock", "dead_hand"):
             primary(e.rule)
+            if e.kind == "restock":
+                cite("DEAL-3")
+        elif e.kind == "knock" and hand.turn < hand.players:
+            cite("TURN-4")
+    if p.kind != "refused" and hand.stock_count == 0 and any(e.kind in ("draw", "restock") for e in shown):
+        cite("STOCK-1")
     forced = hand.rules.forced_spreads
     if p.kind in ("refused", "allowed"):
         act = p.act
@@ -220,12 +268,20 @@ def outcome_of(p: Played, situation: Situation) -> Outcome:
                        to_act=hand.to_act, stock=hand.stock_count, stage=hand.stage)
     r = hand.result
     assert r is not None
-    rules = hand.rules
     counted = ("CARD-4", "CARD-3", "VAR-FACE-1" if rules.face_values != "10-10-10" else "",
                "VAR-JOKER-2" if rules.jokers else "")
+    if r.totals is not None:
+        if any(hand.holding(s) >> 52 for s in range(hand.players)):
+            cite("VAR-JOKER-2")
+        if rules.deuces_wild and any(hand.holding(s) & _DEUCES for s in range(hand.players)):
+            cite("VAR-DEUCES-1")
+        if not first_turn and any(t in (49, 50) for t in r.totals):
+            cite("DEALT-4")
     for e in shown:
         if e.kind == "knock":
             cite("TURN-3", "PAY-KNOCK-1", *counted)
+            if rules.knock_limit is not None:
+                cite("VAR-KNOCKLIMIT-1")
             if forced and e.seat is not None and _natural_aces(hand.holding(e.seat)) >= 3:
                 cite("VAR-FORCED-2")
                 primary("VAR-FORCED-2")
@@ -270,12 +326,19 @@ def outcome_of(p: Played, situation: Situation) -> Outcome:
         primary("OUT-2")
     for pay in r.payments:
         cite(pay.rule)
+        if getattr(pay.amount, "denominator", 1) != 1:
+            cite("STAKE-2")
         if pay.rule not in ("PAY-CAUGHT-1", "PAY-CAUGHT-2", "PAY-CAUGHT-3") or r.ending == "knock_caught":
             primary(pay.rule)
     if r.ending in ("knock_won", "knock_caught", "stock_out", "dealt_tonk", "dealt_draw"):
         cite("OBS-3")
+    cite("GAME-1")
     nxt = next_dealer(hand.players, hand.dealer, r.ending, r.winners, rules)
     cite("DEALER-4" if r.ending == "dealt_draw" else "DEALER-2")
+    points: tuple[int, ...] | None = None
+    if rules.scoring != "stakes":
+        points = hand_points(r, [hand.total(s) for s in range(hand.players)])
+        cite("VAR-POINTS-1")
     if p.unplayed:
         notes.append(f"the hand ended before '{p.unplayed[0].text}' ({p.unplayed[0].where}); "
                      f"{len(p.unplayed)} action(s) were not played")
@@ -283,7 +346,7 @@ def outcome_of(p: Played, situation: Situation) -> Outcome:
     money: tuple[Any, ...] = ("ended", r.ending, r.winners, pays, r.net, bool(p.unplayed))
     return Outcome("ended", (*money, r.totals), money, ending=r.ending, winners=r.winners, totals=r.totals,
                    knocker=r.knocker, payments=r.payments, net=r.net, events=shown, rules=cite.ids,
-                   primary=primary.ids, notes=notes, dealer_next=nxt)
+                   primary=primary.ids, notes=notes, dealer_next=nxt, points=points)
 
 
 @dataclass
@@ -344,7 +407,7 @@ class Judgement:
         rules, every option that changes the result; for another group, the options its
         rulesets change from the base."""
         if any(t is self.base_trial for t in g.trials):
-            return {v.option for v in self.changing}
+            return {v.option for v in self.changing if v.money}
         return {k for t in g.trials for k in t.changes(self.base)}
 
     def deciding(self, g: Group) -> list[str]:
@@ -353,9 +416,10 @@ class Judgement:
         keys = self.key_options(g)
         by_id = rules_by_id()
         o = g.outcome
-        out = [rid for rid in o.rules
-               if rid in o.primary or (rid in by_id and set(by_id[rid].options) & keys)]  # fmt: skip
-        return out or list(o.primary) or [r for r in o.rules if r not in CONTEXT][:1] or o.rules[:1]
+        first = [rid for rid in o.rules if rid in o.primary]
+        then = [rid for rid in o.rules
+                if rid not in o.primary and rid in by_id and set(by_id[rid].options) & keys]  # fmt: skip
+        return first + then or [r for r in o.rules if r not in CONTEXT][:1] or o.rules[:1]
 
     def sentences(self, g: Group, rid: str) -> list[tuple[str, str, list[Trial]]]:
         """The rule's sentence under the rulesets of the group: one entry per distinct
@@ -388,7 +452,8 @@ def provenance_of(rule: Rule, trials: list[Trial]) -> str:
     if all(len(v) == 1 for v in values.values()):
         return label
     cite = label[label.index(" ("):] if " (" in label else ""
-    return "a house rule: " + "; ".join(f"{o} = " + _or(v) for o, v in values.items()) + cite
+    head = label.split(":", 1)[0]
+    return f"{head}: " + "; ".join(f"{o} = " + _or(v) for o, v in values.items()) + cite
 
 
 def _or(values: list[str]) -> str:
@@ -557,6 +622,7 @@ def to_json(j: Judgement) -> dict[str, Any]:
                              for p in o.payments],
                 "net": [_amount_json(a) for a in o.net],
                 "next_dealer": o.dealer_next,
+                "points": None if o.points is None else list(o.points),
             })  # fmt: skip
         elif o.kind == "goes_on":
             rec["to_act"] = o.to_act

@@ -340,6 +340,8 @@ def text_full(j: Judgement, style: Style) -> list[str]:
             else:
                 out.append("   payments  nobody pays")
             out.append(f"   net       {per_seat(o.net, signed)}")
+            if o.points is not None:
+                out.append(f"   points    {per_seat(o.points)}  {style.dim('VAR-POINTS-1')}")
             if o.dealer_next is not None:
                 out.append(f"   next      seat {o.dealer_next} deals the next hand")
         elif o.kind == "goes_on":
