@@ -213,6 +213,8 @@ def outcome_of(p: Played, situation: Situation) -> Outcome:
             cite("TURN-4")
     if p.kind != "refused" and hand.stock_count == 0 and any(e.kind in ("draw", "restock") for e in shown):
         cite("STOCK-1")
+    if hand.stock_count == 0 and any(e.kind in ("take", "empty_stock") for e in shown):
+        cite("STOCK-4")  # at an empty stock a player plays on, or ends the hand, by choice
     forced = hand.rules.forced_spreads
     if p.kind in ("refused", "allowed"):
         act = p.act
