@@ -46,6 +46,7 @@ DEFAULTS: dict[str, Any] = {
     "dealer_after_draw": "next",
     "dealt_tonk": "49_50",
     "max_players": 3,
+    "forced_spreads_timing": "turn_end",
 }
 
 PRESETS: dict[str, dict[str, Any]] = {

@@ -111,6 +111,21 @@ def forced_spreads() -> list[Case]:
     return cs
 
 
+def forced_spreads_timing() -> list[Case]:
+    return contrast(
+        "forced_spreads_timing", "break-run-2p",
+        "forced spreads: A breaks up 9-10-J of diamonds by discarding the jack instead of laying it",
+        ["VAR-FORCED-1"],
+        dict(players=2, dealer=1, hands=["9d Td Jd 3c 5h", "2c 4h 6s 8c Kc"], upcard="Kd", stock="2s", over=False,
+             options={"forced_spreads": True}),
+        {
+            "turn_end": dict(script=["0 draw stock; 0 discard Jd; @@"]),
+            "at_once": dict(script=["0 draw stock; 0 discard Jd !forced_spread; 0 discard 2s !forced_spread",
+                                    "0 spread 9d Td Jd; 0 discard 2s; @@"]),
+        },
+    )
+
+
 def tonk_out_double() -> list[Case]:
     base = dict(
         players=2, dealer=1, hands=["8c 9c Tc 3c 2c", "4c 5c 6c 7c Qh"], upcard="Jd", stock="Kd Qs Jc",
@@ -587,6 +602,7 @@ def max_players() -> list[Case]:
 
 
 def cases() -> list[Case]:
-    return (upcard() + forced_spreads() + tonk_out_double() + knock_timing() + first_turn_knock() + knock_tie()
+    return (upcard() + forced_spreads() + forced_spreads_timing()
+            + tonk_out_double() + knock_timing() + first_turn_knock() + knock_tie()
             + caught_payment() + count_held_spreads() + empty_stock() + stock_tie() + discards() + hits() + ace()
             + dealers() + dealt_tonk() + max_players())

@@ -70,10 +70,12 @@ DEFAULTS: dict[str, Any] = {
     "scoring": "stakes",
     "wild_min_naturals": 1,
     "eating": False,
+    "forced_spreads_timing": "turn_end",
 }
 
 #: Options this model does not follow: a case that sets one is refused.
-UNMODELLED = {"forced_spreads": False, "ace": "low", "discard_taken": False, "discard_taken_last": False}
+UNMODELLED = {"forced_spreads": False, "ace": "low", "discard_taken": False, "discard_taken_last": False,
+              "forced_spreads_timing": "turn_end"}
 
 POINTS_LIMIT = 100  # VAR-POINTS-1: a player reaching 100 leaves the match
 

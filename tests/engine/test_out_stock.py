@@ -116,3 +116,24 @@ def test_a_knock_that_discards_the_last_card_goes_out() -> None:
         assert [p.rule for p in h.result.payments] == ["PAY-OUT-2"]
     else:
         assert not h.is_legal(action("knock Kd"))
+
+
+@rule("STOCK-2")
+def test_nothing_is_compulsory_at_an_empty_stock() -> None:
+    """S25's "players play all the cards they can" obliges nothing: with the stock empty a
+    player may take the discard and keep a card that would hit, or draw from the empty
+    stock and end the hand instead."""
+    h = laid(["6c 2d", "6d 9s"], first=0)  # A laid 7c 8c 9c, B 7d 8d 9d: each holds a six that hits
+    run_down_stock(h)
+    seat = h.to_act
+    assert seat is not None and h.stock_count == 0
+    six, other = (cards("6c")[0], cards("2d")[0]) if seat == 0 else (cards("6d")[0], cards("9s")[0])
+    keep = h.copy()
+    keep.apply(action("draw discard"), seat)
+    legal = keep.legal_actions()
+    assert any(a.type == "hit" and a.card == six for a in legal)  # a hit is there to make ...
+    keep.apply(action(f"discard {NAMES[other]}"), seat)  # ... and need not be made
+    assert not keep.is_over and keep.stock_count == 0 and six in keep.hand(seat)
+    end = h.copy()
+    end.apply(action("draw stock"), seat)  # or the player would rather draw from the empty stock
+    assert end.result is not None and end.result.ending == "stock_out"

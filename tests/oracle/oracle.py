@@ -75,6 +75,7 @@ DEFAULT_RULES: dict[str, Any] = {
     "scoring": "stakes",  # a match option (VAR-POINTS-1): "it changes the match, not the play of a hand"
     "wild_min_naturals": 1,
     "eating": False,
+    "forced_spreads_timing": "turn_end",  # VAR-FORCED-1: at_once lays a spread held before the turn ends
 }
 
 
@@ -712,6 +713,8 @@ def _knock(st: OState, seat: int, discard: str | None) -> None:
         raise OracleIllegal("knock_limit")  # VAR-KNOCKLIMIT-1
     if st.rules["forced_spreads"] and holds_forced_spread(kept, st.r):
         raise OracleIllegal("forced_spread")  # VAR-FORCED-2
+    if discard is not None and must_lay_first(st, seat):
+        raise OracleIllegal("forced_spread")  # VAR-FORCED-1, forced_spreads_timing = at_once
     if discard is not None:
         st.hands[seat] = kept
         st.pile.append(discard)
@@ -734,6 +737,8 @@ def _discard(st: OState, seat: int, card: str) -> None:
     kept = [c for c in st.hands[seat] if c != card]
     if st.rules["forced_spreads"] and holds_forced_spread(kept, st.r):
         raise OracleIllegal("forced_spread")  # VAR-FORCED-1
+    if must_lay_first(st, seat):
+        raise OracleIllegal("forced_spread")  # VAR-FORCED-1, forced_spreads_timing = at_once
     st.hands[seat] = kept
     st.pile.append(card)
     if not kept:  # OUT-2, PAY-OUT-2
@@ -748,6 +753,21 @@ def _discard(st: OState, seat: int, card: str) -> None:
     st.taken = None
     st.hits = 0
     st.laid = False
+
+
+def must_lay_first(st: OState, seat: int) -> bool:
+    """VAR-FORCED-1 under forced_spreads_timing = at_once: the hand (before the discard)
+    holds a spread it could lay now, other than exactly three natural aces; one whose laying
+    would leave only the card taken from the pile (TURN-8) cannot be laid, so does not count."""
+    if not (st.rules["forced_spreads"] and st.rules["forced_spreads_timing"] == "at_once"):
+        return False
+    hand = st.hands[seat]
+    for sp in spreads_within(hand, st.r):
+        if len(sp) == 3 and all(c in ("Ac", "Ad", "Ah", "As") for c in sp):
+            continue
+        if not _leaves_only_taken(st, [c for c in hand if c not in sp]):
+            return True
+    return False
 
 
 def _leaves_only_taken(st: OState, rest: list[str]) -> bool:

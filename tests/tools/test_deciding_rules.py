@@ -89,8 +89,6 @@ CASES: dict[str, tuple[str, dict[str, Any]]] = {
     "STOCK-1": (TABLE + "; stock 1; 0 draws, discards 3d", {}),
     "STOCK-2": (W12, {}),
     "STOCK-3": (W12, {"empty_stock": "dead"}),
-    "STOCK-4": ("2 players, dealer 1; 0: 2c 3d; 1: 4h 9s 9c 9d Kd; table: 0 [5h 6h 7h]; discard Ac; stock 0; "
-                "1 takes the discard, discards Kd", {}),
     "PAY-DEALT-1": (DEALT_49, {}),
     "PAY-OUT-1": (W4, {}),
     "PAY-OUT-2": (OUT_BY_DISCARD, {}),

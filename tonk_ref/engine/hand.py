@@ -43,6 +43,7 @@ STAGES: Final = ("start", "drawn", "over")
 HAND_SIZE: Final = 5  # the seed rule; option hand_size changes it
 
 Pile = tuple[Card, "Pile"] | None
+_ACES: Final = BITS[0] | BITS[13] | BITS[26] | BITS[39]
 
 
 class SetupError(ValueError):
@@ -66,6 +67,7 @@ class Compiled:
         "counters",
         "discard_taken",
         "forced",
+        "forced_at_once",
         "geometry",
         "joker_value",
         "low_dealt",
@@ -105,6 +107,7 @@ class Compiled:
         self.discard_taken = rules.discard_taken
         self.taken_last = rules.discard_taken or rules.discard_taken_last
         self.forced = rules.forced_spreads
+        self.forced_at_once = rules.forced_spreads and rules.forced_spreads_timing == "at_once"
         # per-seat knock counters (hit locks V22, spread waits V30) are kept only when needed
         self.counters = rules.hit_lock > 0 or rules.spread_knock_wait > 0
         self.plain = not (self.forced or self.counters or rules.must_use_taken)
@@ -449,7 +452,24 @@ class Hand:
         """Whether ``card`` may end the turn: the taken-card rules, then forced spreads."""
         if not self._may_discard_taken(hand, card):
             return False
-        return not (self._c.forced and has_forced_spread(hand & ~BITS[card], self._c.geometry))
+        if not self._c.forced:
+            return True
+        return not has_forced_spread(hand & ~BITS[card], self._c.geometry) and not (
+            self._c.forced_at_once and self._layable_forced(hand)
+        )
+
+    def _layable_forced(self, hand: int) -> bool:
+        """Under forced_spreads_timing = at_once (VAR-FORCED-1): whether the hand holds a
+        spread it must lay before the turn ends, one other than three natural aces that
+        may be laid now (TURN-8: not one that would leave only the card taken)."""
+        taken = self._taken
+        lone = BITS[taken] if taken >= 0 and not self._c.taken_last else -1
+        for m in spread_masks(hand, self._c.geometry):
+            if m.bit_count() == 3 and m & _ACES == m:
+                continue
+            if hand & ~m != lone:
+                return True
+        return False
 
     def _usable_top(self, seat: int) -> bool:
         """Under must_use_taken (VAR-MUSTUSE-1) the discard may be taken only if it can be
@@ -636,6 +656,8 @@ class Hand:
         kept = hand ^ bit
         if self._c.forced and has_forced_spread(kept, self._c.geometry):
             raise IllegalAction("forced_spread", "lay the spread you hold before ending the turn", "VAR-FORCED-1")
+        if self._c.forced_at_once and self._layable_forced(hand):
+            raise IllegalAction("forced_spread", "lay the spread you hold before discarding", "VAR-FORCED-1")
         self._hands[me] = kept
         self._pile = (card, self._pile)
         self._pile_count += 1
@@ -745,6 +767,8 @@ class Hand:
                 raise IllegalAction("taken_card", f"{NAMES[card]} was taken from the discard pile this turn", "TURN-7")
             kept = hand ^ bit
         refusal = self._knock_refusal(me, kept)
+        if refusal is None and card >= 0 and self._c.forced_at_once and self._layable_forced(hand):
+            refusal = IllegalAction("forced_spread", "lay the spread you hold before knocking", "VAR-FORCED-1")
         if refusal is not None:
             raise refusal
         if card >= 0:

@@ -48,6 +48,7 @@ SpreadKnockWait = Literal[0, 1, 2]
 LowKnockBonus = Literal[None, 13]
 Scoring = Literal["stakes", "points"]
 MinNaturals = Literal[1, 2]
+ForcedTiming = Literal["turn_end", "at_once"]
 
 
 class RulesetError(ValueError):
@@ -94,6 +95,7 @@ class Ruleset:
     scoring: Scoring = "stakes"
     wild_min_naturals: MinNaturals = 1
     eating: bool = False
+    forced_spreads_timing: ForcedTiming = "turn_end"
 
     def hand_size_for(self, players: int) -> int:
         """Cards dealt to each player (rule DEAL-1, option ``hand_size``)."""

@@ -214,7 +214,7 @@ def outcome_of(p: Played, situation: Situation) -> Outcome:
     if p.kind != "refused" and hand.stock_count == 0 and any(e.kind in ("draw", "restock") for e in shown):
         cite("STOCK-1")
     if hand.stock_count == 0 and any(e.kind in ("take", "empty_stock") for e in shown):
-        cite("STOCK-4")  # at an empty stock a player plays on, or ends the hand, by choice
+        cite("STOCK-2")  # at an empty stock a player plays on, or ends the hand, by choice
     forced = hand.rules.forced_spreads
     if p.kind in ("refused", "allowed"):
         act = p.act
