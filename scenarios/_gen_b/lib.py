@@ -47,6 +47,7 @@ DEFAULTS: dict[str, Any] = {
     "dealt_tonk": "49_50",
     "max_players": 3,
     "forced_spreads_timing": "turn_end",
+    "after_knock": "show",
 }
 
 PRESETS: dict[str, dict[str, Any]] = {
@@ -206,6 +207,8 @@ class Table:
         self.laid = False
         self.turn = 0
         self.ending: Ending | None = None
+        self.knocker: int | None = None  # after_knock = one_turn_each: the others' last turns
+        self.last = 0
         self._dealt_check()
 
     def _deck_order(self, first: int) -> list[str]:
@@ -246,6 +249,10 @@ class Table:
         self.taken = None
         self.laid = False
         self.turn += 1
+        if self.knocker is not None:  # a last turn after a knock has ended (PAY-KNOCK-1)
+            self.last -= 1
+            if self.last == 0:
+                self._end(Ending("knock", knocker=self.knocker, totals=self.totals()))
 
     def apply(self, seat: int, verb: str, args: list[str]) -> None:
         if self.ending is not None:
@@ -276,17 +283,17 @@ class Table:
             self.spreads.append(Spread(seat, list(args)))
             self.laid = True
             if not self.hands[seat]:
-                self._end(Ending("tonk_out", winner=seat, new_spread=True))
+                self._out_of_cards(seat, True)
         elif verb == "hit":
             card, index = args[0], int(args[1])
             self._take(seat, card)
             self.spreads[index].cards.append(card)
             if not self.hands[seat]:
-                self._end(Ending("tonk_out", winner=seat, new_spread=self.laid))
+                self._out_of_cards(seat, self.laid)
         elif verb == "discard":
             self._take(seat, args[0])
             self.pile.append(args[0])
-            if not self.hands[seat]:
+            if not self.hands[seat] and self.knocker is None:
                 self._end(Ending("out_by_discard", winner=seat))
             else:
                 self._next(seat)
@@ -297,9 +304,19 @@ class Table:
                 if not self.hands[seat]:  # a knock's discard that empties the hand goes out (OUT-2)
                     self._end(Ending("out_by_discard", winner=seat))
                     return
+            if self.rules["after_knock"] == "one_turn_each":  # the others play a last turn first
+                self._next(seat)
+                self.knocker, self.last = seat, self.players - 1
+                return
             self._end(Ending("knock", knocker=seat, totals=self.totals()))
         else:
             raise GenError(f"unknown verb {verb!r}")
+
+    def _out_of_cards(self, seat: int, new_spread: bool) -> None:
+        if self.knocker is not None:  # a last turn after a knock ends with nothing to count
+            self._next(seat)
+        else:
+            self._end(Ending("tonk_out", winner=seat, new_spread=new_spread))
 
     def snapshot(self, full: bool = False) -> dict[str, Any]:
         snap: dict[str, Any] = {}

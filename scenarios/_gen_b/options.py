@@ -126,6 +126,24 @@ def forced_spreads_timing() -> list[Case]:
     )
 
 
+def after_knock() -> list[Case]:
+    return contrast(
+        "after_knock", "last-turn-3p", "A knocks with 15; under one_turn_each B and C each play a last turn first",
+        ["PAY-KNOCK-1", "OUT-1", "OUT-2"],
+        dict(players=3, dealer=2, hands=["Ac 2c 3c 4d 5d", "7h 8h 9h Kc Kd", "Th Js Qd Kh 3s"], upcard="Qs",
+             stock="6h 9c"),
+        {
+            "show": dict(script=["0 knock"], ending="knock_won", totals=[15, 44, 43], net=[2, -1, -1]),
+            "one_turn_each": dict(
+                script=["0 knock", "@", "1 knock !knock_timing", "1 draw stock; 1 hit 6h 0 !no_such_spread",
+                        "1 spread 6h 7h 8h 9h; 1 discard Kc", "@", "2 draw stock; 2 discard 9c"],
+                ending="knock_caught", totals=[15, 10, 43], net=[-3, 4, -1],
+                notes="B lays 6-7-8-9 of hearts in its last turn and keeps Kd (10): A's 15 is caught. "
+                      "Nobody may knock in a last turn."),
+        },
+    )
+
+
 def tonk_out_double() -> list[Case]:
     base = dict(
         players=2, dealer=1, hands=["8c 9c Tc 3c 2c", "4c 5c 6c 7c Qh"], upcard="Jd", stock="Kd Qs Jc",
@@ -602,7 +620,7 @@ def max_players() -> list[Case]:
 
 
 def cases() -> list[Case]:
-    return (upcard() + forced_spreads() + forced_spreads_timing()
+    return (upcard() + forced_spreads() + forced_spreads_timing() + after_knock()
             + tonk_out_double() + knock_timing() + first_turn_knock() + knock_tie()
             + caught_payment() + count_held_spreads() + empty_stock() + stock_tie() + discards() + hits() + ace()
             + dealers() + dealt_tonk() + max_players())

@@ -71,7 +71,7 @@ def _score_step(table: Table, before: list[int], result: dict[str, Any]) -> dict
     e = table.ending
     assert e is not None
     totals = result.get("totals") or table.totals()
-    pts = points(result["ending"], result["winners"], totals, e.knocker)
+    pts = points(result["ending"], result["winners"], totals, e.knocker, table.rules["scoring"] == "points_all")
     new = [a + b for a, b in zip(before, pts, strict=True)]
     res: dict[str, Any] = {"ending": result["ending"], "winners": result["winners"], "totals": totals}
     if e.knocker is not None:

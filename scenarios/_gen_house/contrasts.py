@@ -383,6 +383,38 @@ def eating() -> list[Case]:
     )
 
 
+def after_knock() -> list[Case]:
+    out = contrast(
+        "after_knock", "knock-3p", "A knocks with 15; under one_turn_each B and C play a last turn first",
+        ["PAY-KNOCK-1", "PAY-KNOCK-2", "PAY-CAUGHT-2"],
+        dict(players=3, dealer=2, hands=["Ac 2c 3c 4d 5d", "9h 9s 9d Kc Kd", "Th Js Qd Kh 2s"], upcard="Qs",
+             stock="9c 8s"),
+        {
+            "show": dict(script=["0 knock"], ending="knock_won", totals=[15, 47, 42], net=[2, -1, -1]),
+            "one_turn_each": dict(
+                script=["0 knock", "@", "1 knock !knock_timing", "1 draw stock; 1 spread 9h 9s 9d 9c; 1 discard Kc",
+                        "@", "2 draw stock; 2 discard 8s"],
+                ending="knock_caught", totals=[15, 10, 42], net=[-3, 4, -1],
+                notes="B draws the fourth nine, lays the book and keeps Kd (10): A's 15 is caught. Nobody may "
+                      "knock in a last turn."),
+        },
+    )
+    out += contrast(
+        "after_knock", "last-turn-lays-everything-2p", "A knocks with 15; B's last turn lays every card",
+        ["PAY-KNOCK-1", "PAY-KNOCK-3", "OUT-1"],
+        dict(players=2, dealer=1, hands=["Ac 2c 3d 4h 5s", "7h 8h 9h 9c 9d"], upcard="Qs", stock="9s"),
+        {
+            "show": dict(script=["0 knock"], ending="knock_won", totals=[15, 42], net=[1, -1]),
+            "one_turn_each": dict(
+                script=["0 knock", "1 draw stock; 1 spread 7h 8h 9h; 1 spread 9c 9d 9s"],
+                ending="knock_caught", totals=[15, 0], net=[-3, 3],
+                notes="B holds nothing after its last turn: not a tonk out (the knock ended play), but a "
+                      "total of 0, so A is caught."),
+        },
+    )
+    return out
+
+
 def knock_limit() -> list[Case]:
     out = contrast(
         "knock_limit", "knock-with-8-2p", "A knocks with Ac Ad 2c 2d 2h, 8",
@@ -466,6 +498,8 @@ def scoring() -> list[Case]:
             "points": dict(script=["0 knock", {"score": [0, 0, 0]}],
                            notes="For points the match adds 20 to A (a caught knocker adds double its 10), "
                                  "nothing to B, who won, and 48 to C."),
+            "points_all": dict(script=["0 knock", {"score": [0, 0, 0]}],
+                               notes="Under points_all (Hoyle's Tunk) B's 9 is scored too: 20, 9 and 48."),
         },
     )
     out += contrast(
@@ -477,6 +511,8 @@ def scoring() -> list[Case]:
             "stakes": dict(script=["0 knock"]),
             "points": dict(script=["0 knock", {"score": [30, 80]}],
                            notes="B adds 24 to 80 and reaches 104: B leaves the match."),
+            "points_all": dict(script=["0 knock", {"score": [30, 80]}],
+                               notes="Under points_all A's winning 13 is scored too: A 43, B 104."),
         },
     )
     return out
@@ -486,5 +522,5 @@ def cases() -> list[Case]:
     return [
         *jokers(), *joker_value(), *deck40(), *face_values(), *deuces_wild(), *wild_min_naturals(),
         *hand_size(), *low_dealt_double(), *dealt_tonks(), *must_use_taken(), *hit_lock(), *eating(),
-        *knock_limit(), *spread_knock_wait(), *low_knock_bonus(), *scoring(),
+        *knock_limit(), *spread_knock_wait(), *low_knock_bonus(), *scoring(), *after_knock(),
     ]

@@ -71,6 +71,7 @@ DEFAULTS: dict[str, Any] = {
     "wild_min_naturals": 1,
     "eating": False,
     "forced_spreads_timing": "turn_end",
+    "after_knock": "show",
 }
 
 #: Options this model does not follow: a case that sets one is refused.
@@ -384,6 +385,8 @@ class Table:
         self.waits = [0] * players
         self.ending: Ending | None = None
         self.restocked = 0
+        self.knocker: int | None = None  # after_knock = one_turn_each: the others' last turns
+        self.last = 0
         self._dealt_check()
 
     # -------------------------------------------------------------- the deal (DEALT, VAR)
@@ -449,6 +452,8 @@ class Table:
         may take that discard before the player to act acts (not the upcard)."""
         me = self.to_act
         if not self.rules["eating"] or me is None or self.stage != "start" or self.turn == 0 or not self.pile:
+            return False
+        if self.knocker is not None:
             return False
         if seat in (me, (me - 1) % self.players) or not 0 <= seat < self.players:
             return False
@@ -537,6 +542,8 @@ class Table:
                 return "last_card_taken"
             return None
         if verb == "knock":
+            if self.knocker is not None:
+                return "knock_timing"  # PAY-KNOCK-1: no knock in a last turn after a knock
             if not drawn:
                 if r["knock_timing"] == "after_draw":
                     return "knock_timing"
@@ -595,7 +602,7 @@ class Table:
             if r["spread_knock_wait"]:
                 self.waits[seat] = r["spread_knock_wait"] + 1
             if not hand:
-                self._end(Ending("tonk_out", winners=[seat], new_spread=True))
+                self._out_of_cards(seat, new_spread=True)
             return
         if verb == "hit":
             card, index = args[0], int(args[1])
@@ -611,12 +618,12 @@ class Table:
             if r["hit_lock"] and sp.owner != seat:
                 self.locks[sp.owner] += r["hit_lock"]
             if not hand:
-                self._end(Ending("tonk_out", winners=[seat], new_spread=self.laid))
+                self._out_of_cards(seat, new_spread=self.laid)
             return
         if verb == "discard":
             hand.remove(args[0])
             self.pile.append(args[0])
-            if not hand:
+            if not hand and self.knocker is None:
                 self._end(Ending("out_by_discard", winners=[seat]))
             else:
                 self._next(seat)
@@ -628,9 +635,19 @@ class Table:
                 if not hand:  # a discard that empties the hand goes out (OUT-2)
                     self._end(Ending("out_by_discard", winners=[seat]))
                     return
+            if r["after_knock"] == "one_turn_each":  # PAY-KNOCK-1: the others play a last turn first
+                self._next(seat)
+                self.knocker, self.last = seat, self.players - 1
+                return
             self._end(Ending("knock", knocker=seat, totals=self.totals()))
             return
         raise GenError(f"unknown verb {verb!r}")
+
+    def _out_of_cards(self, seat: int, new_spread: bool) -> None:
+        if self.knocker is not None:  # a last turn after a knock ends with nothing left to count
+            self._next(seat)
+        else:
+            self._end(Ending("tonk_out", winners=[seat], new_spread=new_spread))
 
     def _next(self, seat: int) -> None:
         # hit locks and spread waits run down as the player's turns end
@@ -645,6 +662,10 @@ class Table:
         self.hits = 0
         self.laid = False
         self.turn += 1
+        if self.knocker is not None:
+            self.last -= 1
+            if self.last == 0:
+                self._end(Ending("knock", knocker=self.knocker, totals=self.totals()))
 
     def snapshot(self, full: bool = False) -> dict[str, Any]:
         snap: dict[str, Any] = {}
@@ -742,14 +763,16 @@ def amount_text(a: Fraction) -> int | str:
     return int(a) if a.denominator == 1 else f"{a.numerator}/{a.denominator}"
 
 
-def points(ending: str, winners: Sequence[int], totals: Sequence[int], knocker: int | None) -> list[int]:
-    """VAR-POINTS-1: every player who did not win adds their total; a caught knocker adds
-    double.  (A hand with no winner is left out of the corpus: see the report.)"""
+def points(ending: str, winners: Sequence[int], totals: Sequence[int], knocker: int | None,
+           everyone: bool = False) -> list[int]:
+    """VAR-POINTS-1: every player who did not win adds their total (under points_all the
+    winners too); a caught knocker adds double.  (A hand with no winner is left out of
+    the corpus: see the report.)"""
     if not winners:
         raise GenError("a hand nobody won: VAR-POINTS-1 does not say what it scores")
     out = []
     for s, t in enumerate(totals):
-        if s in winners:
+        if s in winners and not everyone:
             out.append(0)
         elif ending == "knock_caught" and s == knocker:
             out.append(2 * t)

@@ -65,6 +65,7 @@ RICH_OPTIONS: list[dict[str, Any]] = [
     {"discard_taken_last": True},
     {"forced_spreads": True},
     {"forced_spreads": True, "forced_spreads_timing": "at_once"},
+    {"after_knock": "one_turn_each"},
     {"ace": "low_or_high"},
     {"must_use_taken": True},
     {"knock_limit": 10},

@@ -76,6 +76,7 @@ DEFAULT_RULES: dict[str, Any] = {
     "wild_min_naturals": 1,
     "eating": False,
     "forced_spreads_timing": "turn_end",  # VAR-FORCED-1: at_once lays a spread held before the turn ends
+    "after_knock": "show",  # PAY-KNOCK-1: one_turn_each gives every other player a last turn first
 }
 
 
@@ -327,6 +328,8 @@ class OState:
     result: dict[str, Any] | None = None
     locks: list[int] = field(default_factory=list)  # VAR-HITLOCK-1: turns left without a knock
     waits: list[int] = field(default_factory=list)  # VAR-KNOCKWAIT-1: turns left (this one included)
+    knocker: int | None = None  # after_knock = one_turn_each: who knocked, while the others play a last turn
+    last: int = 0  # ... and how many of those last turns are left
 
     def __post_init__(self) -> None:
         self.locks = self.locks or [0] * self.players
@@ -381,6 +384,8 @@ class OState:
             laid=s["spread_this_turn"],
             dealt=[sort_cards(list(h)) for h in s["dealt"]],
             result=None if res is None else result_from_engine(res),
+            knocker=s.get("knocker"),
+            last=s.get("last_turns", 0),
         )
 
     def comparable(self) -> dict[str, Any]:
@@ -623,6 +628,8 @@ def may_eat(st: OState, seat: int) -> bool:
     me = st.to_act
     if not st.rules["eating"] or me is None or st.stage != "start" or not st.pile or st.turn == 0:
         return False
+    if st.knocker is not None:  # nobody eats during the last turns after a knock
+        return False
     if not 0 <= seat < st.players or seat in (me, (me - 1) % st.players):
         return False
     return usable_at_once(st, seat, st.pile[-1])
@@ -683,6 +690,8 @@ def _may_discard(st: OState, seat: int, card: str) -> bool:
 
 
 def _knock(st: OState, seat: int, discard: str | None) -> None:
+    if st.knocker is not None:
+        raise OracleIllegal("knock_timing")  # PAY-KNOCK-1: no knock in a last turn after a knock
     timing = st.rules["knock_timing"]
     if st.stage == "start":
         if timing == "after_draw":
@@ -722,6 +731,11 @@ def _knock(st: OState, seat: int, discard: str | None) -> None:
             # OUT-2 has no exception: a discard that leaves no card in hand goes out.
             _end(st, "out_by_discard", [seat], _from_each(st, seat, Fraction(st.stake)), None)
             return
+    if st.rules["after_knock"] == "one_turn_each":
+        _end_turn(st, seat)  # the knocker's turn ends; each other player plays one more (PAY-KNOCK-1)
+        st.knocker = seat
+        st.last = st.players - 1
+        return
     _settle_knock(st, seat)
 
 
@@ -741,10 +755,16 @@ def _discard(st: OState, seat: int, card: str) -> None:
         raise OracleIllegal("forced_spread")  # VAR-FORCED-1, forced_spreads_timing = at_once
     st.hands[seat] = kept
     st.pile.append(card)
-    if not kept:  # OUT-2, PAY-OUT-2
+    if not kept and st.knocker is None:  # OUT-2, PAY-OUT-2
         _end(st, "out_by_discard", [seat], _from_each(st, seat, Fraction(st.stake)), None)
         return
-    # the turn ends: the house rules' knock counters go down by one (VAR-HITLOCK-1, VAR-KNOCKWAIT-1)
+    _end_turn(st, seat)
+
+
+def _end_turn(st: OState, seat: int) -> None:
+    """The turn ends: the house rules' knock counters go down by one (VAR-HITLOCK-1,
+    VAR-KNOCKWAIT-1) and the next seat is to act (TURN-1); the end of the last of the
+    last turns after a knock settles the knock (PAY-KNOCK-1)."""
     st.locks[seat] = max(0, st.locks[seat] - 1)
     st.waits[seat] = max(0, st.waits[seat] - 1)
     st.to_act = (seat + 1) % st.players  # TURN-1
@@ -753,6 +773,10 @@ def _discard(st: OState, seat: int, card: str) -> None:
     st.taken = None
     st.hits = 0
     st.laid = False
+    if st.knocker is not None:
+        st.last -= 1
+        if st.last == 0:
+            _settle_knock(st, st.knocker)
 
 
 def must_lay_first(st: OState, seat: int) -> bool:
@@ -802,7 +826,7 @@ def _spread(st: OState, seat: int, cards: list[str]) -> None:
     if wait:
         st.waits[seat] = wait + 1  # this turn and the next N (VAR-KNOCKWAIT-1)
     if not rest:
-        _settle_tonk_out(st, seat)
+        _out_of_cards(st, seat)
 
 
 def _hit(st: OState, seat: int, card: str, index: int) -> None:
@@ -831,12 +855,21 @@ def _hit(st: OState, seat: int, card: str, index: int) -> None:
     if target["owner"] != seat:
         st.locks[target["owner"]] += st.rules["hit_lock"]  # VAR-HITLOCK-1
     if not rest:
-        _settle_tonk_out(st, seat)
+        _out_of_cards(st, seat)
 
 
 # ------------------------------------------------------------------------------ payments
 def _from_each(st: OState, winner: int, amount: Fraction) -> list[tuple[int, int, Fraction]]:
     return [(p, winner, amount) for p in range(st.players) if p != winner]
+
+
+def _out_of_cards(st: OState, seat: int) -> None:
+    """Every card laid or hit: a tonk out (OUT-1), or, in a last turn after a knock, the
+    end of that turn with nothing left to count (PAY-KNOCK-1)."""
+    if st.knocker is not None:
+        _end_turn(st, seat)
+    else:
+        _settle_tonk_out(st, seat)
 
 
 def _settle_tonk_out(st: OState, seat: int) -> None:

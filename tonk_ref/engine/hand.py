@@ -110,7 +110,7 @@ class Compiled:
         self.forced_at_once = rules.forced_spreads and rules.forced_spreads_timing == "at_once"
         # per-seat knock counters (hit locks V22, spread waits V30) are kept only when needed
         self.counters = rules.hit_lock > 0 or rules.spread_knock_wait > 0
-        self.plain = not (self.forced or self.counters or rules.must_use_taken)
+        self.plain = not (self.forced or self.counters or rules.must_use_taken or rules.after_knock != "show")
 
 
 _COMPILED: dict[Ruleset, Compiled] = {}
@@ -132,7 +132,9 @@ class Hand:
         "_deck",
         "_hands",
         "_hits",
+        "_knocker",
         "_laid",
+        "_last",
         "_locks",
         "_log",
         "_must_use",
@@ -204,6 +206,8 @@ class Hand:
         self._locks: tuple[int, ...] = (0,) * players
         self._waits: tuple[int, ...] = (0,) * players
         self._must_use = False
+        self._knocker = -1  # after_knock = one_turn_each: the knocker, while the others play a last turn
+        self._last = 0  # ... and how many of those last turns are left
         self._dealt_check()
 
     # ------------------------------------------------------------------ queries
@@ -247,6 +251,17 @@ class Hand:
     def must_use_taken(self) -> bool:
         """Whether the card taken from the discard pile must still be used (VAR-MUSTUSE-1)."""
         return self._must_use
+
+    @property
+    def knocker(self) -> int | None:
+        """Under ``after_knock = one_turn_each``, the seat that knocked while the others play
+        their last turn (PAY-KNOCK-1), else None."""
+        return None if self._knocker < 0 else self._knocker
+
+    @property
+    def last_turns(self) -> int:
+        """How many of the other players' last turns after a knock are still to be played."""
+        return self._last
 
     @property
     def geometry(self) -> Geometry:
@@ -343,6 +358,8 @@ class Hand:
         h._locks = self._locks
         h._waits = self._waits
         h._must_use = self._must_use
+        h._knocker = self._knocker
+        h._last = self._last
         return h
 
     def _key(self) -> tuple[Any, ...]:
@@ -350,7 +367,7 @@ class Hand:
             self.rules, self.players, self.dealer, self.stake, self.to_act, self.result,
             self._deck[self._pos :], tuple(self._hands), self.discard_pile(), self._spreads,
             self._stage, self._taken, self._turn, self._hits, self._laid, self._dealt,
-            self._locks, self._waits, self._must_use,
+            self._locks, self._waits, self._must_use, self._knocker, self._last,
         )  # fmt: skip
 
     def __eq__(self, other: object) -> bool:
@@ -394,7 +411,7 @@ class Hand:
         """Under ``eating`` (VAR-EAT-1) a seat other than the player to act and the player
         who just discarded may take that discard out of turn, before the player to act acts."""
         me = self.to_act
-        if not self.rules.eating or me is None or self._stage != START or self._turn == 0:
+        if not self.rules.eating or me is None or self._stage != START or self._turn == 0 or self._knocker >= 0:
             return False
         n = self.players
         if seat == me or seat == (me - 1) % n or not 0 <= seat < n or self._pile is None:
@@ -415,8 +432,9 @@ class Hand:
         hand = self._hands[seat]
         g = self._c.geometry
         out: list[Action] = []
+        knocks = self._knocker < 0  # no knock in a last turn after a knock
         if stage == START:
-            if rules.knock_timing != "after_draw" and self._knock_refusal(seat, hand) is None:
+            if knocks and rules.knock_timing != "after_draw" and self._knock_refusal(seat, hand) is None:
                 out.append(KNOCK_ACTION)
             out.append(DRAW_STOCK)
             if self._pile is not None and self._usable_top(seat):
@@ -444,7 +462,7 @@ class Hand:
             return out
         discardable = [c for c in cards_of(hand) if self._may_discard(hand, c)]
         out.extend(discard(c) for c in discardable)
-        if rules.knock_timing != "start":
+        if knocks and rules.knock_timing != "start":
             out.extend(knock(c) for c in discardable if self._knock_refusal(seat, hand & ~BITS[c]) is None)
         return out
 
@@ -662,7 +680,7 @@ class Hand:
         self._pile = (card, self._pile)
         self._pile_count += 1
         self._log = (("discard", me, card, "TURN-5"), self._log)
-        if not kept:
+        if not kept and self._knocker < 0:
             self._record("out", me, card, "OUT-2")
             self._finish("out_by_discard", (me,), payments.from_each(me, self.players, self.stake, "PAY-OUT-2"))
             return
@@ -681,6 +699,10 @@ class Hand:
         self._hits = 0
         self._laid = False
         self._must_use = False
+        if self._knocker >= 0:  # a last turn after a knock has ended
+            self._last -= 1
+            if self._last == 0:
+                self._settle_knock(self._knocker)
 
     def _spread(self, me: int, cards: tuple[Card, ...]) -> None:
         if self._stage != DRAWN:
@@ -707,7 +729,7 @@ class Hand:
             self._waits = _bump(self._waits, me, self.rules.spread_knock_wait + 1 - self._waits[me])
         self._record("spread", me, cards, "SPREAD-1")
         if not rest:
-            self._tonk_out(me)
+            self._out_of_cards(me)
 
     def _hit(self, me: int, card: Card, index: int) -> None:
         if self._stage != DRAWN:
@@ -737,6 +759,14 @@ class Hand:
             self._record("hit_lock", owner, self._locks[owner], "VAR-HITLOCK-1")
         self._record("hit", me, (card, index), "HIT-1")
         if not rest:
+            self._out_of_cards(me)
+
+    def _out_of_cards(self, me: int) -> None:
+        """A player has laid or hit every card: a tonk out (OUT-1), or, in a last turn after
+        a knock, the end of that turn with nothing left to count (PAY-KNOCK-1)."""
+        if self._knocker >= 0:
+            self._next_turn(me)
+        else:
             self._tonk_out(me)
 
     def _tonk_out(self, me: int) -> None:
@@ -750,6 +780,8 @@ class Hand:
     def _knock(self, me: int, card: Card) -> None:
         rules = self.rules
         hand = self._hands[me]
+        if self._knocker >= 0:
+            raise IllegalAction("knock_timing", "no knock in a last turn after a knock", "PAY-KNOCK-1")
         if self._stage == START:
             if rules.knock_timing == "after_draw":
                 raise IllegalAction("knock_timing", "under this ruleset a player knocks after drawing", "TURN-3")
@@ -781,8 +813,19 @@ class Hand:
                 self._finish("out_by_discard", (me,), payments.from_each(me, self.players, self.stake, "PAY-OUT-2"))
                 return
         self._record("knock", me, None, "TURN-2")
+        if rules.after_knock == "one_turn_each":
+            # each other player plays one more turn before the hands are shown (PAY-KNOCK-1)
+            self._next_turn(me)
+            self._knocker = me
+            self._last = self.players - 1
+            self._record("last_turns", me, self.players - 1, "PAY-KNOCK-1")
+            return
+        self._settle_knock(me)
+
+    def _settle_knock(self, me: int) -> None:
+        """Every hand is shown and counted, and the knock is settled (PAY-KNOCK-1 to PAY-CAUGHT-3)."""
         totals = tuple(self.total(s) for s in range(self.players))
-        won, winners, pays = payments.knock(rules, self.stake, me, totals)
+        won, winners, pays = payments.knock(self.rules, self.stake, me, totals)
         self._finish("knock_won" if won else "knock_caught", tuple(winners), pays, totals, knocker=me)
 
     def _may_discard_taken(self, hand: int, card: Card) -> bool:

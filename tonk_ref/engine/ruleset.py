@@ -46,9 +46,10 @@ HitLock = Literal[0, 1, 2, 3]
 KnockLimit = Literal[None, 5, 10, 50]
 SpreadKnockWait = Literal[0, 1, 2]
 LowKnockBonus = Literal[None, 13]
-Scoring = Literal["stakes", "points"]
+Scoring = Literal["stakes", "points", "points_all"]
 MinNaturals = Literal[1, 2]
 ForcedTiming = Literal["turn_end", "at_once"]
+AfterKnock = Literal["show", "one_turn_each"]
 
 
 class RulesetError(ValueError):
@@ -96,6 +97,7 @@ class Ruleset:
     wild_min_naturals: MinNaturals = 1
     eating: bool = False
     forced_spreads_timing: ForcedTiming = "turn_end"
+    after_knock: AfterKnock = "show"
 
     def hand_size_for(self, players: int) -> int:
         """Cards dealt to each player (rule DEAL-1, option ``hand_size``)."""

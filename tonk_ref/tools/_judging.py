@@ -32,7 +32,7 @@ NEEDS: dict[str, dict[str, Any]] = {
 #: Event kinds that decide how a hand ends (shown for scenarios, whose early events are many).
 DECISIVE = frozenset(
     {"dealt_tonk", "dealt_draw", "dealt_best", "dealt_split", "eat", "hit_lock", "tonk_out", "out", "knock",
-     "empty_stock", "restock", "dead_hand"}
+     "last_turns", "empty_stock", "restock", "dead_hand"}
 )
 
 #: Rules cited for context (the turn's shape, the count): never "the" deciding rule alone.
@@ -205,7 +205,7 @@ def outcome_of(p: Played, situation: Situation) -> Outcome:
                 cite("DEALT-3")
                 primary("DEALT-3")
                 notes.append(f"seat {hand.dealer} dealt and is checked like every player (DEALT-3)")
-        elif e.kind in ("hit_lock", "eat", "restock", "dead_hand"):
+        elif e.kind in ("hit_lock", "eat", "restock", "dead_hand", "last_turns"):
             primary(e.rule)
             if e.kind == "restock":
                 cite("DEAL-3")
@@ -339,7 +339,7 @@ def outcome_of(p: Played, situation: Situation) -> Outcome:
     cite("DEALER-4" if r.ending == "dealt_draw" else "DEALER-2")
     points: tuple[int, ...] | None = None
     if rules.scoring != "stakes":
-        points = hand_points(r, [hand.total(s) for s in range(hand.players)])
+        points = hand_points(r, [hand.total(s) for s in range(hand.players)], everyone=rules.scoring == "points_all")
         cite("VAR-POINTS-1")
     if p.unplayed:
         notes.append(f"the hand ended before '{p.unplayed[0].text}' ({p.unplayed[0].where}); "

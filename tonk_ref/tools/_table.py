@@ -176,6 +176,8 @@ def event_text(ev: Event, hand_size: int, style: Style) -> str:
         return f"seat {s} discarded the last card: out"
     if k == "knock":
         return f"seat {s} knocks"
+    if k == "last_turns":
+        return f"seat {s}'s hand lies face up; each other player has one more turn ({d} in all) before the count"
     if k == "empty_stock":
         return f"seat {s} draws from the empty stock: the hand ends"
     if k == "restock":
