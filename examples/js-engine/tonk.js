@@ -27,7 +27,8 @@ const DEFAULTS = {
   face_values: '10-10-10', deuces_wild: false, hand_size: 5, low_dealt_double: null,
   dealt_tonks: 'draw', must_use_taken: false, hit_lock: 0, knock_limit: null,
   spread_knock_wait: 0, low_knock_bonus: null, scoring: 'stakes', wild_min_naturals: 1,
-  eating: false, forced_spreads_timing: 'turn_end', after_knock: 'show',
+  eating: false, forced_spreads_timing: 'turn_end', after_knock: 'show', turn_limit: null,
+  turn_limit_end: 'count',
 };
 
 // A deliberate bug for the example's own test: TONK_JS_BUG=knock_tie gives a knock tie to

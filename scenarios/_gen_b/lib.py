@@ -48,6 +48,8 @@ DEFAULTS: dict[str, Any] = {
     "max_players": 3,
     "forced_spreads_timing": "turn_end",
     "after_knock": "show",
+    "turn_limit": None,
+    "turn_limit_end": "count",
 }
 
 PRESETS: dict[str, dict[str, Any]] = {
@@ -253,6 +255,9 @@ class Table:
             self.last -= 1
             if self.last == 0:
                 self._end(Ending("knock", knocker=self.knocker, totals=self.totals()))
+        elif self.rules["turn_limit"] is not None and self.turn >= self.rules["turn_limit"]:
+            # STOCK-1: the turn limit ends the hand, settled as at an empty stock, or dead
+            self._end(Ending("turn_limit", totals=self.totals(), dead=self.rules["turn_limit_end"] == "dead"))
 
     def apply(self, seat: int, verb: str, args: list[str]) -> None:
         if self.ending is not None:
@@ -305,8 +310,8 @@ class Table:
                     self._end(Ending("out_by_discard", winner=seat))
                     return
             if self.rules["after_knock"] == "one_turn_each":  # the others play a last turn first
+                self.knocker, self.last = seat, self.players
                 self._next(seat)
-                self.knocker, self.last = seat, self.players - 1
                 return
             self._end(Ending("knock", knocker=seat, totals=self.totals()))
         else:
@@ -384,17 +389,18 @@ def settle(e: Ending, players: int, stake: int, rules: dict[str, Any]) -> tuple[
         elif scheme == "per_player":  # one stake for every player at the table
             pays += [(k, s, S * players, rule) for s in lowest]
         return lowest, pays
-    if e.kind == "stock_out":
+    if e.kind in ("stock_out", "turn_limit"):
+        single, tied = ("PAY-STOCK-1", "PAY-STOCK-2") if e.kind == "stock_out" else ("STOCK-1", "STOCK-1")
         if e.dead:
             return [], []
         low = min(t)
         lowest = [s for s in everyone if t[s] == low]
         if len(lowest) == 1:
-            return lowest, from_each(lowest[0], S, "PAY-STOCK-1")
+            return lowest, from_each(lowest[0], S, single)
         if rules["stock_tie"] == "dead":
             return [], []
         share = S / len(lowest) if rules["stock_tie"] == "split" else S
-        return lowest, [(p, s, share, "PAY-STOCK-2") for s in lowest for p in everyone if p not in lowest]
+        return lowest, [(p, s, share, tied) for s in lowest for p in everyone if p not in lowest]
     raise GenError(f"unknown ending {e.kind}")
 
 

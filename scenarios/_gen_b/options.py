@@ -14,7 +14,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from _gen_b.drystock import dry_case
-from _gen_b.lib import ALL_CARDS, DEFAULTS, Case, cards
+from _gen_b.lib import ALL_CARDS, DEFAULTS, Case, Table, cards
 from _gen_b.pay import W8, W9, W10, knock3
 
 
@@ -142,6 +142,52 @@ def after_knock() -> list[Case]:
                       "Nobody may knock in a last turn."),
         },
     )
+
+
+def long_hand(players: int, dealer: int, hands: list[str], upcard: str, turns: int) -> list[str]:
+    """``turns`` plain turns on the model: draw from the stock and discard the card drawn
+    while the stock lasts, then take the discard and discard the first other card (TURN-7)."""
+    table = Table(players, dealer, dict(DEFAULTS), hands=[cards(h) for h in hands], upcard=upcard)
+    lines: list[str] = []
+    for _ in range(turns):
+        seat = table.to_act
+        assert seat is not None
+        if table.stock:
+            card = table.stock[0]
+            table.apply(seat, "draw", ["stock"])
+            lines.append(f"{seat} draw stock; {seat} discard {card}")
+        else:
+            taken = table.pile[-1]
+            table.apply(seat, "draw", ["discard"])
+            card = next(c for c in table.hands[seat] if c != taken)
+            lines.append(f"{seat} draw discard; {seat} discard {card}")
+        table.apply(seat, "discard", [card])
+    return lines
+
+
+def turn_limit() -> list[Case]:
+    """A hand nobody ends, three players: the stock runs out at the 36th turn, then each player
+    takes the discard and throws another card; the limit ends it."""
+    hands, upcard = ["Ac 2c 3d 4h 5s", "6c 7d 8h 9s Kd", "Tc Jd Qh Ks 2h"], "Qs"
+    turns = long_hand(3, 2, hands, upcard, 200)
+    base = dict(players=3, dealer=2, hands=hands, upcard=upcard)
+    cs = contrast(
+        "turn_limit", "long-hand-3p", "nobody knocks or goes out: the turn limit ends the hand, the lowest total wins",
+        ["STOCK-1", "TURN-7"], base,
+        {
+            None: dict(script=[*turns, "@"], over=False),
+            50: dict(script=turns[:50], ending="turn_limit"),
+            100: dict(script=turns[:100], ending="turn_limit"),
+            200: dict(script=turns, ending="turn_limit"),
+        },
+    )
+    cs += contrast(
+        "turn_limit_end", "fifty-turns-3p", "turn_limit = 50: the hand ends at its 50th turn",
+        ["STOCK-1"], dict(base, options={"turn_limit": 50}),
+        {"count": dict(script=turns[:50], ending="turn_limit"),
+         "dead": dict(script=turns[:50], ending="turn_limit", net=[0, 0, 0])},
+    )
+    return cs
 
 
 def tonk_out_double() -> list[Case]:
@@ -620,7 +666,7 @@ def max_players() -> list[Case]:
 
 
 def cases() -> list[Case]:
-    return (upcard() + forced_spreads() + forced_spreads_timing() + after_knock()
+    return (upcard() + forced_spreads() + forced_spreads_timing() + after_knock() + turn_limit()
             + tonk_out_double() + knock_timing() + first_turn_knock() + knock_tie()
             + caught_payment() + count_held_spreads() + empty_stock() + stock_tie() + discards() + hits() + ace()
             + dealers() + dealt_tonk() + max_players())

@@ -15,7 +15,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from .build import Case
-from .model import DEFAULTS, STANDARD, cards
+from .model import DEFAULTS, STANDARD, Table, cards, ruleset
 
 
 def tag(value: object) -> str:
@@ -415,6 +415,59 @@ def after_knock() -> list[Case]:
     return out
 
 
+def long_script(players: int, dealer: int, hands: list[str], upcard: str, turns: int) -> list[str]:
+    """``turns`` plain turns played on the model under the seed rules: draw from the stock
+    and discard the card drawn while the stock lasts, then take the discard and discard the
+    first other card held (TURN-7 forbids the card just taken)."""
+    table = Table(players, dealer, ruleset(None, {}), hands=[cards(h) for h in hands], upcard=upcard)
+    lines: list[str] = []
+    for _ in range(turns):
+        seat = table.to_act
+        assert seat is not None
+        if table.stock:
+            card = table.stock[0]
+            table.apply(seat, "draw", ["stock"])
+        else:
+            taken = table.pile[-1]
+            table.apply(seat, "draw", ["discard"])
+            card = next(c for c in table.hands[seat] if c != taken)
+            lines.append(f"{seat} draw discard; {seat} discard {card}")
+            table.apply(seat, "discard", [card])
+            continue
+        table.apply(seat, "discard", [card])
+        lines.append(f"{seat} draw stock; {seat} discard {card}")
+    return lines
+
+
+def turn_limit() -> list[Case]:
+    hands, upcard = ["Ac 2c 3d 4h 5s", "6c 7d 8h 9s Kd"], "Qs"
+    turns = long_script(2, 1, hands, upcard, 200)
+    base = dict(players=2, dealer=1, hands=hands, upcard=upcard)
+    out = contrast(
+        "turn_limit", "long-hand-2p",
+        "nobody knocks or goes out: at the turn limit the hand ends and the lowest total wins",
+        ["STOCK-1", "STOCK-2", "TURN-7"], base,
+        {
+            None: dict(script=[*turns, "@"], over=False,
+                       notes="Without a limit the hand goes on after 200 turns: the stock ran out at the 41st, "
+                             "and each player since takes the other's discard and throws another card."),
+            50: dict(script=turns[:50], ending="turn_limit"),
+            100: dict(script=turns[:100], ending="turn_limit"),
+            200: dict(script=turns, ending="turn_limit"),
+        },
+    )
+    out += contrast(
+        "turn_limit_end", "fifty-turns-2p", "turn_limit = 50: the hand ends at its 50th turn",
+        ["STOCK-1"], dict(base, options={"turn_limit": 50}),
+        {
+            "count": dict(script=turns[:50], ending="turn_limit"),
+            "dead": dict(script=turns[:50], ending="turn_limit", winners=[], net=[0, 0],
+                         notes="turn_limit_end = dead: like a draw by the move limits of chess, nobody pays."),
+        },
+    )
+    return out
+
+
 def knock_limit() -> list[Case]:
     out = contrast(
         "knock_limit", "knock-with-8-2p", "A knocks with Ac Ad 2c 2d 2h, 8",
@@ -522,5 +575,5 @@ def cases() -> list[Case]:
     return [
         *jokers(), *joker_value(), *deck40(), *face_values(), *deuces_wild(), *wild_min_naturals(),
         *hand_size(), *low_dealt_double(), *dealt_tonks(), *must_use_taken(), *hit_lock(), *eating(),
-        *knock_limit(), *spread_knock_wait(), *low_knock_bonus(), *scoring(), *after_knock(),
+        *knock_limit(), *spread_knock_wait(), *low_knock_bonus(), *scoring(), *after_knock(), *turn_limit(),
     ]

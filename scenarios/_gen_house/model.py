@@ -72,6 +72,8 @@ DEFAULTS: dict[str, Any] = {
     "eating": False,
     "forced_spreads_timing": "turn_end",
     "after_knock": "show",
+    "turn_limit": None,
+    "turn_limit_end": "count",
 }
 
 #: Options this model does not follow: a case that sets one is refused.
@@ -636,8 +638,8 @@ class Table:
                     self._end(Ending("out_by_discard", winners=[seat]))
                     return
             if r["after_knock"] == "one_turn_each":  # PAY-KNOCK-1: the others play a last turn first
+                self.knocker, self.last = seat, self.players
                 self._next(seat)
-                self.knocker, self.last = seat, self.players - 1
                 return
             self._end(Ending("knock", knocker=seat, totals=self.totals()))
             return
@@ -666,6 +668,9 @@ class Table:
             self.last -= 1
             if self.last == 0:
                 self._end(Ending("knock", knocker=self.knocker, totals=self.totals()))
+        elif self.rules["turn_limit"] is not None and self.turn >= self.rules["turn_limit"]:
+            # STOCK-1: the turn limit ends the hand, settled as at an empty stock, or dead
+            self._end(Ending("turn_limit", totals=self.totals(), dead=self.rules["turn_limit_end"] == "dead"))
 
     def snapshot(self, full: bool = False) -> dict[str, Any]:
         snap: dict[str, Any] = {}
@@ -737,19 +742,20 @@ def settle(e: Ending, players: int, stake: int, rules: dict[str, Any]) -> tuple[
         elif scheme == "per_player":
             pays += [(k, s, S * players, rule) for s in lowest]
         return lowest, pays
-    if e.kind == "stock_out":
+    if e.kind in ("stock_out", "turn_limit"):
+        single, tied = ("PAY-STOCK-1", "PAY-STOCK-2") if e.kind == "stock_out" else ("STOCK-1", "STOCK-1")
         if e.dead:
             return [], []
         low = min(t)
         lowest = [s for s in everyone if t[s] == low]
         if len(lowest) == 1:
-            return lowest, from_each(lowest[0], S, "PAY-STOCK-1")
+            return lowest, from_each(lowest[0], S, single)
         if rules["stock_tie"] == "dead":
             return [], []
         if len(lowest) == players:
             return lowest, []
         share = S / len(lowest) if rules["stock_tie"] == "split" else S
-        return lowest, [(p, s, share, "PAY-STOCK-2") for s in lowest for p in everyone if p not in lowest]
+        return lowest, [(p, s, share, tied) for s in lowest for p in everyone if p not in lowest]
     raise GenError(f"unknown ending {e.kind}")
 
 

@@ -66,6 +66,7 @@ RICH_OPTIONS: list[dict[str, Any]] = [
     {"forced_spreads": True},
     {"forced_spreads": True, "forced_spreads_timing": "at_once"},
     {"after_knock": "one_turn_each"},
+    {"turn_limit": 50},
     {"ace": "low_or_high"},
     {"must_use_taken": True},
     {"knock_limit": 10},

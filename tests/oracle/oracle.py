@@ -77,6 +77,8 @@ DEFAULT_RULES: dict[str, Any] = {
     "eating": False,
     "forced_spreads_timing": "turn_end",  # VAR-FORCED-1: at_once lays a spread held before the turn ends
     "after_knock": "show",  # PAY-KNOCK-1: one_turn_each gives every other player a last turn first
+    "turn_limit": None,  # STOCK-1: a hand also ends when that many turns have ended
+    "turn_limit_end": "count",  # ... settled by the lowest total (as at an empty stock), or dead
 }
 
 
@@ -732,9 +734,11 @@ def _knock(st: OState, seat: int, discard: str | None) -> None:
             _end(st, "out_by_discard", [seat], _from_each(st, seat, Fraction(st.stake)), None)
             return
     if st.rules["after_knock"] == "one_turn_each":
-        _end_turn(st, seat)  # the knocker's turn ends; each other player plays one more (PAY-KNOCK-1)
+        # the knocker's turn ends, then each other player plays one more (PAY-KNOCK-1); a turn
+        # limit does not cut these turns short
         st.knocker = seat
-        st.last = st.players - 1
+        st.last = st.players
+        _end_turn(st, seat)
         return
     _settle_knock(st, seat)
 
@@ -777,6 +781,9 @@ def _end_turn(st: OState, seat: int) -> None:
         st.last -= 1
         if st.last == 0:
             _settle_knock(st, st.knocker)
+    elif st.rules["turn_limit"] is not None and st.turn >= st.rules["turn_limit"]:
+        # STOCK-1: the turn limit ends the hand, settled as at the empty stock or dead
+        _settle_stock_out(st, dead=st.rules["turn_limit_end"] == "dead", ending="turn_limit")
 
 
 def must_lay_first(st: OState, seat: int) -> bool:
@@ -911,28 +918,29 @@ def _settle_knock(st: OState, knocker: int) -> None:
     _end(st, "knock_caught", lowest, pays, totals, knocker)
 
 
-def _settle_stock_out(st: OState, dead: bool) -> None:
-    """STOCK-2, STOCK-3, PAY-STOCK-1, PAY-STOCK-2 with options empty_stock and stock_tie."""
+def _settle_stock_out(st: OState, dead: bool, ending: str = "stock_out") -> None:
+    """STOCK-2, STOCK-3, PAY-STOCK-1, PAY-STOCK-2 with options empty_stock and stock_tie
+    (and STOCK-1's turn limit, ending turn_limit, settled the same way)."""
     n = st.players
     S = Fraction(st.stake)
     totals = [st.total(p) for p in range(n)]
     if dead:
-        _end(st, "stock_out", [], [], totals)
+        _end(st, ending, [], [], totals)
         return
     low = min(totals)
     lowest = [p for p in range(n) if totals[p] == low]
     not_tied = [p for p in range(n) if p not in lowest]
     if len(lowest) == 1:
-        _end(st, "stock_out", lowest, [(q, lowest[0], S) for q in not_tied], totals)
+        _end(st, ending, lowest, [(q, lowest[0], S) for q in not_tied], totals)
         return
     tie = st.rules["stock_tie"]
     if tie == "dead":
-        _end(st, "stock_out", [], [], totals)
+        _end(st, ending, [], [], totals)
     elif tie == "split":
         share = S / len(lowest)
-        _end(st, "stock_out", lowest, [(q, p, share) for p in lowest for q in not_tied], totals)
+        _end(st, ending, lowest, [(q, p, share) for p in lowest for q in not_tied], totals)
     else:
-        _end(st, "stock_out", lowest, [(q, p, S) for p in lowest for q in not_tied], totals)
+        _end(st, ending, lowest, [(q, p, S) for p in lowest for q in not_tied], totals)
 
 
 # ------------------------------------------------------------------------------ enumeration

@@ -110,7 +110,10 @@ class Compiled:
         self.forced_at_once = rules.forced_spreads and rules.forced_spreads_timing == "at_once"
         # per-seat knock counters (hit locks V22, spread waits V30) are kept only when needed
         self.counters = rules.hit_lock > 0 or rules.spread_knock_wait > 0
-        self.plain = not (self.forced or self.counters or rules.must_use_taken or rules.after_knock != "show")
+        self.plain = not (
+            self.forced or self.counters or rules.must_use_taken or rules.after_knock != "show"
+            or rules.turn_limit is not None
+        )
 
 
 _COMPILED: dict[Ruleset, Compiled] = {}
@@ -703,6 +706,11 @@ class Hand:
             self._last -= 1
             if self._last == 0:
                 self._settle_knock(self._knocker)
+        elif self.rules.turn_limit is not None and self._turn >= self.rules.turn_limit:
+            self._record("turn_limit", me, self._turn, "STOCK-1")
+            totals = tuple(self.total(s) for s in range(self.players))
+            winners, pays = payments.turn_limit(self.rules, self.stake, totals)
+            self._finish("turn_limit", tuple(winners), pays, totals)
 
     def _spread(self, me: int, cards: tuple[Card, ...]) -> None:
         if self._stage != DRAWN:
@@ -814,11 +822,13 @@ class Hand:
                 return
         self._record("knock", me, None, "TURN-2")
         if rules.after_knock == "one_turn_each":
-            # each other player plays one more turn before the hands are shown (PAY-KNOCK-1)
-            self._next_turn(me)
-            self._knocker = me
-            self._last = self.players - 1
+            # each other player plays one more turn before the hands are shown (PAY-KNOCK-1);
+            # the knocker's turn ends now and counts as the first of them, so it is never
+            # cut short by a turn limit
             self._record("last_turns", me, self.players - 1, "PAY-KNOCK-1")
+            self._knocker = me
+            self._last = self.players
+            self._next_turn(me)
             return
         self._settle_knock(me)
 

@@ -50,6 +50,8 @@ Scoring = Literal["stakes", "points", "points_all"]
 MinNaturals = Literal[1, 2]
 ForcedTiming = Literal["turn_end", "at_once"]
 AfterKnock = Literal["show", "one_turn_each"]
+TurnLimit = Literal[None, 50, 100, 200]
+TurnLimitEnd = Literal["count", "dead"]
 
 
 class RulesetError(ValueError):
@@ -98,6 +100,8 @@ class Ruleset:
     eating: bool = False
     forced_spreads_timing: ForcedTiming = "turn_end"
     after_knock: AfterKnock = "show"
+    turn_limit: TurnLimit = None
+    turn_limit_end: TurnLimitEnd = "count"
 
     def hand_size_for(self, players: int) -> int:
         """Cards dealt to each player (rule DEAL-1, option ``hand_size``)."""

@@ -240,7 +240,7 @@ def state_from_json(obj: JSON) -> Hand:
 
 
 #: Endings that show every hand to every player (rule OBS-3).
-SHOWN_ENDINGS = ("dealt_tonk", "dealt_draw", "knock_won", "knock_caught", "stock_out")
+SHOWN_ENDINGS = ("dealt_tonk", "dealt_draw", "knock_won", "knock_caught", "stock_out", "turn_limit")
 
 
 def observation_to_json(h: Hand, seat: int) -> JSON:
@@ -252,6 +252,7 @@ def observation_to_json(h: Hand, seat: int) -> JSON:
         "knock_won",
         "knock_caught",
         "stock_out",
+        "turn_limit",
     )
     # under after_knock = one_turn_each the knocker's hand lies face up during the last turns (OBS-3)
     up = h.knocker

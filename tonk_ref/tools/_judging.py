@@ -32,7 +32,7 @@ NEEDS: dict[str, dict[str, Any]] = {
 #: Event kinds that decide how a hand ends (shown for scenarios, whose early events are many).
 DECISIVE = frozenset(
     {"dealt_tonk", "dealt_draw", "dealt_best", "dealt_split", "eat", "hit_lock", "tonk_out", "out", "knock",
-     "last_turns", "empty_stock", "restock", "dead_hand"}
+     "last_turns", "empty_stock", "restock", "dead_hand", "turn_limit"}
 )
 
 #: Rules cited for context (the turn's shape, the count): never "the" deciding rule alone.
@@ -288,8 +288,12 @@ def outcome_of(p: Played, situation: Situation) -> Outcome:
                 cite("VAR-FORCED-2")
                 primary("VAR-FORCED-2")
                 notes.append(f"seat {e.seat} knocks holding three aces: S33's exception (VAR-FORCED-2)")
-        elif e.kind == "empty_stock":
+        elif e.kind in ("empty_stock", "turn_limit"):
             cite(*counted)
+            if e.kind == "turn_limit":
+                primary("STOCK-1")
+                if len([x for x in (r.totals or ()) if x == min(r.totals or (0,))]) > 1:
+                    cite("PAY-STOCK-2")  # stock_tie settles a tie at the turn limit too
     if r.ending in ("knock_won", "knock_caught") and r.totals is not None and r.knocker is not None:
         others = [t for s, t in enumerate(r.totals) if s != r.knocker]
         low = min(others)
@@ -332,7 +336,7 @@ def outcome_of(p: Played, situation: Situation) -> Outcome:
             cite("STAKE-2")
         if pay.rule not in ("PAY-CAUGHT-1", "PAY-CAUGHT-2", "PAY-CAUGHT-3") or r.ending == "knock_caught":
             primary(pay.rule)
-    if r.ending in ("knock_won", "knock_caught", "stock_out", "dealt_tonk", "dealt_draw"):
+    if r.ending in ("knock_won", "knock_caught", "stock_out", "dealt_tonk", "dealt_draw", "turn_limit"):
         cite("OBS-3")
     cite("GAME-1")
     nxt = next_dealer(hand.players, hand.dealer, r.ending, r.winners, rules)

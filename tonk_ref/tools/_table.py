@@ -184,6 +184,8 @@ def event_text(ev: Event, hand_size: int, style: Style) -> str:
         return f"the discard pile but its top card ({d} cards) is turned over as a new stock"
     if k == "dead_hand":
         return "the hand is dead: nobody pays"
+    if k == "turn_limit":
+        return f"turn {d} ends, the last the turn limit allows: the hand ends"
     if k == "pay":
         payee, amt = d
         return f"seat {s} pays seat {payee} {amount(amt)}"
@@ -259,6 +261,10 @@ def ending_words(ending: str | None, winners: Sequence[int], knocker: int | None
         if not winners:
             return "stock_out: the stock ran out; nobody wins"
         return f"stock_out: the stock ran out; {w} {verb} with the lowest total"
+    if ending == "turn_limit":
+        if not winners:
+            return "turn_limit: the turn limit ends the hand; nobody wins"
+        return f"turn_limit: the turn limit ends the hand; {w} {verb} with the lowest total"
     return str(ending)  # pragma: no cover
 
 
@@ -279,6 +285,6 @@ def settlement_lines(hand: Hand) -> list[tuple[str, str]]:
             else:
                 out.append(("PAY-KNOCK-2", f"the knocker's {mine} ties the lowest other total, and under "
                                            "knock_tie = knocker_wins the tie goes to the knocker"))
-    elif r.ending == "stock_out":
+    elif r.ending in ("stock_out", "turn_limit"):
         out.append(("CARD-4", f"every hand is counted: {counts}"))
     return out
