@@ -474,7 +474,7 @@ def test_cannot_arise_is_one_line_with_a_first_turn_hint(tonk: Tonk) -> None:
     out = tonk("judge", QKA, "--no-color").out
     line = next(x for x in out.split("\n") if x.startswith("Cannot arise under"))
     assert line == "Cannot arise under  forced_spreads = true; deck = 40; hand_size = 7, 9 or by_players"
-    assert "if nobody has played yet, add 'first turn': then it can arise under forced_spreads = true" in " ".join(
+    assert "(with 'first turn', if nobody has played yet, it arises under forced_spreads = true)" in " ".join(
         out.split())
     doc = tonk("judge", QKA, "--format", "json").json()
     assert doc["first_turn_would_arise"] == ["forced_spreads = true"]
@@ -487,6 +487,14 @@ def test_cannot_arise_is_one_line_with_a_first_turn_hint(tonk: Tonk) -> None:
 def test_pack_options_change_a_description_only_through_its_named_cards(tonk: Tonk) -> None:
     doc = tonk("judge", "2 players; 0: Ac 2c 3c 4c 5c; 1: 6c 7c; table: 1 [Kc Kh Ks]; discard Qs; 0 draws, "
                "discards 4c", "--format", "json").json()
+    assert set(doc["not_judged"]) == {"deck = 40", "jokers = 2", "joker_value = 0 (with jokers = 2)",
+                                      "joker_value = 25 (with jokers = 2)", "joker_value = 50 (with jokers = 2)"}
     for option in ("deck", "jokers", "joker_value"):
-        assert option in doc["options"]["do_not_change_the_result"], option
-    assert group_with(doc, "deck = 40")["includes_base"] and group_with(doc, "jokers = 2")["includes_base"]
+        assert option not in doc["options"]["change_the_result"], option
+    # a pack option is judged when the situation names a card it adds or removes
+    named = tonk("judge", "2 players; 0: Ac 2c 3c 4c 9c; 1: 6c 7c; table: 1 [Kc Kh Ks]; discard Qs; 0 draws, "
+                 "discards 4c", "--format", "json").json()
+    assert "deck = 40" in [c["label"] for c in named["cannot_arise"]] and "deck = 40" not in named["not_judged"]
+    scenario_file = tonk("judge", scenario("pay/pay-w12-stock-tie-3p.yaml"), "--format", "json").json()
+    assert "jokers" not in scenario_file["options"]["change_the_result"]
+    assert "jokers = 2" in scenario_file["not_judged"]

@@ -9,18 +9,24 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..engine.cards import BITS, Card
+from ..engine.cards import BITS, Card, pack_mask
 from ..engine.hand import Event, compiled
 from ..engine.match import hand_points, next_dealer
 from ..engine.result import Amount, Payment
 from ..engine.ruleset import DEFAULT, Ruleset, option_values
 from ..harness.rulebook import Rule, option_text, provenance, provenance_record, rules_by_id, table_values
-from ._situation import Description, Played, Situation, SituationError, play
+from ._situation import Description, Played, Situation, SituationError, named_cards, play
 from ._table import PLAIN, amount, event_text, rule_options, show_value
 
 #: Options that act between hands (the first dealer, the next dealer, points scoring):
 #: a single hand is played the same under every value, so the judge does not try them.
 BETWEEN_HANDS = ("first_dealer", "next_dealer", "dealer_after_draw", "scoring")
+
+#: Options that change the pack (or what a joker counts): a ruleset that differs from the
+#: base only in them changes a situation through the cards the situation does not name
+#: (how many are in the stock, a joker at its bottom), unless it names one of the cards
+#: they add or remove.  Such rulesets are listed as not judged.
+PACK_OPTIONS = ("deck", "jokers", "joker_value")
 
 #: Options that only take effect together with another option: when the base does not
 #: have it, the value is tried together with it.
@@ -37,6 +43,11 @@ DECISIVE = frozenset(
 
 #: Rules cited for context (the turn's shape, the count): never "the" deciding rule alone.
 CONTEXT = frozenset({"TURN-2", "TURN-5", "PAY-KNOCK-1", "CARD-4", "OBS-3", "DEALER-2", "DEALER-4", "GAME-1"})
+
+#: Rules about the frame of every hand (the deal, the turn, who sees what, who deals next):
+#: cited with --full, never among the deciding rules of the short ruling.
+FULL_ONLY = frozenset({"GAME-1", "DEAL-1", "DEAL-2", "DEAL-3", "TURN-1", "TURN-2", "TURN-5", "OBS-3", "DEALER-2",
+                       "DEALER-4"})
 
 _ACES = BITS[0] | BITS[13] | BITS[26] | BITS[39]
 
@@ -389,6 +400,7 @@ class Judgement:
     verdicts: list[OptionVerdict]
     presets: list[Trial]
     first_turn_hint: list[Trial] = field(default_factory=list)  # cannot arise, but can on the first turn
+    not_judged: list[Trial] = field(default_factory=list)  # they change only cards the situation does not name
 
     @property
     def base_trial(self) -> Trial:
@@ -424,7 +436,8 @@ class Judgement:
         o = g.outcome
         first = [rid for rid in o.rules if rid in o.primary]
         then = [rid for rid in o.rules
-                if rid not in o.primary and rid in by_id and set(by_id[rid].options) & keys]  # fmt: skip
+                if rid not in o.primary and rid not in FULL_ONLY and rid in by_id
+                and set(by_id[rid].options) & keys]  # fmt: skip
         return first + then or [r for r in o.rules if r not in CONTEXT][:1] or o.rules[:1]
 
     def sentences(self, g: Group, rid: str) -> list[tuple[str, str, list[Trial]]]:
@@ -491,6 +504,16 @@ def trials_for(base: Ruleset, presets: dict[str, Ruleset] | None = None) -> list
 def judge(situation: Situation, base: Ruleset, base_label: str, presets: dict[str, Ruleset] | None = None
           ) -> Judgement:
     trials = trials_for(base, presets)
+    named = named_cards(situation)
+    base_pack = pack_mask(base.deck, base.jokers)
+    not_judged = []
+    for t in trials:
+        if t.option in PACK_OPTIONS:
+            differ = base_pack ^ pack_mask(t.ruleset.deck, t.ruleset.jokers)
+            jokers_named = any(c >= 52 for c in named)
+            if not any(differ >> c & 1 for c in named) and not (t.option == "joker_value" and jokers_named):
+                not_judged.append(t)
+    trials = [t for t in trials if not any(t is u for u in not_judged)]
     cache: dict[Ruleset, Played] = {}
     for t in trials:
         if t.ruleset not in cache:
@@ -516,7 +539,8 @@ def judge(situation: Situation, base: Ruleset, base_label: str, presets: dict[st
             step = g.first.played.reached if g.first.played else 0
             g.allowed_by = [t for t in trials if t.played is not None and t.outcome is not None
                             and t.outcome.kind != "cannot_arise" and t.played.reached > step]  # fmt: skip
-    j = Judgement(situation, base, base_label, trials, groups, cannot, [], [t for t in trials if t.preset])
+    j = Judgement(situation, base, base_label, trials, groups, cannot, [], [t for t in trials if t.preset],
+                  not_judged=not_judged)
     j.verdicts = _verdicts(j)
     j.first_turn_hint = _first_turn_hint(situation, cannot)
     return j
@@ -578,11 +602,14 @@ def labels(trials: Iterable[Trial]) -> str:
     parts: list[str] = []
     by_option: dict[str, list[str]] = {}
     for t in trials:
-        if t.option is not None and " (with " not in t.label:
-            if t.option not in by_option:
-                by_option[t.option] = []
-                parts.append(t.option)
-            by_option[t.option].append(t.label.split(" = ", 1)[1])
+        if t.option is not None:
+            head, _, value = t.label.partition(" = ")
+            value, _, needs = value.partition(" (with ")
+            key = head + (f" (with {needs}" if needs else "")
+            if key not in by_option:
+                by_option[key] = []
+                parts.append(key)
+            by_option[key].append(value)
         else:
             parts.append(t.label)
     out = []
@@ -591,7 +618,8 @@ def labels(trials: Iterable[Trial]) -> str:
         if values is None:
             out.append(p)
         else:
-            out.append(f"{p} = " + _or(values))
+            head, _, needs = p.partition(" (with ")
+            out.append(f"{head} = " + _or(values) + (f" (with {needs}" if needs else ""))
     return "; ".join(out)
 
 
@@ -670,6 +698,7 @@ def to_json(j: Judgement) -> dict[str, Any]:
         "groups": groups,
         "cannot_arise": [{**trial_json(t), "why": t.outcome.why if t.outcome else ""} for t in j.cannot],
         "first_turn_would_arise": [t.label for t in j.first_turn_hint],
+        "not_judged": [t.label for t in j.not_judged],
         "options": {
             "change_the_result": {
                 v.option: {show_value(val): letter for val, letter, _ in v.results} for v in j.changing

@@ -854,6 +854,24 @@ def load_situation(text: str) -> Situation:
     return Description(text)
 
 
+def named_cards(situation: Situation) -> set[Card]:
+    """The cards a situation names: a description's hands, spreads, discard top and named
+    draws; a scenario's deck, or its hands, upcard and stock top, and the cards its script
+    names."""
+    if isinstance(situation, Description):
+        return set(situation.named)
+    if isinstance(situation, ScenarioFile):
+        out = set(situation.deck or [c for h in situation.hands for c in h])
+        if situation.upcard is not None:
+            out.add(situation.upcard)
+        out.update(situation.stock_top)
+        for act in situation.acts:
+            if act.action is not None:
+                out.update(c for c in (act.action.card, *act.action.cards) if c >= 0)
+        return out
+    return set()
+
+
 def uses_jokers(situation: Situation) -> bool:
     if isinstance(situation, Description):
         return any(c >= 52 for c in situation.named)
@@ -875,5 +893,6 @@ __all__ = [
     "SituationError",
     "fill_order",
     "load_situation",
+    "named_cards",
     "play",
 ]

@@ -128,6 +128,10 @@ def outcome_words(o: Outcome) -> str:
             words += " (totals " + ", ".join(str(t) for t in o.totals) + ")"
         return words
     if o.kind == "goes_on":
+        knock = next((e for e in o.events if e.kind == "last_turns"), None)
+        if knock is not None:
+            return (f"seat {knock.seat} knocks, and the others play a last turn before the count: "
+                    f"{goes_on_words(o)}")
         return f"allowed; the hand goes on: {goes_on_words(o)}"
     r = o.refusal or {}
     if o.kind == "allowed":
@@ -208,7 +212,7 @@ def cannot_words(j: Judgement) -> str:
 
 
 def hint_words(j: Judgement) -> str:
-    return ("if nobody has played yet, add 'first turn': then it can arise under " + labels(j.first_turn_hint)
+    return (f"(with 'first turn', if nobody has played yet, it arises under {labels(j.first_turn_hint)})"
             if j.first_turn_hint else "")
 
 
@@ -303,6 +307,9 @@ def text(j: Judgement, style: Style) -> list[str]:
         out += _wrapped("Cannot arise under  ", cannot_words(j), WIDTH, "                    ")
         if j.first_turn_hint:
             out += _wrapped("                    ", hint_words(j), WIDTH, "                    ")
+    if j.not_judged:
+        out += _wrapped("Not judged  ", f"{labels(j.not_judged)}: they change only unnamed cards", WIDTH,
+                        "            ")
     out.append(f"{len(j.unchanging)} other options change nothing; --full for every event, total and rule, "
                "and why")
     return out
@@ -390,6 +397,12 @@ def text_full(j: Judgement, style: Style) -> list[str]:
         for t in j.presets:
             pg = j.group_of(t)
             out.append(f"   {t.preset} \u2192 {pg.letter if pg else 'cannot arise'}")
+    if j.not_judged:
+        out.append("")
+        out.append(style.bold("Not judged"))
+        out += wrap(f"{labels(j.not_judged)}: they change the pack (or what a joker counts), and the situation "
+                    "names no card they add or remove, so they would change only the cards it does not name",
+                    90, "   ")
     out.append("")
     out.append(f"Not tried (they act between hands): {', '.join(BETWEEN_HANDS)}")
     return out
@@ -459,6 +472,8 @@ def markdown(j: Judgement, full: bool = False) -> list[str]:
             out += ["", f"**Cannot arise under:** {cannot_words(j)}"]
         if j.first_turn_hint:
             out.append(f"*Hint:* {hint_words(j)}")
+    if j.not_judged:
+        out += ["", f"**Not judged** (they change only cards the situation does not name): {labels(j.not_judged)}"]
     if j.presets:
         out += ["", "**Presets:** " + ", ".join(
             f"`{t.preset}` \u2192 {pg.letter if (pg := j.group_of(t)) else 'cannot arise'}" for t in j.presets)]
