@@ -206,6 +206,85 @@ def test_rules_load_as_typed_records() -> None:
     assert by_id["PAY-OUT-2"].brief == ("S27",) and by_id["PAY-OUT-2"].decided is False
 
 
+def test_every_rule_says_what_the_seeds_say_and_what_the_spec_decides() -> None:
+    """Provenance as data: every rule says what the seeds say; a rule that cites a decision
+    of the brief (a D item) is marked decided and says what it decides, naming that item."""
+    unlabelled = []
+    for r in rulebook.load_rules():
+        assert r.seeds, f"{r.id}: no 'seeds' (what the seeds say)"
+        assert r.decided == bool(r.decision), r.id
+        if r.items("D"):
+            if not r.decided:
+                unlabelled.append(r.id)
+            else:
+                missing = [d for d in r.items("D") if d not in r.decision]
+                assert not missing, f"{r.id}: the decision does not name {missing}"
+        assert r.basis in ("seeds", "decided", "house"), r.id
+        if r.basis == "house":
+            assert r.items("V"), f"{r.id}: a house rule cites the V item it comes from"
+    assert unlabelled == []
+
+
+def test_each_rule_has_the_sentence_that_holds_under_each_value_of_its_options() -> None:
+    """Option-aware rule text: under every value of every option that changes a rule, the
+    rule gives a sentence of its own (``under:``), unless rules.yaml says the default
+    sentence still holds under that value (``holds_under:``)."""
+    allowed = option_values()
+    for r in rulebook.load_rules():
+        holds = dict(r.holds_under)
+        for option in r.options:
+            for value in allowed[option][1:]:
+                rules = DEFAULT.replace(**{option: value})
+                text = r.text_under(rules)
+                assert "{" not in text and "}" not in text, (r.id, option, value, text)
+                if any(type(h) is type(value) and h == value for h in holds.get(option, ())):
+                    assert text == r.text, f"{r.id}: {option} = {value!r} is listed in holds_under and has a variant"
+                else:
+                    assert text != r.text, f"{r.id}: no sentence for {option} = {value!r} (add under: or holds_under:)"
+        assert r.text_under(DEFAULT) == r.text, r.id
+        for v in r.under:
+            assert v.text != r.text, r.id
+
+
+def test_option_aware_text_fills_values_and_takes_the_first_variant_that_applies() -> None:
+    by_id = rulebook.rules_by_id()
+    assert by_id["VAR-KNOCKLIMIT-1"].text_under(DEFAULT.replace(knock_limit=10)) == (
+        "A player may knock only with a total of 10 or less.")
+    assert by_id["TURN-3"].text_under(DEFAULT.replace(knock_timing="any")).startswith(
+        "A player may knock at the start of their own turn, before drawing, or after drawing")
+    both = DEFAULT.replace(knock_tie="knocker_wins", low_knock_bonus=13)
+    assert "a tie included" in by_id["PAY-KNOCK-2"].text_under(both) and "13 or less" in by_id[
+        "PAY-KNOCK-2"].text_under(both)
+    assert by_id["CARD-1"].text_under(DEFAULT.replace(deck=40, jokers=2)).startswith(
+        "A hand is played with a pack of 42 cards")
+
+
+def test_bad_option_aware_text_names_file_line_and_field(tmp_path: Path) -> None:
+    head = ("sections:\n  GAME: Game\nrules:\n  - id: GAME-2\n    title: T\n    section: GAME\n"
+            "    options: [max_players]\n    text: X.\n")
+    cases = {
+        head + "    under:\n      - when: {knock_tie: knocker_wins}\n        text: Y.\n":
+            ":10: rules[0].under[0].when.knock_tie: rule GAME-2 does not name the option 'knock_tie'",
+        head + "    under:\n      - when: {max_players: 9}\n        text: Y.\n":
+            ":10: rules[0].under[0].when.max_players: option 'max_players' has no value 9",
+        head + "    holds_under: {max_players: [4, 7]}\n":
+            ":9: rules[0].holds_under.max_players: option 'max_players' has no value 7",
+    }
+    for i, (text, wanted) in enumerate(cases.items()):
+        p = _write(tmp_path, text, f"u{i}.yaml")
+        with pytest.raises(RulebookError) as e:
+            rulebook.load_rules(p)
+        assert str(e.value).startswith(f"{p}{wanted}"), str(e.value)
+
+
+def test_a_rule_that_decides_without_saying_what_is_refused(tmp_path: Path) -> None:
+    text = ("sections:\n  GAME: Game\nrules:\n  - id: GAME-1\n    title: T\n    section: GAME\n"
+            "    decided: true\n    text: X.\n")
+    p = _write(tmp_path, text, "r.yaml")
+    with pytest.raises(RulebookError, match=r"r\.yaml:7: rules\[0\]\.decided: rule GAME-1: a decided rule says"):
+        rulebook.load_rules(p)
+
+
 # ---------------------------------------------------------------------------- tonk.md
 
 

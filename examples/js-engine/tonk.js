@@ -14,7 +14,9 @@ const HAND_SIZE = 5; // DEAL-1
 const MAX_PLAYERS = 3; // GAME-2
 
 // The ruleset options of spec/ruleset.schema.json with their defaults (the seed rules).
-// This engine implements the defaults only, and declares no option in hello.
+// This engine implements the defaults only, and declares no option in hello. The runner
+// sends every option with its value, so an option the spec adds is listed here too, at
+// its default, or every case would be refused with unsupported_option.
 const DEFAULTS = {
   upcard: true, forced_spreads: false, tonk_out_double: 'always', knock_timing: 'start',
   first_turn_knock: true, knock_tie: 'caught', caught_payment: 'seed',
@@ -25,7 +27,8 @@ const DEFAULTS = {
   face_values: '10-10-10', deuces_wild: false, hand_size: 5, low_dealt_double: null,
   dealt_tonks: 'draw', must_use_taken: false, hit_lock: 0, knock_limit: null,
   spread_knock_wait: 0, low_knock_bonus: null, scoring: 'stakes', wild_min_naturals: 1,
-  eating: false,
+  eating: false, forced_spreads_timing: 'turn_end', after_knock: 'show', turn_limit: null,
+  turn_limit_end: 'count',
 };
 
 // A deliberate bug for the example's own test: TONK_JS_BUG=knock_tie gives a knock tie to

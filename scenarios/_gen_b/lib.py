@@ -46,6 +46,10 @@ DEFAULTS: dict[str, Any] = {
     "dealer_after_draw": "next",
     "dealt_tonk": "49_50",
     "max_players": 3,
+    "forced_spreads_timing": "turn_end",
+    "after_knock": "show",
+    "turn_limit": None,
+    "turn_limit_end": "count",
 }
 
 PRESETS: dict[str, dict[str, Any]] = {
@@ -205,6 +209,8 @@ class Table:
         self.laid = False
         self.turn = 0
         self.ending: Ending | None = None
+        self.knocker: int | None = None  # after_knock = one_turn_each: the others' last turns
+        self.last = 0
         self._dealt_check()
 
     def _deck_order(self, first: int) -> list[str]:
@@ -245,6 +251,13 @@ class Table:
         self.taken = None
         self.laid = False
         self.turn += 1
+        if self.knocker is not None:  # a last turn after a knock has ended (PAY-KNOCK-1)
+            self.last -= 1
+            if self.last == 0:
+                self._end(Ending("knock", knocker=self.knocker, totals=self.totals()))
+        elif self.rules["turn_limit"] is not None and self.turn >= self.rules["turn_limit"]:
+            # STOCK-1: the turn limit ends the hand, settled as at an empty stock, or dead
+            self._end(Ending("turn_limit", totals=self.totals(), dead=self.rules["turn_limit_end"] == "dead"))
 
     def apply(self, seat: int, verb: str, args: list[str]) -> None:
         if self.ending is not None:
@@ -275,17 +288,17 @@ class Table:
             self.spreads.append(Spread(seat, list(args)))
             self.laid = True
             if not self.hands[seat]:
-                self._end(Ending("tonk_out", winner=seat, new_spread=True))
+                self._out_of_cards(seat, True)
         elif verb == "hit":
             card, index = args[0], int(args[1])
             self._take(seat, card)
             self.spreads[index].cards.append(card)
             if not self.hands[seat]:
-                self._end(Ending("tonk_out", winner=seat, new_spread=self.laid))
+                self._out_of_cards(seat, self.laid)
         elif verb == "discard":
             self._take(seat, args[0])
             self.pile.append(args[0])
-            if not self.hands[seat]:
+            if not self.hands[seat] and self.knocker is None:
                 self._end(Ending("out_by_discard", winner=seat))
             else:
                 self._next(seat)
@@ -296,9 +309,19 @@ class Table:
                 if not self.hands[seat]:  # a knock's discard that empties the hand goes out (OUT-2)
                     self._end(Ending("out_by_discard", winner=seat))
                     return
+            if self.rules["after_knock"] == "one_turn_each":  # the others play a last turn first
+                self.knocker, self.last = seat, self.players
+                self._next(seat)
+                return
             self._end(Ending("knock", knocker=seat, totals=self.totals()))
         else:
             raise GenError(f"unknown verb {verb!r}")
+
+    def _out_of_cards(self, seat: int, new_spread: bool) -> None:
+        if self.knocker is not None:  # a last turn after a knock ends with nothing to count
+            self._next(seat)
+        else:
+            self._end(Ending("tonk_out", winner=seat, new_spread=new_spread))
 
     def snapshot(self, full: bool = False) -> dict[str, Any]:
         snap: dict[str, Any] = {}
@@ -366,17 +389,18 @@ def settle(e: Ending, players: int, stake: int, rules: dict[str, Any]) -> tuple[
         elif scheme == "per_player":  # one stake for every player at the table
             pays += [(k, s, S * players, rule) for s in lowest]
         return lowest, pays
-    if e.kind == "stock_out":
+    if e.kind in ("stock_out", "turn_limit"):
+        single, tied = ("PAY-STOCK-1", "PAY-STOCK-2") if e.kind == "stock_out" else ("STOCK-1", "STOCK-1")
         if e.dead:
             return [], []
         low = min(t)
         lowest = [s for s in everyone if t[s] == low]
         if len(lowest) == 1:
-            return lowest, from_each(lowest[0], S, "PAY-STOCK-1")
+            return lowest, from_each(lowest[0], S, single)
         if rules["stock_tie"] == "dead":
             return [], []
         share = S / len(lowest) if rules["stock_tie"] == "split" else S
-        return lowest, [(p, s, share, "PAY-STOCK-2") for s in lowest for p in everyone if p not in lowest]
+        return lowest, [(p, s, share, tied) for s in lowest for p in everyone if p not in lowest]
     raise GenError(f"unknown ending {e.kind}")
 
 

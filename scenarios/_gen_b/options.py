@@ -14,7 +14,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from _gen_b.drystock import dry_case
-from _gen_b.lib import ALL_CARDS, DEFAULTS, Case, cards
+from _gen_b.lib import ALL_CARDS, DEFAULTS, Case, Table, cards
 from _gen_b.pay import W8, W9, W10, knock3
 
 
@@ -107,6 +107,85 @@ def forced_spreads() -> list[Case]:
             False: dict(script=["0 draw stock; 0 discard 2s; @@"]),
             True: dict(script=["0 draw stock; 0 discard 2s !forced_spread; @@"]),
         },
+    )
+    return cs
+
+
+def forced_spreads_timing() -> list[Case]:
+    return contrast(
+        "forced_spreads_timing", "break-run-2p",
+        "forced spreads: A breaks up 9-10-J of diamonds by discarding the jack instead of laying it",
+        ["VAR-FORCED-1"],
+        dict(players=2, dealer=1, hands=["9d Td Jd 3c 5h", "2c 4h 6s 8c Kc"], upcard="Kd", stock="2s", over=False,
+             options={"forced_spreads": True}),
+        {
+            "turn_end": dict(script=["0 draw stock; 0 discard Jd; @@"]),
+            "at_once": dict(script=["0 draw stock; 0 discard Jd !forced_spread; 0 discard 2s !forced_spread",
+                                    "0 spread 9d Td Jd; 0 discard 2s; @@"]),
+        },
+    )
+
+
+def after_knock() -> list[Case]:
+    return contrast(
+        "after_knock", "last-turn-3p", "A knocks with 15; under one_turn_each B and C each play a last turn first",
+        ["PAY-KNOCK-1", "OUT-1", "OUT-2"],
+        dict(players=3, dealer=2, hands=["Ac 2c 3c 4d 5d", "7h 8h 9h Kc Kd", "Th Js Qd Kh 3s"], upcard="Qs",
+             stock="6h 9c"),
+        {
+            "show": dict(script=["0 knock"], ending="knock_won", totals=[15, 44, 43], net=[2, -1, -1]),
+            "one_turn_each": dict(
+                script=["0 knock", "@", "1 knock !knock_timing", "1 draw stock; 1 hit 6h 0 !no_such_spread",
+                        "1 spread 6h 7h 8h 9h; 1 discard Kc", "@", "2 draw stock; 2 discard 9c"],
+                ending="knock_caught", totals=[15, 10, 43], net=[-3, 4, -1],
+                notes="B lays 6-7-8-9 of hearts in its last turn and keeps Kd (10): A's 15 is caught. "
+                      "Nobody may knock in a last turn."),
+        },
+    )
+
+
+def long_hand(players: int, dealer: int, hands: list[str], upcard: str, turns: int) -> list[str]:
+    """``turns`` plain turns on the model: draw from the stock and discard the card drawn
+    while the stock lasts, then take the discard and discard the first other card (TURN-7)."""
+    table = Table(players, dealer, dict(DEFAULTS), hands=[cards(h) for h in hands], upcard=upcard)
+    lines: list[str] = []
+    for _ in range(turns):
+        seat = table.to_act
+        assert seat is not None
+        if table.stock:
+            card = table.stock[0]
+            table.apply(seat, "draw", ["stock"])
+            lines.append(f"{seat} draw stock; {seat} discard {card}")
+        else:
+            taken = table.pile[-1]
+            table.apply(seat, "draw", ["discard"])
+            card = next(c for c in table.hands[seat] if c != taken)
+            lines.append(f"{seat} draw discard; {seat} discard {card}")
+        table.apply(seat, "discard", [card])
+    return lines
+
+
+def turn_limit() -> list[Case]:
+    """A hand nobody ends, three players: the stock runs out at the 36th turn, then each player
+    takes the discard and throws another card; the limit ends it."""
+    hands, upcard = ["Ac 2c 3d 4h 5s", "6c 7d 8h 9s Kd", "Tc Jd Qh Ks 2h"], "Qs"
+    turns = long_hand(3, 2, hands, upcard, 200)
+    base = dict(players=3, dealer=2, hands=hands, upcard=upcard)
+    cs = contrast(
+        "turn_limit", "long-hand-3p", "nobody knocks or goes out: the turn limit ends the hand, the lowest total wins",
+        ["STOCK-1", "TURN-7"], base,
+        {
+            None: dict(script=[*turns, "@"], over=False),
+            50: dict(script=turns[:50], ending="turn_limit"),
+            100: dict(script=turns[:100], ending="turn_limit"),
+            200: dict(script=turns, ending="turn_limit"),
+        },
+    )
+    cs += contrast(
+        "turn_limit_end", "fifty-turns-3p", "turn_limit = 50: the hand ends at its 50th turn",
+        ["STOCK-1"], dict(base, options={"turn_limit": 50}),
+        {"count": dict(script=turns[:50], ending="turn_limit"),
+         "dead": dict(script=turns[:50], ending="turn_limit", net=[0, 0, 0])},
     )
     return cs
 
@@ -587,6 +666,7 @@ def max_players() -> list[Case]:
 
 
 def cases() -> list[Case]:
-    return (upcard() + forced_spreads() + tonk_out_double() + knock_timing() + first_turn_knock() + knock_tie()
+    return (upcard() + forced_spreads() + forced_spreads_timing() + after_knock() + turn_limit()
+            + tonk_out_double() + knock_timing() + first_turn_knock() + knock_tie()
             + caught_payment() + count_held_spreads() + empty_stock() + stock_tie() + discards() + hits() + ace()
             + dealers() + dealt_tonk() + max_players())

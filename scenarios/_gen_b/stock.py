@@ -129,6 +129,26 @@ def cases() -> list[Case]:
         hands=[A15, B40], upcard=None,
         tail=["0 draw stock", "@"], totals=[15, 40], net=[1, -1], ending="stock_out",
     ))
+    # nothing is compulsory at an empty stock (S25) ------------------------------------------
+    keeps = dict(players=2, dealer=1, hands=["5h 6h 7h 2c 3d", "4h 9s 9c 9d Kd"], upcard="Qs", bottom="Ac",
+                 first_round={0: "0 spread 5h 6h 7h"})
+    cs.append(dry_case(
+        "stock-empty-nothing-compulsory-keeps-plays-2p",
+        "Stock empty: B takes the discard and keeps a book and a card that would hit; nothing is compulsory",
+        ["STOCK-2", "PAY-STOCK-1"], **keeps,  # type: ignore[arg-type]
+        tail=["1 draw discard; 1 discard Kd; @@", "0 draw stock", "@"],
+        totals=[5, 32], net=[1, -1], ending="stock_out",
+        notes="S25's 'players play all the cards they can' obliges nothing (STOCK-2): B could lay 9s 9c 9d "
+        "and hit 4h on A's run, and need not. A laid 5h 6h 7h on its first turn and holds 2c 3d (5); "
+        "B holds 4h 9s 9c 9d and the Ac it took (32).",
+    ))
+    cs.append(dry_case(
+        "stock-empty-nothing-compulsory-draws-2p",
+        "With the stock empty B could lay a book and hit, but draws from the empty stock instead: the hand "
+        "ends and B's book counts",
+        ["STOCK-2", "PAY-STOCK-1", "CARD-4"], **keeps,  # type: ignore[arg-type]
+        tail=["1 draw stock", "@"], totals=[5, 41], net=[1, -1], ending="stock_out",
+    ))
     # empty_stock = reshuffle and dead ------------------------------------------------------
     cs.append(dry_case(
         "stock-reshuffle-turns-pile-over-2p",

@@ -71,7 +71,7 @@ def _score_step(table: Table, before: list[int], result: dict[str, Any]) -> dict
     e = table.ending
     assert e is not None
     totals = result.get("totals") or table.totals()
-    pts = points(result["ending"], result["winners"], totals, e.knocker)
+    pts = points(result["ending"], result["winners"], totals, e.knocker, table.rules["scoring"] == "points_all")
     new = [a + b for a, b in zip(before, pts, strict=True)]
     res: dict[str, Any] = {"ending": result["ending"], "winners": result["winners"], "totals": totals}
     if e.knocker is not None:
@@ -168,7 +168,7 @@ def build(case: Case) -> dict[str, Any]:
             raise GenError(f"{case.id}: the script does not end the hand")
         winners, pays = settle(e, case.players, case.stake, rules)
         result = {"ending": ending_name(e, winners), "winners": sorted(winners)}
-        if e.kind in ("knock", "stock_out"):
+        if e.kind in ("knock", "stock_out", "turn_limit"):
             assert e.totals is not None
             result["totals"] = list(e.totals)
         net = [Fraction(0)] * case.players
@@ -187,7 +187,7 @@ def build(case: Case) -> dict[str, Any]:
                 raise GenError(f"{case.id}: the cards held total {got}, the case says {case.totals}")
         if case.net is not None and [Fraction(a) for a in result["net"]] != [Fraction(a) for a in case.net]:
             raise GenError(f"{case.id}: the settlement nets {result['net']}, the case says {case.net}")
-        if e.kind in ("knock", "stock_out"):
+        if e.kind in ("knock", "stock_out", "turn_limit"):
             held = "; ".join(
                 f"seat {s} " + (" ".join(table.hands[s]) or "nothing") + f" = {result['totals'][s]}"
                 for s in range(case.players)

@@ -15,7 +15,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from .build import Case
-from .model import DEFAULTS, STANDARD, cards
+from .model import DEFAULTS, STANDARD, Table, cards, ruleset
 
 
 def tag(value: object) -> str:
@@ -383,6 +383,91 @@ def eating() -> list[Case]:
     )
 
 
+def after_knock() -> list[Case]:
+    out = contrast(
+        "after_knock", "knock-3p", "A knocks with 15; under one_turn_each B and C play a last turn first",
+        ["PAY-KNOCK-1", "PAY-KNOCK-2", "PAY-CAUGHT-2"],
+        dict(players=3, dealer=2, hands=["Ac 2c 3c 4d 5d", "9h 9s 9d Kc Kd", "Th Js Qd Kh 2s"], upcard="Qs",
+             stock="9c 8s"),
+        {
+            "show": dict(script=["0 knock"], ending="knock_won", totals=[15, 47, 42], net=[2, -1, -1]),
+            "one_turn_each": dict(
+                script=["0 knock", "@", "1 knock !knock_timing", "1 draw stock; 1 spread 9h 9s 9d 9c; 1 discard Kc",
+                        "@", "2 draw stock; 2 discard 8s"],
+                ending="knock_caught", totals=[15, 10, 42], net=[-3, 4, -1],
+                notes="B draws the fourth nine, lays the book and keeps Kd (10): A's 15 is caught. Nobody may "
+                      "knock in a last turn."),
+        },
+    )
+    out += contrast(
+        "after_knock", "last-turn-lays-everything-2p", "A knocks with 15; B's last turn lays every card",
+        ["PAY-KNOCK-1", "PAY-KNOCK-3", "OUT-1"],
+        dict(players=2, dealer=1, hands=["Ac 2c 3d 4h 5s", "7h 8h 9h 9c 9d"], upcard="Qs", stock="9s"),
+        {
+            "show": dict(script=["0 knock"], ending="knock_won", totals=[15, 42], net=[1, -1]),
+            "one_turn_each": dict(
+                script=["0 knock", "1 draw stock; 1 spread 7h 8h 9h; 1 spread 9c 9d 9s"],
+                ending="knock_caught", totals=[15, 0], net=[-3, 3],
+                notes="B holds nothing after its last turn: not a tonk out (the knock ended play), but a "
+                      "total of 0, so A is caught."),
+        },
+    )
+    return out
+
+
+def long_script(players: int, dealer: int, hands: list[str], upcard: str, turns: int) -> list[str]:
+    """``turns`` plain turns played on the model under the seed rules: draw from the stock
+    and discard the card drawn while the stock lasts, then take the discard and discard the
+    first other card held (TURN-7 forbids the card just taken)."""
+    table = Table(players, dealer, ruleset(None, {}), hands=[cards(h) for h in hands], upcard=upcard)
+    lines: list[str] = []
+    for _ in range(turns):
+        seat = table.to_act
+        assert seat is not None
+        if table.stock:
+            card = table.stock[0]
+            table.apply(seat, "draw", ["stock"])
+        else:
+            taken = table.pile[-1]
+            table.apply(seat, "draw", ["discard"])
+            card = next(c for c in table.hands[seat] if c != taken)
+            lines.append(f"{seat} draw discard; {seat} discard {card}")
+            table.apply(seat, "discard", [card])
+            continue
+        table.apply(seat, "discard", [card])
+        lines.append(f"{seat} draw stock; {seat} discard {card}")
+    return lines
+
+
+def turn_limit() -> list[Case]:
+    hands, upcard = ["Ac 2c 3d 4h 5s", "6c 7d 8h 9s Kd"], "Qs"
+    turns = long_script(2, 1, hands, upcard, 200)
+    base = dict(players=2, dealer=1, hands=hands, upcard=upcard)
+    out = contrast(
+        "turn_limit", "long-hand-2p",
+        "nobody knocks or goes out: at the turn limit the hand ends and the lowest total wins",
+        ["STOCK-1", "STOCK-2", "TURN-7"], base,
+        {
+            None: dict(script=[*turns, "@"], over=False,
+                       notes="Without a limit the hand goes on after 200 turns: the stock ran out at the 41st, "
+                             "and each player since takes the other's discard and throws another card."),
+            50: dict(script=turns[:50], ending="turn_limit"),
+            100: dict(script=turns[:100], ending="turn_limit"),
+            200: dict(script=turns, ending="turn_limit"),
+        },
+    )
+    out += contrast(
+        "turn_limit_end", "fifty-turns-2p", "turn_limit = 50: the hand ends at its 50th turn",
+        ["STOCK-1"], dict(base, options={"turn_limit": 50}),
+        {
+            "count": dict(script=turns[:50], ending="turn_limit"),
+            "dead": dict(script=turns[:50], ending="turn_limit", winners=[], net=[0, 0],
+                         notes="turn_limit_end = dead: like a draw by the move limits of chess, nobody pays."),
+        },
+    )
+    return out
+
+
 def knock_limit() -> list[Case]:
     out = contrast(
         "knock_limit", "knock-with-8-2p", "A knocks with Ac Ad 2c 2d 2h, 8",
@@ -466,6 +551,8 @@ def scoring() -> list[Case]:
             "points": dict(script=["0 knock", {"score": [0, 0, 0]}],
                            notes="For points the match adds 20 to A (a caught knocker adds double its 10), "
                                  "nothing to B, who won, and 48 to C."),
+            "points_all": dict(script=["0 knock", {"score": [0, 0, 0]}],
+                               notes="Under points_all (Hoyle's Tunk) B's 9 is scored too: 20, 9 and 48."),
         },
     )
     out += contrast(
@@ -477,6 +564,8 @@ def scoring() -> list[Case]:
             "stakes": dict(script=["0 knock"]),
             "points": dict(script=["0 knock", {"score": [30, 80]}],
                            notes="B adds 24 to 80 and reaches 104: B leaves the match."),
+            "points_all": dict(script=["0 knock", {"score": [30, 80]}],
+                               notes="Under points_all A's winning 13 is scored too: A 43, B 104."),
         },
     )
     return out
@@ -486,5 +575,5 @@ def cases() -> list[Case]:
     return [
         *jokers(), *joker_value(), *deck40(), *face_values(), *deuces_wild(), *wild_min_naturals(),
         *hand_size(), *low_dealt_double(), *dealt_tonks(), *must_use_taken(), *hit_lock(), *eating(),
-        *knock_limit(), *spread_knock_wait(), *low_knock_bonus(), *scoring(),
+        *knock_limit(), *spread_knock_wait(), *low_knock_bonus(), *scoring(), *after_knock(), *turn_limit(),
     ]

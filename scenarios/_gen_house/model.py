@@ -70,10 +70,15 @@ DEFAULTS: dict[str, Any] = {
     "scoring": "stakes",
     "wild_min_naturals": 1,
     "eating": False,
+    "forced_spreads_timing": "turn_end",
+    "after_knock": "show",
+    "turn_limit": None,
+    "turn_limit_end": "count",
 }
 
 #: Options this model does not follow: a case that sets one is refused.
-UNMODELLED = {"forced_spreads": False, "ace": "low", "discard_taken": False, "discard_taken_last": False}
+UNMODELLED = {"forced_spreads": False, "ace": "low", "discard_taken": False, "discard_taken_last": False,
+              "forced_spreads_timing": "turn_end"}
 
 POINTS_LIMIT = 100  # VAR-POINTS-1: a player reaching 100 leaves the match
 
@@ -382,6 +387,8 @@ class Table:
         self.waits = [0] * players
         self.ending: Ending | None = None
         self.restocked = 0
+        self.knocker: int | None = None  # after_knock = one_turn_each: the others' last turns
+        self.last = 0
         self._dealt_check()
 
     # -------------------------------------------------------------- the deal (DEALT, VAR)
@@ -447,6 +454,8 @@ class Table:
         may take that discard before the player to act acts (not the upcard)."""
         me = self.to_act
         if not self.rules["eating"] or me is None or self.stage != "start" or self.turn == 0 or not self.pile:
+            return False
+        if self.knocker is not None:
             return False
         if seat in (me, (me - 1) % self.players) or not 0 <= seat < self.players:
             return False
@@ -535,6 +544,8 @@ class Table:
                 return "last_card_taken"
             return None
         if verb == "knock":
+            if self.knocker is not None:
+                return "knock_timing"  # PAY-KNOCK-1: no knock in a last turn after a knock
             if not drawn:
                 if r["knock_timing"] == "after_draw":
                     return "knock_timing"
@@ -593,7 +604,7 @@ class Table:
             if r["spread_knock_wait"]:
                 self.waits[seat] = r["spread_knock_wait"] + 1
             if not hand:
-                self._end(Ending("tonk_out", winners=[seat], new_spread=True))
+                self._out_of_cards(seat, new_spread=True)
             return
         if verb == "hit":
             card, index = args[0], int(args[1])
@@ -609,12 +620,12 @@ class Table:
             if r["hit_lock"] and sp.owner != seat:
                 self.locks[sp.owner] += r["hit_lock"]
             if not hand:
-                self._end(Ending("tonk_out", winners=[seat], new_spread=self.laid))
+                self._out_of_cards(seat, new_spread=self.laid)
             return
         if verb == "discard":
             hand.remove(args[0])
             self.pile.append(args[0])
-            if not hand:
+            if not hand and self.knocker is None:
                 self._end(Ending("out_by_discard", winners=[seat]))
             else:
                 self._next(seat)
@@ -626,9 +637,19 @@ class Table:
                 if not hand:  # a discard that empties the hand goes out (OUT-2)
                     self._end(Ending("out_by_discard", winners=[seat]))
                     return
+            if r["after_knock"] == "one_turn_each":  # PAY-KNOCK-1: the others play a last turn first
+                self.knocker, self.last = seat, self.players
+                self._next(seat)
+                return
             self._end(Ending("knock", knocker=seat, totals=self.totals()))
             return
         raise GenError(f"unknown verb {verb!r}")
+
+    def _out_of_cards(self, seat: int, new_spread: bool) -> None:
+        if self.knocker is not None:  # a last turn after a knock ends with nothing left to count
+            self._next(seat)
+        else:
+            self._end(Ending("tonk_out", winners=[seat], new_spread=new_spread))
 
     def _next(self, seat: int) -> None:
         # hit locks and spread waits run down as the player's turns end
@@ -643,6 +664,13 @@ class Table:
         self.hits = 0
         self.laid = False
         self.turn += 1
+        if self.knocker is not None:
+            self.last -= 1
+            if self.last == 0:
+                self._end(Ending("knock", knocker=self.knocker, totals=self.totals()))
+        elif self.rules["turn_limit"] is not None and self.turn >= self.rules["turn_limit"]:
+            # STOCK-1: the turn limit ends the hand, settled as at an empty stock, or dead
+            self._end(Ending("turn_limit", totals=self.totals(), dead=self.rules["turn_limit_end"] == "dead"))
 
     def snapshot(self, full: bool = False) -> dict[str, Any]:
         snap: dict[str, Any] = {}
@@ -714,19 +742,20 @@ def settle(e: Ending, players: int, stake: int, rules: dict[str, Any]) -> tuple[
         elif scheme == "per_player":
             pays += [(k, s, S * players, rule) for s in lowest]
         return lowest, pays
-    if e.kind == "stock_out":
+    if e.kind in ("stock_out", "turn_limit"):
+        single, tied = ("PAY-STOCK-1", "PAY-STOCK-2") if e.kind == "stock_out" else ("STOCK-1", "STOCK-1")
         if e.dead:
             return [], []
         low = min(t)
         lowest = [s for s in everyone if t[s] == low]
         if len(lowest) == 1:
-            return lowest, from_each(lowest[0], S, "PAY-STOCK-1")
+            return lowest, from_each(lowest[0], S, single)
         if rules["stock_tie"] == "dead":
             return [], []
         if len(lowest) == players:
             return lowest, []
         share = S / len(lowest) if rules["stock_tie"] == "split" else S
-        return lowest, [(p, s, share, "PAY-STOCK-2") for s in lowest for p in everyone if p not in lowest]
+        return lowest, [(p, s, share, tied) for s in lowest for p in everyone if p not in lowest]
     raise GenError(f"unknown ending {e.kind}")
 
 
@@ -740,14 +769,16 @@ def amount_text(a: Fraction) -> int | str:
     return int(a) if a.denominator == 1 else f"{a.numerator}/{a.denominator}"
 
 
-def points(ending: str, winners: Sequence[int], totals: Sequence[int], knocker: int | None) -> list[int]:
-    """VAR-POINTS-1: every player who did not win adds their total; a caught knocker adds
-    double.  (A hand with no winner is left out of the corpus: see the report.)"""
+def points(ending: str, winners: Sequence[int], totals: Sequence[int], knocker: int | None,
+           everyone: bool = False) -> list[int]:
+    """VAR-POINTS-1: every player who did not win adds their total (under points_all the
+    winners too); a caught knocker adds double.  (A hand with no winner is left out of
+    the corpus: see the report.)"""
     if not winners:
         raise GenError("a hand nobody won: VAR-POINTS-1 does not say what it scores")
     out = []
     for s, t in enumerate(totals):
-        if s in winners:
+        if s in winners and not everyone:
             out.append(0)
         elif ending == "knock_caught" and s == knocker:
             out.append(2 * t)

@@ -46,6 +46,18 @@ def hoyle() -> list[Case]:
              stock="Kd", preset=HT, ending="knock_caught", totals=[5, 3, 56], net=[-3, 4, -1],
              notes="Unmatched: A 5c = 5; B 3s = 3 (aces and jacks matched); C 56. For points A adds 10, "
                    "C 56, B nothing."),
+        Case("house-preset-hoyle-tunk-full-last-turns-3p",
+             "hoyle-tunk with after_knock = one_turn_each and scoring = points_all: B and C play a last "
+             "turn, then every count is scored",
+             ["PAY-KNOCK-1", "VAR-POINTS-1", "PAY-CAUGHT-1", "PAY-CAUGHT-2"], 3, 2,
+             ["0 draw stock; 0 knock Kd", "@", "1 knock Jc !knock_timing", "1 draw stock; 1 discard 2c",
+              "2 draw stock; 2 discard 3c", {"score": [20, 0, 30]}],
+             hands=["5h 6h 7h 9c 9d 9s 5c", "Ac Ad Ah 3s Jc Jd Jh", "4c 8d Qs Ks 6s 8h Tc"], upcard="Qh",
+             stock="Kd", preset=HT, options={"after_knock": "one_turn_each", "scoring": "points_all"},
+             ending="knock_caught", totals=[5, 3, 56], net=[-3, 4, -1],
+             notes="Bicycle's page in full: 'Each other player then has one turn to draw, take the discard, "
+                   "meld, lay off on the tunker's melds, and discard', and 'the count of each player's "
+                   "unmatched cards is scored against them'. For points A adds 10, B 3 and C 56."),
         Case("house-preset-hoyle-tunk-stock-exhausted-6p",
              "hoyle-tunk: six players of seven cards; when the stock is exhausted the hand is dead",
              ["STOCK-3", "VAR-HANDSIZE-1", "GAME-2"], 6, 5, [dry6], deck=" ".join(STANDARD), preset=HT,

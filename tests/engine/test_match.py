@@ -411,6 +411,25 @@ def test_hand_points() -> None:
     assert hand_points(Result("stock_out", (), (), (0, 0, 0), (6, 6, 9)), (6, 6, 9)) == (0, 0, 0)
 
 
+@rule("VAR-POINTS-1")
+def test_hand_points_of_every_player_under_points_all() -> None:
+    """scoring = points_all (Hoyle's Tunk): every player's count is scored, the winners'
+    too; a caught knocker still adds double, and a hand nobody won still scores nothing."""
+    assert hand_points(Result("knock_won", (0,), (), (0, 0, 0), (5, 14, 6), 0), (5, 14, 6), everyone=True) == (
+        5, 14, 6)
+    assert hand_points(Result("knock_caught", (1,), (), (0, 0, 0), (10, 6, 15), 0), (10, 6, 15),
+                       everyone=True) == (20, 6, 15)
+    assert hand_points(Result("stock_out", (), (), (0, 0, 0), (6, 6, 9)), (6, 6, 9), everyone=True) == (0, 0, 0)
+    answer = MATCH_METHODS["score"]({"ruleset": {"scoring": "points_all"}, "players": 3, "scores": [90, 0, 0],
+                                     "result": {"ending": "knock_caught", "winners": [1], "totals": [10, 6, 15],
+                                                "knocker": 0}})
+    assert answer == {"points": [20, 6, 15], "scores": [110, 6, 15], "out": [0]}
+    seed = MATCH_METHODS["score"]({"ruleset": {"scoring": "points"}, "players": 3, "scores": [90, 0, 0],
+                                   "result": {"ending": "knock_caught", "winners": [1], "totals": [10, 6, 15],
+                                              "knocker": 0}})
+    assert seed["points"] == [20, 0, 15]
+
+
 @rule("VAR-POINTS-1", "DEALER-2")
 def test_a_points_match_to_the_last_player_left() -> None:
     m = Match(3, POINTS, dealer=2)

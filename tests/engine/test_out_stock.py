@@ -7,6 +7,7 @@ import pytest
 from enginekit import action, assert_illegal, cards, deal, laid, play, run_down_stock
 
 from tonk_ref.engine.cards import NAMES
+from tonk_ref.engine.hand import Hand
 from tonk_ref.engine.ruleset import DEFAULT
 
 rule = pytest.mark.rule
@@ -116,3 +117,76 @@ def test_a_knock_that_discards_the_last_card_goes_out() -> None:
         assert [p.rule for p in h.result.payments] == ["PAY-OUT-2"]
     else:
         assert not h.is_legal(action("knock Kd"))
+
+
+@rule("STOCK-2")
+def test_nothing_is_compulsory_at_an_empty_stock() -> None:
+    """S25's "players play all the cards they can" obliges nothing: with the stock empty a
+    player may take the discard and keep a card that would hit, or draw from the empty
+    stock and end the hand instead."""
+    h = laid(["6c 2d", "6d 9s"], first=0)  # A laid 7c 8c 9c, B 7d 8d 9d: each holds a six that hits
+    run_down_stock(h)
+    seat = h.to_act
+    assert seat is not None and h.stock_count == 0
+    six, other = (cards("6c")[0], cards("2d")[0]) if seat == 0 else (cards("6d")[0], cards("9s")[0])
+    keep = h.copy()
+    keep.apply(action("draw discard"), seat)
+    legal = keep.legal_actions()
+    assert any(a.type == "hit" and a.card == six for a in legal)  # a hit is there to make ...
+    keep.apply(action(f"discard {NAMES[other]}"), seat)  # ... and need not be made
+    assert not keep.is_over and keep.stock_count == 0 and six in keep.hand(seat)
+    end = h.copy()
+    end.apply(action("draw stock"), seat)  # or the player would rather draw from the empty stock
+    assert end.result is not None and end.result.ending == "stock_out"
+
+
+def _plain_turn(h: Hand) -> None:
+    """Draw from the stock and discard the card drawn; once the stock is empty, take the
+    discard and throw another card (TURN-7)."""
+    seat = h.to_act
+    assert seat is not None
+    if h.stock_count:
+        drawn = h.stock()[0]
+        h.apply(action("draw stock"), seat)
+        h.apply(action(f"discard {NAMES[drawn]}"), seat)
+    else:
+        taken = h.discard_top
+        h.apply(action("draw discard"), seat)
+        h.apply(action(f"discard {NAMES[next(c for c in h.hand(seat) if c != taken)]}"), seat)
+
+
+@rule("STOCK-1", "PAY-STOCK-1")
+def test_the_turn_limit_ends_a_hand_nobody_ends() -> None:
+    hands = ["Ac 2c 3d 4h 5s", "6c 7d 8h 9s Kd"]
+    free = deal(hands, dealer=1, upcard="Qs")
+    limited = deal(hands, dealer=1, upcard="Qs", rules=DEFAULT.replace(turn_limit=50))
+    dead = deal(hands, dealer=1, upcard="Qs", rules=DEFAULT.replace(turn_limit=50, turn_limit_end="dead"))
+    for _ in range(49):
+        for h in (free, limited, dead):
+            _plain_turn(h)
+    assert not limited.is_over and limited.turn == 49
+    for h in (free, limited, dead):
+        _plain_turn(h)
+    assert not free.is_over and free.turn == 50  # no limit: the hand goes on (the seed rule)
+    r = limited.result
+    assert r is not None and r.ending == "turn_limit" and r.totals == tuple(limited.total(s) for s in range(2))
+    low = min(r.totals)
+    assert r.winners == tuple(s for s in range(2) if r.totals[s] == low)
+    assert all(p.rule == "STOCK-1" for p in r.payments) and sum(r.net) == 0 and r.net[r.winners[0]] == 1
+    assert [e.kind for e in limited.events][-3:] == ["turn_limit", "pay", "end"]
+    d = dead.result
+    assert d is not None and (d.ending, d.winners, d.payments, d.net) == ("turn_limit", (), (), (0, 0))
+
+
+@rule("STOCK-1", "PAY-KNOCK-1")
+def test_the_turn_limit_never_cuts_a_knocks_last_turns_short() -> None:
+    rules = DEFAULT.replace(turn_limit=50, after_knock="one_turn_each")
+    h = deal(["Ac 2c 3d 4h 5s", "6c 7d 8h 9s Kd", "Tc Jd Qh Ks 2h"], dealer=2, upcard="Qs", rules=rules)
+    for _ in range(49):
+        _plain_turn(h)
+    assert h.turn == 49 and h.to_act is not None
+    h.apply(action("knock"), h.to_act)  # the 50th turn is the knock: the others still play theirs
+    assert not h.is_over and h.knocker is not None and h.last_turns == 2
+    _plain_turn(h)
+    _plain_turn(h)
+    assert h.result is not None and h.result.ending in ("knock_won", "knock_caught") and h.turn == 52

@@ -10,10 +10,11 @@ from __future__ import annotations
 from fractions import Fraction
 
 import pytest
-from enginekit import cards, deal, laid, net, payments_of, pays, play, run_down_stock
+from enginekit import action, assert_illegal, cards, deal, laid, net, payments_of, pays, play, run_down_stock
 
+from tonk_ref.engine.cards import NAMES
 from tonk_ref.engine.ruleset import DEFAULT
-from tonk_ref.engine.serialize import result_to_json
+from tonk_ref.engine.serialize import observation_to_json, result_to_json, state_from_json, state_to_json
 
 rule = pytest.mark.rule
 
@@ -452,3 +453,60 @@ def test_empty_stock_reshuffle_turns_the_pile_into_a_new_stock() -> None:
     assert h.hand(2) == sorted([*cards("4h 5h"), pile[0]])
     assert h.stock() == pile[1:-1]
     assert h.stock_count == len(pile) - 2
+
+
+# --- after_knock = one_turn_each (Hoyle's and Bicycle's Tunk) ---------------------------------------------------
+LAST = DEFAULT.replace(after_knock="one_turn_each")
+
+
+@pytest.mark.rule("PAY-KNOCK-1", "OUT-1", "OBS-3")
+def test_each_other_player_plays_a_last_turn_before_the_count() -> None:
+    h = deal(["Ac 2c 3c 4d 5d", "9h 9s 9d Kc Kd", "Th Js Qd Kh 2s"], dealer=2, upcard="Qs", stock="9c 8s",
+             rules=LAST)
+    play(h, "A knock")
+    assert (h.to_act, h.knocker, h.last_turns, h.result) == (1, 0, 2, None)
+    before = h.copy()
+    assert_illegal(h, 1, "knock", "knock_timing")
+    assert h == before and action("knock") not in h.legal_actions()
+    # the knocker's hand lies face up meanwhile; the others' stay hidden
+    seen = observation_to_json(h, 2)["hands"]
+    assert seen[0] == ["Ac", "2c", "3c", "4d", "5d"] and seen[1] is None
+    # the state round-trips with the knock pending
+    again = state_from_json(state_to_json(h))
+    assert (again.knocker, again.last_turns, again.legal_actions()) == (0, 2, h.legal_actions())
+    play(h, "B draw stock", "B spread 9h 9s 9d 9c", "B discard Kc")
+    assert h.result is None and (h.to_act, h.last_turns) == (2, 1)
+    play(h, "C draw stock", "C discard 8s")
+    r = h.result
+    assert r is not None and (r.ending, r.knocker, r.totals, r.net) == ("knock_caught", 0, (15, 10, 42), (-3, 4, -1))
+
+
+@pytest.mark.rule("PAY-KNOCK-1", "OUT-1", "OUT-2")
+def test_a_last_turn_that_empties_the_hand_counts_nothing_and_goes_on() -> None:
+    h = deal(["Ac 2c 3d 4h 5s", "7h 8h 9h 9c 9d"], dealer=1, upcard="Qs", stock="9s", rules=LAST)
+    play(h, "A knock", "B draw stock", "B spread 7h 8h 9h", "B spread 9c 9d 9s")
+    r = h.result
+    assert r is not None and (r.ending, r.totals, r.net) == ("knock_caught", (15, 0), (-3, 3))
+    assert not any(e.kind == "tonk_out" for e in h.events)
+    # a discard that empties the hand in a last turn ends that turn, not the hand (no out_by_discard)
+    g = laid(["Ac 2d", "5d 6d"], first=0, rules=LAST)  # B laid 7d 8d 9d (spread 1)
+    play(g, "A knock")
+    drawn = NAMES[g.stock()[0]]
+    play(g, "B draw stock", "B hit 6d 1", "B hit 5d 1", f"B discard {drawn}")
+    r = g.result
+    assert r is not None and (r.ending, r.totals) == ("knock_caught", (3, 0))
+    assert not any(e.kind == "out" for e in g.events)
+
+
+@pytest.mark.rule("PAY-KNOCK-1", "STOCK-2", "VAR-EAT-1")
+def test_last_turns_allow_no_eating_and_an_empty_stock_still_ends_the_hand() -> None:
+    h = laid(["Ac 2d", "5h 6s", "Kh Qs"], first=0, rules=LAST.replace(eating=True))
+    run_down_stock(h)
+    knocker = h.to_act
+    assert knocker is not None
+    play(h, f"{'ABC'[knocker]} knock")
+    assert h.knocker == knocker and all(not h.may_eat(s) for s in range(3))
+    seat = h.to_act
+    assert seat is not None and seat != knocker
+    play(h, f"{'ABC'[seat]} draw stock")  # the stock is empty: the hand ends there, the knock unsettled
+    assert h.result is not None and h.result.ending == "stock_out" and h.result.knocker is None

@@ -135,3 +135,39 @@ def test_going_out_shows_no_other_hand() -> None:
     assert h.result is not None and h.result.ending == "tonk_out"
     assert observation_to_json(h, 0)["hands"] == [[], None]
     assert observation_to_json(h, 1)["hands"] == [None, _names("Td Tc 8s 8h 6d")]
+
+
+@pytest.mark.rule("VAR-FORCED-1")
+def test_forced_spreads_at_once_refuses_breaking_a_spread_up() -> None:
+    """forced_spreads_timing = at_once: a spread held must be laid before the turn ends;
+    under turn_end (D16) discarding one of its cards is enough."""
+    hands = ["9d Td Jd 3c 5h", "2c 4h 6s 8c Kc"]
+    turn_end = deal(hands, dealer=1, upcard="Kd", stock="2s", rules=DEFAULT.replace(forced_spreads=True))
+    play(turn_end, "A draw stock", "A discard Jd")
+    assert turn_end.to_act == 1
+    rules = DEFAULT.replace(forced_spreads=True, forced_spreads_timing="at_once", knock_timing="any")
+    h = deal(hands, dealer=1, upcard="Kd", stock="2s", rules=rules)
+    play(h, "A draw stock")
+    before = h.copy()
+    err = assert_illegal(h, 0, "discard Jd", "forced_spread")
+    assert err.rule == "VAR-FORCED-1" and h == before
+    assert_illegal(h, 0, "knock 2s", "forced_spread")
+    legal = h.legal_actions()
+    assert [a for a in legal if a.type in ("discard", "knock")] == []
+    assert action("spread 9d Td Jd") in legal
+    play(h, "A spread 9d Td Jd", "A discard 2s")
+    assert h.to_act == 1
+
+
+@pytest.mark.rule("VAR-FORCED-1", "TURN-8")
+def test_forced_spreads_at_once_counts_only_a_spread_that_may_be_laid() -> None:
+    """A dealt run of five and the taken card: laying the whole run would leave only the
+    taken card (TURN-8), so it does not count; a run of three within it may be laid, and
+    must be, before a discard."""
+    rules = DEFAULT.replace(forced_spreads=True, forced_spreads_timing="at_once")
+    h = deal(["3c 4c 5c 6c 7c", "2d 4h 6s 8d Kh"], dealer=1, upcard="Ks", rules=rules)
+    play(h, "A draw discard")
+    assert_illegal(h, 0, "discard 7c", "forced_spread")
+    assert_illegal(h, 0, "spread 3c 4c 5c 6c 7c", "last_card_taken")
+    play(h, "A spread 3c 4c 5c", "A discard 6c")
+    assert h.to_act == 1 and h.hand(0) == cards("7c Ks")

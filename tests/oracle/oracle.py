@@ -75,6 +75,10 @@ DEFAULT_RULES: dict[str, Any] = {
     "scoring": "stakes",  # a match option (VAR-POINTS-1): "it changes the match, not the play of a hand"
     "wild_min_naturals": 1,
     "eating": False,
+    "forced_spreads_timing": "turn_end",  # VAR-FORCED-1: at_once lays a spread held before the turn ends
+    "after_knock": "show",  # PAY-KNOCK-1: one_turn_each gives every other player a last turn first
+    "turn_limit": None,  # STOCK-1: a hand also ends when that many turns have ended
+    "turn_limit_end": "count",  # ... settled by the lowest total (as at an empty stock), or dead
 }
 
 
@@ -326,6 +330,8 @@ class OState:
     result: dict[str, Any] | None = None
     locks: list[int] = field(default_factory=list)  # VAR-HITLOCK-1: turns left without a knock
     waits: list[int] = field(default_factory=list)  # VAR-KNOCKWAIT-1: turns left (this one included)
+    knocker: int | None = None  # after_knock = one_turn_each: who knocked, while the others play a last turn
+    last: int = 0  # ... and how many of those last turns are left
 
     def __post_init__(self) -> None:
         self.locks = self.locks or [0] * self.players
@@ -380,6 +386,8 @@ class OState:
             laid=s["spread_this_turn"],
             dealt=[sort_cards(list(h)) for h in s["dealt"]],
             result=None if res is None else result_from_engine(res),
+            knocker=s.get("knocker"),
+            last=s.get("last_turns", 0),
         )
 
     def comparable(self) -> dict[str, Any]:
@@ -622,6 +630,8 @@ def may_eat(st: OState, seat: int) -> bool:
     me = st.to_act
     if not st.rules["eating"] or me is None or st.stage != "start" or not st.pile or st.turn == 0:
         return False
+    if st.knocker is not None:  # nobody eats during the last turns after a knock
+        return False
     if not 0 <= seat < st.players or seat in (me, (me - 1) % st.players):
         return False
     return usable_at_once(st, seat, st.pile[-1])
@@ -682,6 +692,8 @@ def _may_discard(st: OState, seat: int, card: str) -> bool:
 
 
 def _knock(st: OState, seat: int, discard: str | None) -> None:
+    if st.knocker is not None:
+        raise OracleIllegal("knock_timing")  # PAY-KNOCK-1: no knock in a last turn after a knock
     timing = st.rules["knock_timing"]
     if st.stage == "start":
         if timing == "after_draw":
@@ -712,6 +724,8 @@ def _knock(st: OState, seat: int, discard: str | None) -> None:
         raise OracleIllegal("knock_limit")  # VAR-KNOCKLIMIT-1
     if st.rules["forced_spreads"] and holds_forced_spread(kept, st.r):
         raise OracleIllegal("forced_spread")  # VAR-FORCED-2
+    if discard is not None and must_lay_first(st, seat):
+        raise OracleIllegal("forced_spread")  # VAR-FORCED-1, forced_spreads_timing = at_once
     if discard is not None:
         st.hands[seat] = kept
         st.pile.append(discard)
@@ -719,6 +733,13 @@ def _knock(st: OState, seat: int, discard: str | None) -> None:
             # OUT-2 has no exception: a discard that leaves no card in hand goes out.
             _end(st, "out_by_discard", [seat], _from_each(st, seat, Fraction(st.stake)), None)
             return
+    if st.rules["after_knock"] == "one_turn_each":
+        # the knocker's turn ends, then each other player plays one more (PAY-KNOCK-1); a turn
+        # limit does not cut these turns short
+        st.knocker = seat
+        st.last = st.players
+        _end_turn(st, seat)
+        return
     _settle_knock(st, seat)
 
 
@@ -734,12 +755,20 @@ def _discard(st: OState, seat: int, card: str) -> None:
     kept = [c for c in st.hands[seat] if c != card]
     if st.rules["forced_spreads"] and holds_forced_spread(kept, st.r):
         raise OracleIllegal("forced_spread")  # VAR-FORCED-1
+    if must_lay_first(st, seat):
+        raise OracleIllegal("forced_spread")  # VAR-FORCED-1, forced_spreads_timing = at_once
     st.hands[seat] = kept
     st.pile.append(card)
-    if not kept:  # OUT-2, PAY-OUT-2
+    if not kept and st.knocker is None:  # OUT-2, PAY-OUT-2
         _end(st, "out_by_discard", [seat], _from_each(st, seat, Fraction(st.stake)), None)
         return
-    # the turn ends: the house rules' knock counters go down by one (VAR-HITLOCK-1, VAR-KNOCKWAIT-1)
+    _end_turn(st, seat)
+
+
+def _end_turn(st: OState, seat: int) -> None:
+    """The turn ends: the house rules' knock counters go down by one (VAR-HITLOCK-1,
+    VAR-KNOCKWAIT-1) and the next seat is to act (TURN-1); the end of the last of the
+    last turns after a knock settles the knock (PAY-KNOCK-1)."""
     st.locks[seat] = max(0, st.locks[seat] - 1)
     st.waits[seat] = max(0, st.waits[seat] - 1)
     st.to_act = (seat + 1) % st.players  # TURN-1
@@ -748,6 +777,28 @@ def _discard(st: OState, seat: int, card: str) -> None:
     st.taken = None
     st.hits = 0
     st.laid = False
+    if st.knocker is not None:
+        st.last -= 1
+        if st.last == 0:
+            _settle_knock(st, st.knocker)
+    elif st.rules["turn_limit"] is not None and st.turn >= st.rules["turn_limit"]:
+        # STOCK-1: the turn limit ends the hand, settled as at the empty stock or dead
+        _settle_stock_out(st, dead=st.rules["turn_limit_end"] == "dead", ending="turn_limit")
+
+
+def must_lay_first(st: OState, seat: int) -> bool:
+    """VAR-FORCED-1 under forced_spreads_timing = at_once: the hand (before the discard)
+    holds a spread it could lay now, other than exactly three natural aces; one whose laying
+    would leave only the card taken from the pile (TURN-8) cannot be laid, so does not count."""
+    if not (st.rules["forced_spreads"] and st.rules["forced_spreads_timing"] == "at_once"):
+        return False
+    hand = st.hands[seat]
+    for sp in spreads_within(hand, st.r):
+        if len(sp) == 3 and all(c in ("Ac", "Ad", "Ah", "As") for c in sp):
+            continue
+        if not _leaves_only_taken(st, [c for c in hand if c not in sp]):
+            return True
+    return False
 
 
 def _leaves_only_taken(st: OState, rest: list[str]) -> bool:
@@ -782,7 +833,7 @@ def _spread(st: OState, seat: int, cards: list[str]) -> None:
     if wait:
         st.waits[seat] = wait + 1  # this turn and the next N (VAR-KNOCKWAIT-1)
     if not rest:
-        _settle_tonk_out(st, seat)
+        _out_of_cards(st, seat)
 
 
 def _hit(st: OState, seat: int, card: str, index: int) -> None:
@@ -811,12 +862,21 @@ def _hit(st: OState, seat: int, card: str, index: int) -> None:
     if target["owner"] != seat:
         st.locks[target["owner"]] += st.rules["hit_lock"]  # VAR-HITLOCK-1
     if not rest:
-        _settle_tonk_out(st, seat)
+        _out_of_cards(st, seat)
 
 
 # ------------------------------------------------------------------------------ payments
 def _from_each(st: OState, winner: int, amount: Fraction) -> list[tuple[int, int, Fraction]]:
     return [(p, winner, amount) for p in range(st.players) if p != winner]
+
+
+def _out_of_cards(st: OState, seat: int) -> None:
+    """Every card laid or hit: a tonk out (OUT-1), or, in a last turn after a knock, the
+    end of that turn with nothing left to count (PAY-KNOCK-1)."""
+    if st.knocker is not None:
+        _end_turn(st, seat)
+    else:
+        _settle_tonk_out(st, seat)
 
 
 def _settle_tonk_out(st: OState, seat: int) -> None:
@@ -858,28 +918,29 @@ def _settle_knock(st: OState, knocker: int) -> None:
     _end(st, "knock_caught", lowest, pays, totals, knocker)
 
 
-def _settle_stock_out(st: OState, dead: bool) -> None:
-    """STOCK-2, STOCK-3, PAY-STOCK-1, PAY-STOCK-2 with options empty_stock and stock_tie."""
+def _settle_stock_out(st: OState, dead: bool, ending: str = "stock_out") -> None:
+    """STOCK-2, STOCK-3, PAY-STOCK-1, PAY-STOCK-2 with options empty_stock and stock_tie
+    (and STOCK-1's turn limit, ending turn_limit, settled the same way)."""
     n = st.players
     S = Fraction(st.stake)
     totals = [st.total(p) for p in range(n)]
     if dead:
-        _end(st, "stock_out", [], [], totals)
+        _end(st, ending, [], [], totals)
         return
     low = min(totals)
     lowest = [p for p in range(n) if totals[p] == low]
     not_tied = [p for p in range(n) if p not in lowest]
     if len(lowest) == 1:
-        _end(st, "stock_out", lowest, [(q, lowest[0], S) for q in not_tied], totals)
+        _end(st, ending, lowest, [(q, lowest[0], S) for q in not_tied], totals)
         return
     tie = st.rules["stock_tie"]
     if tie == "dead":
-        _end(st, "stock_out", [], [], totals)
+        _end(st, ending, [], [], totals)
     elif tie == "split":
         share = S / len(lowest)
-        _end(st, "stock_out", lowest, [(q, p, share) for p in lowest for q in not_tied], totals)
+        _end(st, ending, lowest, [(q, p, share) for p in lowest for q in not_tied], totals)
     else:
-        _end(st, "stock_out", lowest, [(q, p, S) for p in lowest for q in not_tied], totals)
+        _end(st, ending, lowest, [(q, p, S) for p in lowest for q in not_tied], totals)
 
 
 # ------------------------------------------------------------------------------ enumeration

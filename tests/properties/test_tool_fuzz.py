@@ -196,3 +196,30 @@ def test_workers_find_the_same_hands_as_one(buggy_module: str, tmp_path: Path,
         outs.append(sorted(p.name for p in out_dir.glob("*.yaml")))
         assert f"{jobs} worker" in capsys.readouterr().out
     assert outs[0] == outs[1] and len(outs[0]) == 1
+
+
+def test_random_rulesets_bound_every_hand_with_the_largest_turn_limit_offered() -> None:
+    rng = random.Random(11)
+    rulesets = [F.random_ruleset(rng) for _ in range(200)]
+    assert all(r.turn_limit is not None for r in rulesets)
+    assert {r.turn_limit for r in rulesets} == {50, 100, 200}
+    assert sum(r.turn_limit == 200 for r in rulesets) > 100  # the default's stand-in, and 200 chosen itself
+    offered = {"turn_limit": (None, 50, 100)}
+    assert {F.random_ruleset(rng, offered).turn_limit for _ in range(50)} == {50, 100}
+    # unbounded on request, or when the engine offers no limit (only the default)
+    assert None in {F.random_ruleset(rng, bounded=False).turn_limit for _ in range(50)}
+    assert {F.random_ruleset(rng, {"turn_limit": (None,)}).turn_limit for _ in range(50)} == {None}
+
+
+def test_a_hand_nobody_knocks_in_ends_at_the_turn_limit() -> None:
+    rng = random.Random(4)
+    endings = set()
+    for _ in range(20):
+        rules = F.random_ruleset(rng, {"turn_limit": (None, 50)}, p_default=1.0).replace(empty_stock="reshuffle")
+        assert rules.turn_limit == 50
+        played = F.random_game(rng, F.random_setup(rng, rules), illegal_rate=0.0, knock_weight=0.0)
+        result = played.final["result"]
+        assert result is not None, "every bounded hand ends"
+        assert played.final["turn"] <= 50
+        endings.add(result["ending"])
+    assert "turn_limit" in endings

@@ -55,7 +55,8 @@ def test_expected_refusal_and_the_same_step_allowed_under_other_rules(tonk: Tonk
     own = tonk("explain", path)
     step = steps(own.out)[2]
     assert "refused: taken_card (TURN-7): Kd was taken from the discard pile this turn" in step
-    assert 'TURN-7: "A card taken from the discard pile MUST NOT be discarded in the same turn."' in step
+    assert '"A card taken from the discard pile MUST NOT be discarded in the same turn."' in step
+    assert "[this spec decides (D10; alternatives: discard_taken = true)]" in step
     assert "the scenario expects this refusal; the table is unchanged" in step
     other = tonk("explain", path, "--rules", table_file("preset: seed\noptions:\n  discard_taken: true\n"))
     step = steps(other.out)[2]
@@ -85,7 +86,7 @@ def test_a_described_situation(tonk: Tonk) -> None:
     assert r.code == 0
     assert r.out.startswith(W7)
     assert "The situation" in r.out
-    assert "Step 1 (column 101): seat 0: knocks" in r.out
+    assert "Step 1 (column 101): seat 0: knock" in r.out
     assert "Result: knock_caught" in r.out
 
 
@@ -136,3 +137,40 @@ def test_malformed_actions_the_scenario_expects_refused(tonk: Tonk) -> None:
     assert r.code == 0, r.err
     assert "refused: malformed_action: draw from 'table': expected 'stock' or 'discard'" in r.out
     assert tonk("judge", path).code == 0
+
+
+def test_explain_quotes_the_sentence_of_the_rules_in_play(tonk: Tonk, table_file: Callable[[str], str]) -> None:
+    """Under knock_timing = any a knock after drawing is explained by TURN-3's sentence for
+    any, marked as a house rule; under the seed rules by the default sentence, marked as a
+    decision of this spec."""
+    sit = ("2 players, dealer 1; 0: 3d 4d; 1: 3h 4h 9s Kd Kh; table: 0 [7c 8c 9c]; discard Qs; "
+           "0 draws 2s, knocks discarding 4d")
+    any_ = tonk("explain", sit, "--rules", table_file("preset: seed\noptions: {knock_timing: any}\n"))
+    assert any_.code == 0, any_.err
+    words = " ".join(any_.out.split())
+    assert "TURN-3 when seat 0 may knock" in words
+    assert ('"A player may knock at the start of their own turn, before drawing, or after drawing together with '
+            "the turn's discard.\" [a house rule: knock_timing = any (V28)]") in words
+    assert "only at the start of their own turn" not in words
+    seed = tonk("explain", sit)
+    words = " ".join(seed.out.split())
+    assert "refused: knock_timing (TURN-3): a player may knock only before drawing" in words
+    assert ('"A player may knock only at the start of their own turn, before drawing." [this spec decides (D1; '
+            "alternatives: knock_timing = any or after_draw)]") in words
+
+
+def test_explain_gives_the_deciding_rule_of_a_refusal() -> None:
+    """Q-K-A refused: SPREAD-3 (the ace is low only, D12) before the engine's SPREAD-1."""
+    from tonk_ref.tools import cli
+
+    io_out = io.StringIO()
+    import contextlib
+
+    with contextlib.redirect_stdout(io_out):
+        code = cli.main(["explain", "2 players; 0: Qh Kh Ah 2c 3d; 1: 4s 5s 6s 7d 9d; discard Jc; 0 draws 8c, "
+                                    "spreads Qh Kh Ah"])
+    assert code == 0
+    out = io_out.getvalue()
+    assert "refused: not_a_spread (SPREAD-3, SPREAD-1): [Qh Kh Ah] is not a book or a run" in out
+    assert "Q-K-A and K-A-2 are not runs" in " ".join(out.split())
+    assert "[this spec decides (D12; alternatives: ace = low_or_high)]" in " ".join(out.split())

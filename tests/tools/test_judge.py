@@ -80,8 +80,34 @@ def test_w7_knock_refused_when_the_table_knocks_after_drawing(tonk: Tonk) -> Non
     assert group_with(doc, "knock_limit = 10")["includes_base"]
 
 
-def test_w7_text_says_which_options_change_the_result(tonk: Tonk) -> None:
+def test_w7_short_ruling(tonk: Tonk) -> None:
+    """The short ruling: per group the outcome, who pays whom and the deciding rules, each
+    in the sentence of the group's rulesets and marked with where it comes from."""
     r = tonk("judge", W7, "--no-color")
+    assert r.code == 0, r.err
+    out = r.out
+    groups = {block.split("  ", 1)[0]: block for block in out.split("\n\n") if block[:1] in "ABCDEF"}
+    a = groups["A"]
+    assert "knock_caught: seat 0 knocks and is caught; seat 1 wins (totals 7, 7)" in a
+    assert "seat 0 pays seat 1 3; net seat 0: -3 \u00b7 seat 1: +3" in a
+    assert "PAY-KNOCK-3   A knocker whose total equals the lowest total of the other players is caught." in a
+    assert "[this spec decides (D3; alternatives: knock_tie = knocker_wins)]" in a
+    assert "[the seeds (S30)]" in a
+    # knock_timing = any reaches the same outcome, and its own sentence is quoted with it
+    assert "under knock_timing = any:" in a and "or after drawing" in a
+    c = next(b for b in groups.values() if "knock_tie = knocker_wins\n" in b.split("\n")[0] + "\n")
+    assert "a tie included" in c and "[a house rule: knock_tie = knocker_wins (V31)]" in c
+    assert "only at the start of their own turn" not in c
+    limit = next(b for b in groups.values() if b.split("\n")[0].endswith("knock_limit = 5"))
+    assert "refused: 0 knock (knock_limit: VAR-KNOCKLIMIT-1)" in limit
+    assert "A player may knock only with a total of 5 or less." in limit
+    assert "Changed by  knock_timing (after_draw \u2192 " in out
+    assert "Cannot arise under  deck = 40; hand_size = 7, 9 or by_players" in out
+    assert "\x1b[" not in out
+
+
+def test_w7_full_text_says_which_options_change_the_result(tonk: Tonk) -> None:
+    r = tonk("judge", W7, "--no-color", "--full")
     assert r.code == 0, r.err
     out = r.out
     assert "A  the base rules" in out
@@ -164,7 +190,7 @@ def test_tonk_out_by_hits_only_under_the_new_spread_double(tonk: Tonk) -> None:
     # one hit per turn: the second hit is refused
     one = group_with(doc, "hits_per_turn = one")
     assert (one["outcome"], one["refusal"]["reason"], one["refusal"]["action"]) == ("refused", "hit_limit",
-                                                                                 "0 hits 8c on spread 0")
+                                                                                 "0 hit 8c 0")
 
 
 def test_tonk_out_with_a_new_spread_pays_double_either_way(tonk: Tonk) -> None:
@@ -194,7 +220,10 @@ def test_seven_cards_arise_only_under_a_seven_card_deal(tonk: Tonk) -> None:
     assert doc["options"]["change_the_result"]["hand_size"]["5"] is None
     assert "seat 0 holds 7 cards, but each player is dealt 5" in doc["cannot_arise"][0]["why"]
     text = tonk("judge", "2 players; 0: Ac 2c 3c 4d 5d 6h 7h; 1: 2h 3h 4h 5s 6s 7s 8s; discard Kd; 0 knocks").out
-    assert "Under the base rules this situation cannot arise: seat 0 holds 7 cards" in text
+    assert "Under these rules the situation cannot arise: seat 0 holds 7 cards" in text
+    full = tonk("judge", "2 players; 0: Ac 2c 3c 4d 5d 6h 7h; 1: 2h 3h 4h 5s 6s 7s 8s; discard Kd; 0 knocks",
+                "--full").out
+    assert "Under the base rules this situation cannot arise: seat 0 holds 7 cards" in full
 
 
 def test_a_joker_arises_only_with_jokers(tonk: Tonk) -> None:
@@ -230,13 +259,15 @@ def test_forced_spreads_cannot_leave_a_spread_in_hand(tonk: Tonk) -> None:
 
 
 def test_an_action_by_a_seat_not_to_act(tonk: Tonk) -> None:
-    """Seat 2 takes seat 0's discard before seat 1 acts: it cannot arise, except where
-    eating is allowed."""
+    """Seat 2 takes seat 0's discard before seat 1 acts: an illegal action, refused with
+    not_your_turn (TURN-10), except where eating is allowed."""
     doc = tonk("judge", "3 players; 0: 5c 6d Kd 2s 3s; 1: 2c 3c 4c 9d Td; 2: Jh Qh 8s 9s Ts; discard Kh; 1 to act; "
                "2 takes the discard, spreads Jh Qh Kh, discards 8s", "--format", "json").json()
-    why = doc["cannot_arise"][0]["why"]
-    assert doc["cannot_arise"][0]["label"] == "the base rules"
-    assert "not_your_turn" in why and "seat 2 acted but seat 1 is to act" in why
+    base = doc["groups"][0]
+    assert base["includes_base"] and base["outcome"] == "refused"
+    assert (base["refusal"]["reason"], base["refusal"]["rule"]) == ("not_your_turn", "TURN-10")
+    assert "seat 2 acted but seat 1 is to act" in base["refusal"]["message"]
+    assert [t["label"] for t in base["allowed_by"]] == ["eating = true"]
     eat = group_with(doc, "eating = true")
     assert eat["outcome"] == "goes_on" and eat["to_act"] == 0
     assert [e["kind"] for e in eat["events"]][:2] == ["eat", "take"]
@@ -351,3 +382,119 @@ def test_payment_scenarios_reach_their_own_result_in_group_a() -> None:
             assert [Fraction(str(a)) for a in o.net] == [Fraction(str(a)) for a in want["net"]], path
         checked += 1
     assert checked >= 40
+
+
+# ---------------------------------------------------------------------------- illegal moves are verdicts
+
+HIT_FIRST = "2 players; 0: 4c 9d Jh 2s 3d; 1: 2h 8s; table: 1 [5c 6c 7c]; discard Qs; 0 hits 4c on 0"
+QKA = "2 players; 0: Qh Kh Ah 2c 3d; 1: 4s 5s 6s 7d 9d; discard Jc; 0 draws 8c, spreads Qh Kh Ah"
+
+
+def test_an_illegal_move_is_a_verdict(tonk: Tonk) -> None:
+    """A hit before drawing is refused under every ruleset: a verdict with the reason, the
+    rule and its sentence, exit 0, not an input error."""
+    r = tonk("judge", HIT_FIRST, "--no-color")
+    assert r.code == 0 and r.err == ""
+    assert "refused: 0 hit 4c 0 (must_draw_first: HIT-2): draw before hitting" in r.out
+    assert "allowed under none of the rulesets tried" in r.out
+    assert "HIT-2  A player may hit only during their own turn, after drawing and before discarding." in r.out
+    assert "[this spec decides (D11; no option offers another reading)]" in r.out
+    doc = tonk("judge", HIT_FIRST, "--format", "json").json()
+    base = doc["groups"][0]
+    assert (base["outcome"], base["refusal"]["reason"], base["refusal"]["rule"]) == ("refused", "must_draw_first",
+                                                                                    "HIT-2")
+    assert base["allowed_by"] == [] and len(doc["groups"]) == 1
+
+
+def test_a_refusal_names_the_rulesets_that_allow_the_action(tonk: Tonk) -> None:
+    """Q-K-A is refused by SPREAD-3 (D12), and allowed only under ace = low_or_high."""
+    doc = tonk("judge", QKA, "--format", "json").json()
+    base = doc["groups"][0]
+    assert base["refusal"]["reason"] == "not_a_spread"
+    assert base["deciding"][0] == "SPREAD-3" and "SPREAD-1" in base["deciding"]
+    assert [t["label"] for t in base["allowed_by"]] == ["ace = low_or_high"]
+    high = group_with(doc, "ace = low_or_high")
+    assert high["outcome"] == "goes_on"
+    spread3 = next(d for d in high["decided_by"] if d["rule"] == "SPREAD-3")
+    assert "Q-K-A is a run" in spread3["text"]
+    assert spread3["provenance"]["label"] == "a house rule: ace = low_or_high (V6)"
+
+
+def test_a_merged_group_quotes_each_members_sentence(tonk: Tonk) -> None:
+    """knock_limit = 5 and 10 refuse the same knock: each value's own sentence and message."""
+    sit = "2 players, dealer 1; 0: 3d 4d 5h 6h Qc; 1: 3h 4h; table: 1 [5s 6s 7s]; discard Qs; 0 knocks"
+    out = tonk("judge", sit, "--no-color").out
+    block = next(b for b in out.split("\n\n") if b.split("\n")[0].endswith("knock_limit = 5 or 10"))
+    assert "knock_limit = 5: a knock needs 5 points or fewer, the hand has 28" in block
+    assert "knock_limit = 10: a knock needs 10 points or fewer, the hand has 28" in block
+    assert "under knock_limit = 5:\n" in block and "A player may knock only with a total of 5 or less." in block
+    assert "under knock_limit = 10:\n" in block and "A player may knock only with a total of 10 or less." in block
+    doc = tonk("judge", sit, "--format", "json").json()
+    g = group_with(doc, "knock_limit = 10")
+    texts = next(d for d in g["decided_by"] if d["rule"] == "VAR-KNOCKLIMIT-1")["texts"]
+    assert [(x["text"], x["rulesets"]) for x in texts] == [
+        ("A player may knock only with a total of 5 or less.", ["knock_limit = 5"]),
+        ("A player may knock only with a total of 10 or less.", ["knock_limit = 10"])]
+
+
+def test_the_table_rules_sentence_is_quoted(tonk: Tonk, table_file: Callable[[str], str]) -> None:
+    """Under knock_timing = any the knock is justified by TURN-3's sentence for any, never
+    by the default sentence 'only at the start of their own turn'."""
+    path = table_file("preset: seed\noptions: {knock_timing: any}\n")
+    sit = ("2 players, dealer 1; 0: 3d 4d; 1: 3h 4h 9s Kd Kh; table: 0 [7c 8c 9c]; discard Qs; "
+           "0 draws 2s, knocks discarding 4d")
+    r = tonk("judge", sit, "--rules", path, "--no-color")
+    a = r.out.split("\n\nB")[0]
+    assert "knock_won: seat 0 knocks and wins (totals 5, 36)" in a
+    assert "or after drawing together with the turn's discard" in " ".join(a.split())
+    assert "[a house rule: knock_timing = any (V28)]" in a
+    assert "only at the start of their own turn" not in a
+    full = tonk("judge", sit, "--rules", path, "--no-color", "--full").out.split("\n\nB")[0]
+    assert "only at the start of their own turn" not in full and "TURN-3" in full
+
+
+# ---------------------------------------------------------------------------- short by default
+
+
+def test_a_two_group_ruling_fits_a_screen(tonk: Tonk) -> None:
+    r = tonk("judge", QKA, "--no-color")
+    lines = r.out.rstrip("\n").split("\n")
+    assert len([b for b in r.out.split("\n\n") if b[:1] in "AB" and b[1:3] == "  "]) == 2
+    assert len(lines) <= 25, r.out
+    assert max(len(x) for x in lines) <= 100
+    full = tonk("judge", QKA, "--no-color", "--full").out
+    assert len(full.split("\n")) > len(lines)
+    assert "seat 0 draws 8\u2663 from the stock  TURN-2" in full  # the events, with --full only
+    assert "TURN-2" not in r.out
+
+
+def test_cannot_arise_is_one_line_with_a_first_turn_hint(tonk: Tonk) -> None:
+    """Seat 1 holds a run: after a round of play that cannot be under forced spreads, but a
+    dealt hand can hold one, and the ruling says so."""
+    out = tonk("judge", QKA, "--no-color").out
+    line = next(x for x in out.split("\n") if x.startswith("Cannot arise under"))
+    assert line == "Cannot arise under  forced_spreads = true; deck = 40; hand_size = 7, 9 or by_players"
+    assert "(with 'first turn', if nobody has played yet, it arises under forced_spreads = true)" in " ".join(
+        out.split())
+    doc = tonk("judge", QKA, "--format", "json").json()
+    assert doc["first_turn_would_arise"] == ["forced_spreads = true"]
+    first = tonk("judge", QKA.replace("discard Jc;", "discard Jc; first turn;"), "--format", "json").json()
+    assert "forced_spreads = true" not in [c["label"] for c in first["cannot_arise"]]
+    assert "because" not in line  # the reasons are for --full
+    assert "deck = 40: 9d: the 40-card pack has no 8s, 9s or 10s" in tonk("judge", QKA, "--full").out
+
+
+def test_pack_options_change_a_description_only_through_its_named_cards(tonk: Tonk) -> None:
+    doc = tonk("judge", "2 players; 0: Ac 2c 3c 4c 5c; 1: 6c 7c; table: 1 [Kc Kh Ks]; discard Qs; 0 draws, "
+               "discards 4c", "--format", "json").json()
+    assert set(doc["not_judged"]) == {"deck = 40", "jokers = 2", "joker_value = 0 (with jokers = 2)",
+                                      "joker_value = 25 (with jokers = 2)", "joker_value = 50 (with jokers = 2)"}
+    for option in ("deck", "jokers", "joker_value"):
+        assert option not in doc["options"]["change_the_result"], option
+    # a pack option is judged when the situation names a card it adds or removes
+    named = tonk("judge", "2 players; 0: Ac 2c 3c 4c 9c; 1: 6c 7c; table: 1 [Kc Kh Ks]; discard Qs; 0 draws, "
+                 "discards 4c", "--format", "json").json()
+    assert "deck = 40" in [c["label"] for c in named["cannot_arise"]] and "deck = 40" not in named["not_judged"]
+    scenario_file = tonk("judge", scenario("pay/pay-w12-stock-tie-3p.yaml"), "--format", "json").json()
+    assert "jokers" not in scenario_file["options"]["change_the_result"]
+    assert "jokers = 2" in scenario_file["not_judged"]

@@ -107,3 +107,45 @@ def test_table_values(tonk: Tonk, table_file: Callable[[str], str]) -> None:
 def test_bad_rules_file(tonk: Tonk, table_file: Callable[[str], str]) -> None:
     line = tonk("rules", "--rules", table_file("preset: seed\noptions: [1, 2]\n")).one_error_line("rules")
     assert ":2: options: expected a mapping" in line
+
+
+def test_find_rules_by_brief_item(tonk: Tonk) -> None:
+    for item in ("S33", "d10", "V22", "S25", "D7"):
+        doc = tonk("rules", item, "--format", "json").json()
+        ids = [x["id"] for x in doc["rules"]]
+        assert ids, item
+        cited = {r.id for r in load_rules() if item.upper() in r.brief}
+        assert set(ids) == cited, item
+        assert doc["item"]["id"] == item.upper() and doc["item"]["text"]
+    assert [x["id"] for x in tonk("rules", "D10", "--format", "json").json()["rules"]] == ["TURN-7"]
+    v22 = tonk("rules", "V22")
+    assert v22.out.startswith("V22   Hit lock") and "options: hit_lock" in v22.out
+    assert "  VAR-HITLOCK-1  Hit lock  [this spec decides]" in v22.out
+    assert "1 rule cites V22" in v22.out
+    assert "PAY-KNOCK-3" in tonk("rules", "W7").out  # a worked payment: where the spec works it out
+    assert tonk("rules", "S99").code == 1
+
+
+def test_one_rule_says_where_it_comes_from(tonk: Tonk) -> None:
+    out = tonk("rules", "PAY-KNOCK-3").out
+    assert "Where it comes from\n  this spec decides (D3; alternatives: knock_tie = knocker_wins)" in out
+    assert "the seeds:" in out and "neither says which a tie is" in " ".join(out.split())
+    assert "D3: a tie for the lowest total catches the knocker." in " ".join(out.split())
+    seeds = tonk("rules", "PAY-OUT-2").out
+    assert "Where it comes from\n  the seeds (S27)" in seeds and "this spec decides:" not in seeds
+    rec = tonk("rules", "SPREAD-3", "--format", "json").json()
+    assert rec["provenance"]["basis"] == "decided" and rec["provenance"]["alternatives"] == {"ace": ["low_or_high"]}
+
+
+def test_rules_file_quotes_the_sentence_for_the_table(tonk: Tonk, table_file: Callable[[str], str]) -> None:
+    path = table_file("preset: seed\noptions: {knock_timing: any, knock_limit: 10}\n")
+    out = tonk("rules", "TURN-3", "--rules", path).out
+    head = out.split("Under the defaults")[0]
+    assert "Under your table (knock_timing = any)" in head
+    assert "after drawing together with the turn's discard" in " ".join(head.split())
+    assert "only at the start of their own turn" not in " ".join(head.split())
+    assert "a house rule: knock_timing = any (V28)" in out
+    limit = tonk("rules", "VAR-KNOCKLIMIT-1", "--rules", path, "--format", "json").json()
+    assert limit["text_here"] == "A player may knock only with a total of 10 or less."
+    assert tonk("rules", "TURN-3", "--format", "json").json()["text_here"] == load_rules()[
+        [r.id for r in load_rules()].index("TURN-3")].text

@@ -55,7 +55,7 @@ def test_forms_of_the_description() -> None:
     assert sit.hands == [[parse_card("Th"), parse_card("2d")],
                          [parse_card(c) for c in ("As", "4h", "5h", "Jc", "Qd")]]
     assert (sit.dealer, sit.stake, sit.turn, sit.to_act) == (1, 3, 5, 0)
-    assert [a.text for a in sit.acts] == ["0 draws from the stock (Jh)", "0 discards Jh"]
+    assert [a.text for a in sit.acts] == ["0 draw stock (Jh)", "0 discard Jh"]
     p = play(sit, DEFAULT)
     assert p.kind == "goes_on" and p.hand is not None and p.hand.to_act == 1
     assert names(p.hand.hand(0)) == ["2d", "Th"]
@@ -132,3 +132,88 @@ def test_console_script_bad_input() -> None:
     assert done.stderr.splitlines() == [
         "tonk judge: error: situation at column 31 ('4h'): 4h is in two places: seat 1's hand (column 28) and "
         "seat 1's hand; a card is in one place only"]
+
+
+# ---------------------------------------------------------------------------- parsing that fails cleanly
+
+
+@pytest.mark.parametrize(
+    ("situation", "expected"),
+    [
+        ("99999999999999999999 players; 0: Ah 2d 3d 5c 6c; 1: 2h 5h 4h 8s 9s; discard Qs; 0 knocks",
+         "column 1 ('99999999999999999999'): a hand has at most 6 players"),
+        ("7 players; 0: 4c 9d Jh 2s 3d; 1: 2h 8s; 0 knocks", "column 1 ('7'): a hand has at most 6 players"),
+        ("9-players; 0: 4c 9d Jh 2s 3d; 1: 2h 8s; 0 knocks", "a hand has at most 6 players"),
+        ("1 player; 0: 4c 9d Jh 2s 3d; 0 knocks", "expected the number of players, 2 or more"),
+        ("2 players; 99999999999999999999: Ah 2d; 1: 2h 5h; discard Qs; 0 knocks",
+         "seat 99999999999999999999 does not exist: no ruleset seats more than 6 players"),
+        ("0: Ah 2d; 6: 2h 5h; discard Qs; 0 knocks", "column 11 ('6'): seat 6 does not exist"),
+        ("2 players; 0: Ah 2d; 1: 2h 5h; discard Qs; 12345678901234567890 knocks", "seat 12345678901234567890 does"),
+        ("2 players, dealer 99999999999; 0: Ah 2d; 1: 2h 5h; discard Qs; 0 knocks", "seat 99999999999 does not"),
+        ("2 players; 0: Ah 2d; 1: 2h 5h; table: 88888888888888 [5c 6c 7c]; discard Qs; 0 knocks",
+         "seat 88888888888888 does not exist"),
+        ("2 players; 0: Ah 2d; 1: 2h 5h; discard Qs; stock 100000000000000000; 0 knocks", "no pack holds that many"),
+        ("2 players; 0: Ah 2d; 1: 2h 5h; table: 0 [5c 6c 7c]; discard Qs; 0 draws, hits 2d on 99999999",
+         "no table holds that many spreads"),
+        ("2 players; 0: 4c 9d Jh 2s 3d; 1: 2h 8s; table: 1 [5c 6c 7c]; discard Qs; 0 draws 7d, knocks discarding",
+         "column 93 ('discarding'): 'discarding' needs the card discarded"),
+        ("2 players; 0: 4c 9d Jh 2s 3d; 1: 2h 8s 9s 3h Kh; discard Qs; 0 knocks then then",
+         "column 76 ('then'): nothing between 'then' and 'then'"),
+        ("2 players; 0: 4c 9d Jh 2s 3d; 1: 2h 8s 9s 3h Kh; discard Qs; 0 knocks then",
+         "column 71 ('then'): 'then' is not followed by an action"),
+        ("2 players; 0: 4c 9d Jh 2s 3d;; 1: 2h 8s 9s 3h Kh; discard Qs; 0 knocks", "nothing between ';' and ';'"),
+        ("; 2 players; 0: 4c 9d Jh 2s 3d; 1: 2h 8s 9s 3h Kh; discard Qs; 0 knocks", "nothing before ';'"),
+        ("2 players; 0: 4c 9d Jh 2s 3d; 1: 2h 8s 9s 3h Kh; discard Qs; 0 knocks the", "column 71 ('the')"),
+        ("2 players; 0: 4c 9d Jh 2s 3d; 1: 2h 8s 9s 3h Kh; discard Qs; 0 draws from the stock discard",
+         "a draw is from the stock or from the discard pile, not both"),
+        ("2 players; 0: 4c 9d Jh 2s 3d; 1: 2h 8s 9s 3h Kh; discard Qs; 0 draws, discards the 4c 9d",
+         "a discard names one card"),
+    ],
+)
+def test_bad_descriptions_fail_with_one_line(situation: str, expected: str) -> None:
+    with pytest.raises(SituationError) as e:
+        Description(situation)
+    assert expected in str(e.value)
+    assert "\n" not in str(e.value)
+
+
+def test_huge_numbers_fail_fast_in_the_console_script() -> None:
+    """A player count or a seat of twenty digits is refused before anything is built,
+    by judge and by explain alike (one line, exit 2, no traceback)."""
+    for command in ("judge", "explain"):
+        for text in ("99999999999999999999 players; 0: Ah 2d 3d 5c 6c; 1: 2h 5h 4h 8s 9s; discard Qs; 0 knocks",
+                     "2 players; 0: Ah 2d 3d 5c 6c; 99999999999999999999: 2h 5h 4h 8s 9s; discard Qs; 0 knocks"):
+            done = subprocess.run([*_tonk(), command, text], capture_output=True, text=True, timeout=60)
+            assert done.returncode == 2, done.stderr
+            assert done.stdout == "" and "Traceback" not in done.stderr
+            assert len(done.stderr.splitlines()) == 1 and done.stderr.startswith(f"tonk {command}: error: ")
+
+
+def test_the_action_notation_is_accepted_and_printed() -> None:
+    """The situation grammar accepts the project's action notation as well as English verbs,
+    and prints every action in the notation."""
+    english = Description("2 players; 0: 3d 4d 5c; 1: 3h 4h 9s; table: 0 [6c 7c 8c]; discard Qs; "
+                          "0 draws 5d, hits 5c on 0, discards 3d; 1 takes the discard, discards 9s; 0 knocks")
+    notation = Description("2 players; 0: 3d 4d 5c; 1: 3h 4h 9s; table: 0 [6c 7c 8c]; discard Qs; "
+                           "0 draw stock 5d, 0 hit 5c 0, 0 discard 3d; 1 draw discard, 1 discard 9s; 0 knock")
+    assert [a.action for a in english.acts] == [a.action for a in notation.acts]
+    assert [a.text for a in notation.acts] == ["0 draw stock (5d)", "0 hit 5c 0", "0 discard 3d", "1 draw discard",
+                                               "1 discard 9s", "0 knock"]
+    knock = Description("2 players; 0: 3d 4d; 1: 3h 4h; table: 0 [6c 7c 8c], 1 [5s 6s 7s]; discard Qs; "
+                        "0 draw stock, 0 knock 3d")
+    assert knock.acts[1].text == "0 knock 3d"
+    spread = Description("2 players; 0: 3d 4d Kc Kh; 1: 3h 4h; table: 1 [5s 6s 7s]; discard Qs; "
+                         "0 draw stock Kd, 0 spread Kc Kd Kh")
+    assert spread.acts[1].text == "0 spread Kc Kd Kh"
+
+
+def test_unnamed_stock_cards_are_the_same_under_every_pack() -> None:
+    """The stock fills with the cards every pack holds first, so a pack option changes a
+    described situation only through the cards the description names."""
+    sit = Description("2 players; 0: Ac 2c 3c 4c 5c; 1: 6c 7c; table: 1 [Kc Kh Ks]; discard Qs; "
+                      "0 draws, discards 4c")
+    for rules in (DEFAULT, DEFAULT.replace(deck=40), DEFAULT.replace(jokers=2), DEFAULT.replace(deck=40, jokers=2)):
+        p = play(sit, rules)
+        assert p.kind == "goes_on" and p.hand is not None
+        drawn = next(e.data for e in p.hand.events if e.kind == "draw")
+        assert NAMES[drawn] == "Jc", rules.changes()

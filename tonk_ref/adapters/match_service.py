@@ -110,7 +110,7 @@ def score(params: JSON) -> JSON:
     """Points scoring (VAR-POINTS-1): the points a hand adds and the new scores.
     params: {ruleset, players, scores, result: {ending, winners, totals, knocker?}}."""
     params = _check_params(params)
-    _rules(params)
+    rules = _rules(params)
     players = _int(params, "players")
     scores = _ints(params, "scores", players)
     result = params.get("result")
@@ -128,7 +128,7 @@ def score(params: JSON) -> JSON:
         raise Rejected("invalid_setup", f"result.knocker must be a seat or null, got {knocker!r}")
     the_ending: Ending = ending
     res = Result(the_ending, tuple(winners), (), (0,) * players, tuple(totals), knocker)
-    points = match.hand_points(res, totals)
+    points = match.hand_points(res, totals, everyone=rules.scoring == "points_all")
     new = [a + b for a, b in zip(scores, points, strict=True)]
     return {
         "points": list(points),

@@ -43,6 +43,7 @@ STAGES: Final = ("start", "drawn", "over")
 HAND_SIZE: Final = 5  # the seed rule; option hand_size changes it
 
 Pile = tuple[Card, "Pile"] | None
+_ACES: Final = BITS[0] | BITS[13] | BITS[26] | BITS[39]
 
 
 class SetupError(ValueError):
@@ -66,6 +67,7 @@ class Compiled:
         "counters",
         "discard_taken",
         "forced",
+        "forced_at_once",
         "geometry",
         "joker_value",
         "low_dealt",
@@ -105,9 +107,13 @@ class Compiled:
         self.discard_taken = rules.discard_taken
         self.taken_last = rules.discard_taken or rules.discard_taken_last
         self.forced = rules.forced_spreads
+        self.forced_at_once = rules.forced_spreads and rules.forced_spreads_timing == "at_once"
         # per-seat knock counters (hit locks V22, spread waits V30) are kept only when needed
         self.counters = rules.hit_lock > 0 or rules.spread_knock_wait > 0
-        self.plain = not (self.forced or self.counters or rules.must_use_taken)
+        self.plain = not (
+            self.forced or self.counters or rules.must_use_taken or rules.after_knock != "show"
+            or rules.turn_limit is not None
+        )
 
 
 _COMPILED: dict[Ruleset, Compiled] = {}
@@ -129,7 +135,9 @@ class Hand:
         "_deck",
         "_hands",
         "_hits",
+        "_knocker",
         "_laid",
+        "_last",
         "_locks",
         "_log",
         "_must_use",
@@ -201,6 +209,8 @@ class Hand:
         self._locks: tuple[int, ...] = (0,) * players
         self._waits: tuple[int, ...] = (0,) * players
         self._must_use = False
+        self._knocker = -1  # after_knock = one_turn_each: the knocker, while the others play a last turn
+        self._last = 0  # ... and how many of those last turns are left
         self._dealt_check()
 
     # ------------------------------------------------------------------ queries
@@ -244,6 +254,17 @@ class Hand:
     def must_use_taken(self) -> bool:
         """Whether the card taken from the discard pile must still be used (VAR-MUSTUSE-1)."""
         return self._must_use
+
+    @property
+    def knocker(self) -> int | None:
+        """Under ``after_knock = one_turn_each``, the seat that knocked while the others play
+        their last turn (PAY-KNOCK-1), else None."""
+        return None if self._knocker < 0 else self._knocker
+
+    @property
+    def last_turns(self) -> int:
+        """How many of the other players' last turns after a knock are still to be played."""
+        return self._last
 
     @property
     def geometry(self) -> Geometry:
@@ -340,6 +361,8 @@ class Hand:
         h._locks = self._locks
         h._waits = self._waits
         h._must_use = self._must_use
+        h._knocker = self._knocker
+        h._last = self._last
         return h
 
     def _key(self) -> tuple[Any, ...]:
@@ -347,7 +370,7 @@ class Hand:
             self.rules, self.players, self.dealer, self.stake, self.to_act, self.result,
             self._deck[self._pos :], tuple(self._hands), self.discard_pile(), self._spreads,
             self._stage, self._taken, self._turn, self._hits, self._laid, self._dealt,
-            self._locks, self._waits, self._must_use,
+            self._locks, self._waits, self._must_use, self._knocker, self._last,
         )  # fmt: skip
 
     def __eq__(self, other: object) -> bool:
@@ -391,7 +414,7 @@ class Hand:
         """Under ``eating`` (VAR-EAT-1) a seat other than the player to act and the player
         who just discarded may take that discard out of turn, before the player to act acts."""
         me = self.to_act
-        if not self.rules.eating or me is None or self._stage != START or self._turn == 0:
+        if not self.rules.eating or me is None or self._stage != START or self._turn == 0 or self._knocker >= 0:
             return False
         n = self.players
         if seat == me or seat == (me - 1) % n or not 0 <= seat < n or self._pile is None:
@@ -412,8 +435,9 @@ class Hand:
         hand = self._hands[seat]
         g = self._c.geometry
         out: list[Action] = []
+        knocks = self._knocker < 0  # no knock in a last turn after a knock
         if stage == START:
-            if rules.knock_timing != "after_draw" and self._knock_refusal(seat, hand) is None:
+            if knocks and rules.knock_timing != "after_draw" and self._knock_refusal(seat, hand) is None:
                 out.append(KNOCK_ACTION)
             out.append(DRAW_STOCK)
             if self._pile is not None and self._usable_top(seat):
@@ -441,7 +465,7 @@ class Hand:
             return out
         discardable = [c for c in cards_of(hand) if self._may_discard(hand, c)]
         out.extend(discard(c) for c in discardable)
-        if rules.knock_timing != "start":
+        if knocks and rules.knock_timing != "start":
             out.extend(knock(c) for c in discardable if self._knock_refusal(seat, hand & ~BITS[c]) is None)
         return out
 
@@ -449,7 +473,24 @@ class Hand:
         """Whether ``card`` may end the turn: the taken-card rules, then forced spreads."""
         if not self._may_discard_taken(hand, card):
             return False
-        return not (self._c.forced and has_forced_spread(hand & ~BITS[card], self._c.geometry))
+        if not self._c.forced:
+            return True
+        return not has_forced_spread(hand & ~BITS[card], self._c.geometry) and not (
+            self._c.forced_at_once and self._layable_forced(hand)
+        )
+
+    def _layable_forced(self, hand: int) -> bool:
+        """Under forced_spreads_timing = at_once (VAR-FORCED-1): whether the hand holds a
+        spread it must lay before the turn ends, one other than three natural aces that
+        may be laid now (TURN-8: not one that would leave only the card taken)."""
+        taken = self._taken
+        lone = BITS[taken] if taken >= 0 and not self._c.taken_last else -1
+        for m in spread_masks(hand, self._c.geometry):
+            if m.bit_count() == 3 and m & _ACES == m:
+                continue
+            if hand & ~m != lone:
+                return True
+        return False
 
     def _usable_top(self, seat: int) -> bool:
         """Under must_use_taken (VAR-MUSTUSE-1) the discard may be taken only if it can be
@@ -636,11 +677,13 @@ class Hand:
         kept = hand ^ bit
         if self._c.forced and has_forced_spread(kept, self._c.geometry):
             raise IllegalAction("forced_spread", "lay the spread you hold before ending the turn", "VAR-FORCED-1")
+        if self._c.forced_at_once and self._layable_forced(hand):
+            raise IllegalAction("forced_spread", "lay the spread you hold before discarding", "VAR-FORCED-1")
         self._hands[me] = kept
         self._pile = (card, self._pile)
         self._pile_count += 1
         self._log = (("discard", me, card, "TURN-5"), self._log)
-        if not kept:
+        if not kept and self._knocker < 0:
             self._record("out", me, card, "OUT-2")
             self._finish("out_by_discard", (me,), payments.from_each(me, self.players, self.stake, "PAY-OUT-2"))
             return
@@ -659,6 +702,15 @@ class Hand:
         self._hits = 0
         self._laid = False
         self._must_use = False
+        if self._knocker >= 0:  # a last turn after a knock has ended
+            self._last -= 1
+            if self._last == 0:
+                self._settle_knock(self._knocker)
+        elif self.rules.turn_limit is not None and self._turn >= self.rules.turn_limit:
+            self._record("turn_limit", me, self._turn, "STOCK-1")
+            totals = tuple(self.total(s) for s in range(self.players))
+            winners, pays = payments.turn_limit(self.rules, self.stake, totals)
+            self._finish("turn_limit", tuple(winners), pays, totals)
 
     def _spread(self, me: int, cards: tuple[Card, ...]) -> None:
         if self._stage != DRAWN:
@@ -685,7 +737,7 @@ class Hand:
             self._waits = _bump(self._waits, me, self.rules.spread_knock_wait + 1 - self._waits[me])
         self._record("spread", me, cards, "SPREAD-1")
         if not rest:
-            self._tonk_out(me)
+            self._out_of_cards(me)
 
     def _hit(self, me: int, card: Card, index: int) -> None:
         if self._stage != DRAWN:
@@ -715,6 +767,14 @@ class Hand:
             self._record("hit_lock", owner, self._locks[owner], "VAR-HITLOCK-1")
         self._record("hit", me, (card, index), "HIT-1")
         if not rest:
+            self._out_of_cards(me)
+
+    def _out_of_cards(self, me: int) -> None:
+        """A player has laid or hit every card: a tonk out (OUT-1), or, in a last turn after
+        a knock, the end of that turn with nothing left to count (PAY-KNOCK-1)."""
+        if self._knocker >= 0:
+            self._next_turn(me)
+        else:
             self._tonk_out(me)
 
     def _tonk_out(self, me: int) -> None:
@@ -728,6 +788,8 @@ class Hand:
     def _knock(self, me: int, card: Card) -> None:
         rules = self.rules
         hand = self._hands[me]
+        if self._knocker >= 0:
+            raise IllegalAction("knock_timing", "no knock in a last turn after a knock", "PAY-KNOCK-1")
         if self._stage == START:
             if rules.knock_timing == "after_draw":
                 raise IllegalAction("knock_timing", "under this ruleset a player knocks after drawing", "TURN-3")
@@ -745,6 +807,8 @@ class Hand:
                 raise IllegalAction("taken_card", f"{NAMES[card]} was taken from the discard pile this turn", "TURN-7")
             kept = hand ^ bit
         refusal = self._knock_refusal(me, kept)
+        if refusal is None and card >= 0 and self._c.forced_at_once and self._layable_forced(hand):
+            refusal = IllegalAction("forced_spread", "lay the spread you hold before knocking", "VAR-FORCED-1")
         if refusal is not None:
             raise refusal
         if card >= 0:
@@ -757,8 +821,21 @@ class Hand:
                 self._finish("out_by_discard", (me,), payments.from_each(me, self.players, self.stake, "PAY-OUT-2"))
                 return
         self._record("knock", me, None, "TURN-2")
+        if rules.after_knock == "one_turn_each":
+            # each other player plays one more turn before the hands are shown (PAY-KNOCK-1);
+            # the knocker's turn ends now and counts as the first of them, so it is never
+            # cut short by a turn limit
+            self._record("last_turns", me, self.players - 1, "PAY-KNOCK-1")
+            self._knocker = me
+            self._last = self.players
+            self._next_turn(me)
+            return
+        self._settle_knock(me)
+
+    def _settle_knock(self, me: int) -> None:
+        """Every hand is shown and counted, and the knock is settled (PAY-KNOCK-1 to PAY-CAUGHT-3)."""
         totals = tuple(self.total(s) for s in range(self.players))
-        won, winners, pays = payments.knock(rules, self.stake, me, totals)
+        won, winners, pays = payments.knock(self.rules, self.stake, me, totals)
         self._finish("knock_won" if won else "knock_caught", tuple(winners), pays, totals, knocker=me)
 
     def _may_discard_taken(self, hand: int, card: Card) -> bool:

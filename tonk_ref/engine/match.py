@@ -159,19 +159,20 @@ POINTS_LIMIT = 100
 """Under ``scoring = points`` a player whose score reaches this leaves the match."""
 
 
-def hand_points(result: Result, totals: Sequence[int]) -> tuple[int, ...]:
+def hand_points(result: Result, totals: Sequence[int], everyone: bool = False) -> tuple[int, ...]:
     """The points each seat adds to its score for one hand (rule VAR-POINTS-1).
 
     Every player who did not win adds their total (``totals``: each seat's count when
-    the hand ended, rule CARD-4); a caught knocker adds double.  A hand nobody won adds
-    nothing: a dealt draw is not played (DEALT-2) and a dead hand (``empty_stock`` or
-    ``stock_tie = "dead"``) pays nothing, so it scores nothing either.
+    the hand ended, rule CARD-4); a caught knocker adds double.  With ``everyone``
+    (``scoring = "points_all"``, Hoyle's Tunk) the winners add their totals too.  A hand
+    nobody won adds nothing: a dealt draw is not played (DEALT-2) and a dead hand
+    (``empty_stock`` or ``stock_tie = "dead"``) pays nothing, so it scores nothing either.
     """
     if not result.winners:
         return (0,) * len(totals)
     out = []
     for seat, total in enumerate(totals):
-        if seat in result.winners:
+        if seat in result.winners and not everyone:
             out.append(0)
         elif result.ending == "knock_caught" and seat == result.knocker:
             out.append(2 * total)
@@ -268,7 +269,7 @@ class Match:
 
     @property
     def points(self) -> bool:
-        return self.rules.scoring == "points"
+        return self.rules.scoring != "stakes"
 
     @property
     def over(self) -> bool:
@@ -312,7 +313,8 @@ class Match:
             raise MatchError("the hand is not over: it cannot be recorded yet")
         points: tuple[int, ...] = ()
         if self.points:
-            points = hand_points(result, [hand.total(s) for s in range(self.players)])
+            points = hand_points(result, [hand.total(s) for s in range(self.players)],
+                                 everyone=self.rules.scoring == "points_all")
             for seat, p in enumerate(points):
                 self.scores[seat] += p
         else:

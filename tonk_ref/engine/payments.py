@@ -66,3 +66,13 @@ def stock_out(rules: Ruleset, stake: int, totals: tuple[int, ...]) -> tuple[list
     if rules.stock_tie == "split":
         return lowest, split_among(tuple(lowest), n, stake, "PAY-STOCK-2")
     return lowest, [Payment(p, s, stake, "PAY-STOCK-2") for s in lowest for p in range(n) if p not in lowest]
+
+
+def turn_limit(rules: Ruleset, stake: int, totals: tuple[int, ...]) -> tuple[list[int], list[Payment]]:
+    """Settle a hand ended at the turn limit (option ``turn_limit``, rule STOCK-1): as at an
+    empty stock (the lowest total, a tie as ``stock_tie`` says), or, under
+    ``turn_limit_end = "dead"``, no winner and no payment."""
+    if rules.turn_limit_end == "dead":
+        return [], []
+    winners, pays = stock_out(rules, stake, totals)
+    return winners, [Payment(p.payer, p.payee, p.amount, "STOCK-1") for p in pays]

@@ -15,6 +15,7 @@ Ending = Literal[
     "knock_won",
     "knock_caught",
     "stock_out",
+    "turn_limit",
 ]
 ENDINGS: tuple[Ending, ...] = (
     "dealt_tonk",
@@ -24,6 +25,7 @@ ENDINGS: tuple[Ending, ...] = (
     "knock_won",
     "knock_caught",
     "stock_out",
+    "turn_limit",
 )
 
 

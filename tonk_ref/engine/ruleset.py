@@ -46,8 +46,12 @@ HitLock = Literal[0, 1, 2, 3]
 KnockLimit = Literal[None, 5, 10, 50]
 SpreadKnockWait = Literal[0, 1, 2]
 LowKnockBonus = Literal[None, 13]
-Scoring = Literal["stakes", "points"]
+Scoring = Literal["stakes", "points", "points_all"]
 MinNaturals = Literal[1, 2]
+ForcedTiming = Literal["turn_end", "at_once"]
+AfterKnock = Literal["show", "one_turn_each"]
+TurnLimit = Literal[None, 50, 100, 200]
+TurnLimitEnd = Literal["count", "dead"]
 
 
 class RulesetError(ValueError):
@@ -94,6 +98,10 @@ class Ruleset:
     scoring: Scoring = "stakes"
     wild_min_naturals: MinNaturals = 1
     eating: bool = False
+    forced_spreads_timing: ForcedTiming = "turn_end"
+    after_knock: AfterKnock = "show"
+    turn_limit: TurnLimit = None
+    turn_limit_end: TurnLimitEnd = "count"
 
     def hand_size_for(self, players: int) -> int:
         """Cards dealt to each player (rule DEAL-1, option ``hand_size``)."""

@@ -184,7 +184,7 @@ def state_to_json(h: Hand) -> JSON:
         "knock_waits": list(h.knock_waits),
         "must_use_taken": h.must_use_taken,
         "ruleset": h.rules.to_dict(),
-    }
+    } | ({"knocker": h.knocker, "last_turns": h.last_turns} if h.rules.after_knock != "show" else {})
 
 
 def state_from_json(obj: JSON) -> Hand:
@@ -233,11 +233,14 @@ def state_from_json(obj: JSON) -> Hand:
     h._locks = tuple(obj.get("knock_locks", [0] * h.players))
     h._waits = tuple(obj.get("knock_waits", [0] * h.players))
     h._must_use = bool(obj.get("must_use_taken", False))
+    knocker = obj.get("knocker")
+    h._knocker = knocker if isinstance(knocker, int) and not isinstance(knocker, bool) else -1
+    h._last = int(obj.get("last_turns", 0)) if h._knocker >= 0 else 0
     return h
 
 
 #: Endings that show every hand to every player (rule OBS-3).
-SHOWN_ENDINGS = ("dealt_tonk", "dealt_draw", "knock_won", "knock_caught", "stock_out")
+SHOWN_ENDINGS = ("dealt_tonk", "dealt_draw", "knock_won", "knock_caught", "stock_out", "turn_limit")
 
 
 def observation_to_json(h: Hand, seat: int) -> JSON:
@@ -249,8 +252,12 @@ def observation_to_json(h: Hand, seat: int) -> JSON:
         "knock_won",
         "knock_caught",
         "stock_out",
+        "turn_limit",
     )
-    hands: list[list[str] | None] = [names(h.hand(s)) if (s == seat or shown) else None for s in range(h.players)]
+    # under after_knock = one_turn_each the knocker's hand lies face up during the last turns (OBS-3)
+    up = h.knocker
+    hands: list[list[str] | None] = [names(h.hand(s)) if (s == seat or shown or s == up) else None
+                                     for s in range(h.players)]
     return {
         "seat": seat,
         "players": h.players,

@@ -42,13 +42,21 @@ __all__ = [
     "Preset",
     "Rule",
     "RulebookError",
+    "Variant",
+    "alternatives",
+    "alternatives_text",
     "load_presets",
     "load_rules",
     "load_ruleset_file",
     "load_ruleset_schema",
     "load_sections",
+    "option_text",
+    "provenance",
+    "provenance_record",
     "resolve_ruleset",
     "rules_by_id",
+    "table_values",
+    "value_text",
 ]
 
 
@@ -239,9 +247,30 @@ def _show(value: object) -> str:
 # ---------------------------------------------------------------------------- rules
 
 
+Choice = tuple[tuple[str, tuple[object, ...]], ...]
+"""Option values as data: ((option, (value, ...)), ...)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Variant:
+    """The sentence a rule says under some option values (``under:`` in rules.yaml): it
+    applies when every option of ``when`` has one of its values.  ``{option}`` in the text
+    is filled with the ruleset's value of that option."""
+
+    when: Choice
+    text: str
+
+    def applies(self, rules: Ruleset) -> bool:
+        return all(any(_same(getattr(rules, o), v) for v in values) for o, values in self.when)
+
+    def fill(self, rules: Ruleset) -> str:
+        return re.sub(r"\{([a-z_]+)\}", lambda m: value_text(getattr(rules, m.group(1))), self.text)
+
+
 @dataclass(frozen=True, slots=True)
 class Rule:
-    """One rule of spec/rules.yaml."""
+    """One rule of spec/rules.yaml: its text under the defaults, where it comes from (what
+    the seeds say, what this spec decides) and the options that change it."""
 
     id: str
     title: str
@@ -251,6 +280,31 @@ class Rule:
     decided: bool
     text: str
     status: str = "active"
+    seeds: str = ""  # what the seeds say on the point
+    decision: str = ""  # what this spec decides (when decided)
+    under: tuple[Variant, ...] = ()  # the sentence under other option values, first match
+    holds_under: Choice = ()  # option values under which ``text`` holds as written
+
+    def text_under(self, rules: Ruleset | None) -> str:
+        """The rule's sentence for the ruleset in play: the first variant that applies, or
+        the text under the defaults."""
+        if rules is not None:
+            for v in self.under:
+                if v.applies(rules):
+                    return v.fill(rules)
+        return self.text
+
+    @property
+    def basis(self) -> str:
+        """``decided`` (this spec decides), ``seeds`` (the seeds settle it) or ``house``
+        (a house rule the seeds do not have, played only under an option)."""
+        if self.decided:
+            return "decided"
+        return "seeds" if any(b.startswith("S") for b in self.brief) else "house"
+
+    def items(self, kind: str) -> tuple[str, ...]:
+        """The brief items of one kind (``S``, ``D`` or ``V``) the rule cites."""
+        return tuple(b for b in self.brief if b.startswith(kind))
 
 
 _RULES_SCHEMA: dict[str, Any] = {
@@ -274,11 +328,125 @@ _RULES_SCHEMA: dict[str, Any] = {
                     "decided": {"type": "boolean"},
                     "status": {"type": "string", "enum": ["active", "withdrawn"]},
                     "text": {"type": "string", "minLength": 1},
+                    "seeds": {"type": "string", "minLength": 1},
+                    "under": {
+                        "type": "array",
+                        "items": {
+                            "type": "object",
+                            "additionalProperties": False,
+                            "required": ["when", "text"],
+                            "properties": {
+                                "when": {"type": "object", "minProperties": 1},
+                                "text": {"type": "string", "minLength": 1},
+                            },
+                        },
+                    },
+                    "holds_under": {"type": "object"},
+                    "decision": {"type": "string", "minLength": 1},
                 },
             },
         },
     },
 }
+
+
+#: The variations the seeds print after their rules (no upcard, forced spreads, the
+#: new-spread double): options that play them are the seeds' own, not house rules.
+SEED_VARIATIONS = frozenset({"S32", "S33", "S34"})
+
+
+def value_text(value: object) -> str:
+    """An option value as a table-rules file writes it: true, false, null, any, 5."""
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
+
+
+def option_text(option: str, value: object) -> str:
+    return f"{option} = {value_text(value)}"
+
+
+def _same(a: object, b: object) -> bool:
+    return type(a) is type(b) and a == b
+
+
+def alternatives(rule: Rule, rules: Ruleset | None = None) -> dict[str, list[object]]:
+    """For each option that changes ``rule``, its values other than the one ``rules``
+    (default: the seed rules) plays."""
+    current = rules if rules is not None else Ruleset()
+    allowed = option_values()
+    return {o: [v for v in allowed[o] if not _same(v, getattr(current, o))] for o in rule.options if o in allowed}
+
+
+def table_values(rule: Rule, rules: Ruleset | None) -> dict[str, object]:
+    """The options of ``rule`` that ``rules`` sets to something other than the default."""
+    if rules is None:
+        return {}
+    default = Ruleset()
+    return {o: getattr(rules, o) for o in rule.options if not _same(getattr(rules, o), getattr(default, o))}
+
+
+def alternatives_text(alts: Mapping[str, Sequence[object]], limit: int = 0) -> str:
+    """'knock_tie = knocker_wins; knock_timing = any or after_draw'; with ``limit``, an
+    option whose values would make the text longer than that is named with its count."""
+    parts = []
+    for option, values in alts.items():
+        if not values:
+            continue
+        shown = [value_text(v) for v in values]
+        text = f"{option} = " + (shown[0] if len(shown) == 1 else ", ".join(shown[:-1]) + f" or {shown[-1]}")
+        if limit and len(text) > limit:
+            text = f"{option} ({len(shown)} other values)"
+        parts.append(text)
+    return "; ".join(parts)
+
+
+@functools.cache
+def _option_brief() -> dict[str, tuple[str, ...]]:
+    return {name: tuple(prop.get("x-brief", ())) for name, prop in load_ruleset_schema()["properties"].items()}
+
+
+def provenance(rule: Rule, rules: Ruleset | None = None, limit: int = 0) -> str:
+    """Where ``rule`` comes from, for the ruleset in play: "the seeds (S29)", "this spec
+    decides (D3; alternatives: knock_tie = knocker_wins)", or, where the table changes
+    one of its options, "a house rule: knock_tie = knocker_wins (V31)"."""
+    changed = table_values(rule, rules)
+    if changed:
+        briefs = [b for o in changed for b in _option_brief().get(o, ())]
+        printed = [b for b in briefs if b in SEED_VARIATIONS]
+        items = printed or [b for b in briefs if b.startswith("V")]
+        if rule.section == "VAR" and rule.items("D"):
+            items += [f"this spec decides {', '.join(rule.items('D'))}"]
+        shown = ", ".join(option_text(o, v) for o, v in changed.items())
+        cite = f" ({'; '.join(dict.fromkeys(items))})" if items else ""
+        head = "a variation the seeds print" if printed else "a house rule"
+        return f"{head}: {shown}{cite}"
+    if rule.basis == "decided":
+        parts = []
+        if rule.items("D"):
+            parts.append(", ".join(rule.items("D")))
+        alts = alternatives_text(alternatives(rule, rules), limit)
+        parts.append(f"alternatives: {alts}" if alts else "no option offers another reading")
+        return f"this spec decides ({'; '.join(parts)})"
+    if rule.basis == "seeds":
+        return f"the seeds ({', '.join(rule.items('S'))})"
+    return f"a house rule ({', '.join(rule.items('V'))})"
+
+
+def provenance_record(rule: Rule, rules: Ruleset | None = None) -> dict[str, Any]:
+    """The provenance of ``rule`` as data: basis, brief items, what the seeds say, what
+    this spec decides, the alternatives and the table's own values of its options."""
+    return {
+        "basis": rule.basis,
+        "label": provenance(rule, rules),
+        "brief": list(rule.brief),
+        "seeds": rule.seeds,
+        "decision": rule.decision or None,
+        "alternatives": {o: list(v) for o, v in alternatives(rule, rules).items()},
+        "table": table_values(rule, rules),
+    }
 
 
 def rules_path() -> Path:
@@ -299,6 +467,12 @@ def _rules_doc(path: Path) -> tuple[dict[str, str], tuple[Rule, ...]]:
                 doc.where(["rules", i, "id"]), f"rule {rid} is defined twice (first as rules[{seen[rid]}])"
             )
         seen[rid] = i
+        if bool(raw.get("decision")) != bool(raw.get("decided", False)):
+            field_at = "decision" if raw.get("decision") else "decided"
+            raise RulebookError(
+                doc.where(["rules", i, field_at]),
+                f"rule {rid}: a decided rule says what it decides (decision), and only a decided rule does",
+            )
         if raw["section"] not in sections:
             raise RulebookError(
                 doc.where(["rules", i, "section"]),
@@ -314,9 +488,39 @@ def _rules_doc(path: Path) -> tuple[dict[str, str], tuple[Rule, ...]]:
                 decided=bool(raw.get("decided", False)),
                 text=raw["text"],
                 status=raw.get("status", "active"),
+                seeds=" ".join(str(raw.get("seeds", "")).split()),
+                decision=" ".join(str(raw.get("decision", "")).split()),
+                under=tuple(
+                    Variant(_choice(doc, ["rules", i, "under", k, "when"], v["when"], raw), " ".join(v["text"].split()))
+                    for k, v in enumerate(raw.get("under", ()))
+                ),
+                holds_under=_choice(doc, ["rules", i, "holds_under"], raw.get("holds_under", {}), raw),
             )
         )
     return sections, tuple(rules)
+
+
+def _choice(doc: _Doc, at: list[str | int], data: Mapping[str, Any], raw: Mapping[str, Any]) -> Choice:
+    """Option values of a rule's ``when`` or ``holds_under``: each option one the rule
+    names (``options``), each value one the option allows (a single value or a list)."""
+    allowed = option_values()
+    mine = raw.get("options", ())
+    out = []
+    for option, given in data.items():
+        if option not in mine:
+            raise RulebookError(
+                doc.where([*at, option], key=True),
+                f"rule {raw['id']} does not name the option {option!r} in its options ({', '.join(mine) or 'none'})",
+            )
+        values = []
+        for value in given if isinstance(given, list) else [given]:
+            found = next((a for a in allowed[option] if _same(a, value) or (isinstance(a, str) and a == str(value))),
+                         None)  # fmt: skip
+            if found is None and value is not None:
+                raise RulebookError(doc.where([*at, option]), f"option {option!r} has no value {_show(value)}")
+            values.append(found)
+        out.append((option, tuple(values)))
+    return tuple(out)
 
 
 def load_rules(path: Path | None = None) -> list[Rule]:

@@ -43,12 +43,20 @@ Move = tuple[int, JSON]
 
 
 def random_ruleset(
-    rng: random.Random, options: dict[str, tuple[Any, ...]] | None = None, p_default: float = 0.5
+    rng: random.Random,
+    options: dict[str, tuple[Any, ...]] | None = None,
+    p_default: float = 0.5,
+    bounded: bool = True,
 ) -> Ruleset:
     """A ruleset whose options each keep the default with probability ``p_default`` and
     otherwise take a random allowed value (of ``options``, e.g. the values an engine
     declared; by default every value the reference knows).  ``max_players`` stays 3
-    unless the values allow more, and never drops below what the caller seats."""
+    unless the values allow more, and never drops below what the caller seats.
+
+    With ``bounded``, every hand has an end: where ``turn_limit`` would stay at its
+    default (no limit) and a limit is allowed, it takes the largest limit allowed, which
+    plays exactly as no limit until that many turns have ended (STOCK-1).  An engine
+    that offers no limit is bounded only by :func:`random_game`'s ``max_actions``."""
     known = option_values()
     allowed = options if options is not None else known
     changes: dict[str, Any] = {}
@@ -56,6 +64,9 @@ def random_ruleset(
         choices = [v for v in allowed.get(name, (getattr(DEFAULT, name),)) if v in values]
         if len(choices) > 1 and rng.random() >= p_default:
             changes[name] = rng.choice(choices)
+    limits = [v for v in allowed.get("turn_limit", ()) if isinstance(v, int) and v in known["turn_limit"]]
+    if bounded and changes.get("turn_limit") is None and limits:
+        changes["turn_limit"] = max(limits)
     return DEFAULT.replace(**changes)
 
 
@@ -198,7 +209,8 @@ def random_game(
     trace: bool = False,
 ) -> Played:
     """A random hand played on the reference engine until it ends (or ``max_actions``
-    moves): the moves in protocol JSON with the reference's answers."""
+    moves, a safety net for a ruleset without a ``turn_limit``): the moves in protocol
+    JSON with the reference's answers."""
     h = hand_of(setup)
     initial = state_to_json(h) if trace else {}
     moves: list[Move] = []

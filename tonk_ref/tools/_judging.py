@@ -1,21 +1,32 @@
 """The judge's work: play one situation under a base ruleset and under every alternative
 value of every option (one option at a time; the presets too with ``--all``), group the
-rulesets that reach the same outcome, and say which options change it."""
+rulesets that reach the same outcome, say which options change it, and which rules decide
+each group, with each rule's sentence under the rulesets of the group."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..engine.hand import Event
+from ..engine.cards import BITS, Card, pack_mask
+from ..engine.hand import Event, compiled
+from ..engine.match import hand_points, next_dealer
 from ..engine.result import Amount, Payment
 from ..engine.ruleset import DEFAULT, Ruleset, option_values
-from ._situation import Played, Situation, play
-from ._table import PLAIN, amount, event_text, option_text, rule_text, show_value
+from ..harness.rulebook import Rule, option_text, provenance, provenance_record, rules_by_id, table_values
+from ._situation import Description, Played, Situation, SituationError, named_cards, play
+from ._table import PLAIN, amount, event_text, rule_options, show_value
 
 #: Options that act between hands (the first dealer, the next dealer, points scoring):
 #: a single hand is played the same under every value, so the judge does not try them.
 BETWEEN_HANDS = ("first_dealer", "next_dealer", "dealer_after_draw", "scoring")
+
+#: Options that change the pack (or what a joker counts): a ruleset that differs from the
+#: base only in them changes a situation through the cards the situation does not name
+#: (how many are in the stock, a joker at its bottom), unless it names one of the cards
+#: they add or remove.  Such rulesets are listed as not judged.
+PACK_OPTIONS = ("deck", "jokers", "joker_value")
 
 #: Options that only take effect together with another option: when the base does not
 #: have it, the value is tried together with it.
@@ -27,8 +38,18 @@ NEEDS: dict[str, dict[str, Any]] = {
 #: Event kinds that decide how a hand ends (shown for scenarios, whose early events are many).
 DECISIVE = frozenset(
     {"dealt_tonk", "dealt_draw", "dealt_best", "dealt_split", "eat", "hit_lock", "tonk_out", "out", "knock",
-     "empty_stock", "restock", "dead_hand"}
+     "last_turns", "empty_stock", "restock", "dead_hand", "turn_limit"}
 )
+
+#: Rules cited for context (the turn's shape, the count): never "the" deciding rule alone.
+CONTEXT = frozenset({"TURN-2", "TURN-5", "PAY-KNOCK-1", "CARD-4", "OBS-3", "DEALER-2", "DEALER-4", "GAME-1"})
+
+#: Rules about the frame of every hand (the deal, the turn, who sees what, who deals next):
+#: cited with --full, never among the deciding rules of the short ruling.
+FULL_ONLY = frozenset({"GAME-1", "DEAL-1", "DEAL-2", "DEAL-3", "TURN-1", "TURN-2", "TURN-5", "OBS-3", "DEALER-2",
+                       "DEALER-4"})
+
+_ACES = BITS[0] | BITS[13] | BITS[26] | BITS[39]
 
 
 @dataclass
@@ -63,12 +84,86 @@ class Outcome:
     net: tuple[Amount, ...] = ()
     events: list[Event] = field(default_factory=list)
     rules: list[str] = field(default_factory=list)  # the rule IDs that decided, in order
+    primary: list[str] = field(default_factory=list)  # those that settle this outcome itself
     notes: list[str] = field(default_factory=list)
     why: str = ""
     refusal: dict[str, Any] | None = None
     to_act: int | None = None
     stock: int = 0
     stage: str = ""
+    dealer_next: int | None = None  # who deals the next hand (DEALER-2, DEALER-4)
+    points: tuple[int, ...] | None = None  # the points each seat scores, when the match keeps points
+
+
+class _Cites:
+    """An ordered set of rule IDs."""
+
+    def __init__(self) -> None:
+        self.ids: list[str] = []
+
+    def __call__(self, *rids: str | None) -> None:
+        for rid in rids:
+            if rid and rid not in self.ids:
+                self.ids.append(rid)
+
+
+_DEUCES = BITS[1] | BITS[14] | BITS[27] | BITS[40]
+
+
+def _cite_pack(cite: _Cites, cards: Iterable[Card], g: Any, rules: Ruleset, run: bool) -> None:
+    """The house rules a spread or hit leans on: wild cards, and the 40-card pack's runs."""
+    cards = tuple(cards)
+    if any(g.wild & BITS[c] for c in cards):
+        cite("VAR-WILD-1", "VAR-JOKER-1" if any(c >= 52 for c in cards) else "",
+             "VAR-DEUCES-1" if rules.deuces_wild and any(BITS[c] & _DEUCES for c in cards) else "")
+    if run and rules.deck == 40:
+        cite("VAR-DECK40-1")
+
+
+def _natural_aces(mask: int) -> int:
+    return (mask & _ACES).bit_count()
+
+
+def refusal_rules(p: Played) -> list[str]:
+    """The rules that decide a refusal: the one that settles the point first (SPREAD-3 for
+    Q-K-A, VAR-WILD-1 for five cards with one natural), then the engine's rule."""
+    err, act, hand = p.error, p.act, p.hand
+    assert err is not None and act is not None and hand is not None and act.action is not None
+    cite = _Cites()
+    action = act.action
+    g = compiled(hand.rules).geometry
+    if err.reason == "not_a_spread":
+        cards: tuple[Card, ...] = action.cards
+        naturals = [c for c in cards if c < 52 and not g.wild & BITS[c]]
+        if len(naturals) < len(cards):
+            cite("VAR-WILD-1")
+        if naturals and len({c // 13 for c in naturals}) == 1 and len({c % 13 for c in naturals}) == len(naturals):
+            cite("SPREAD-3")
+            if g.pos[7] < 0 and any(c % 13 in (6, 10) for c in naturals):
+                cite("VAR-DECK40-1")
+        elif naturals and len({c % 13 for c in naturals}) == 1:
+            cite("SPREAD-2")
+    elif err.reason == "hit_does_not_fit" and 0 <= action.spread < len(hand.spreads):
+        target = hand.spreads[action.spread]
+        cite("SPREAD-2" if target.kind == "book" else "SPREAD-3")
+    elif err.reason == "forced_spread":
+        seat = act.seat
+        kept = hand.holding(seat)
+        if action.card >= 0 and kept & BITS[action.card]:
+            kept ^= BITS[action.card]
+        if _natural_aces(kept) >= 3:
+            cite("VAR-FORCED-1", "VAR-FORCED-2")
+        if kept & g.wild:
+            cite("VAR-WILD-1", "VAR-JOKER-1" if kept >> 52 else "",
+                 "VAR-DEUCES-1" if hand.rules.deuces_wild and kept & _DEUCES else "")
+    elif err.reason in ("not_your_turn",) and hand.rules.eating:
+        cite("VAR-EAT-1")
+    elif err.reason == "no_such_spread":
+        cite("SPREAD-5")
+    elif err.reason == "discard_pile_empty" and not hand.rules.upcard:
+        cite("VAR-NOUP-1")
+    cite(err.rule)
+    return cite.ids
 
 
 def outcome_of(p: Played, situation: Situation) -> Outcome:
@@ -80,35 +175,78 @@ def outcome_of(p: Played, situation: Situation) -> Outcome:
     shown = [e for e in events if e.kind not in ("pay", "end", "deal", "upcard", "no_upcard")]
     if situation.kind == "scenario":
         shown = [e for e in shown if e.kind in DECISIVE or (e.kind == "discard" and e.rule == "TURN-3")]
-    rules: list[str] = []
-
-    def cite(rid: str) -> None:
-        if rid not in rules:
-            rules.append(rid)
-
+    cite = _Cites()
+    primary = _Cites()
     notes: list[str] = []
+    rules = hand.rules
+    g = compiled(rules).geometry
+    first_turn = situation.from_deal or getattr(situation, "first_turn", False)
+    if first_turn:  # the deal: who deals what, the upcard, the first player
+        cite("DEAL-1", "VAR-HANDSIZE-1" if rules.hand_size != 5 else "",
+             "DEAL-2" if rules.upcard else "VAR-NOUP-1", "TURN-1")
+    if hand.players > 3:
+        cite("GAME-2")
+    if rules.deck != 52 or rules.jokers:
+        cite("CARD-1")
+    if hand.stake != 1:
+        cite("STAKE-1")
+    hits = 0
+    for e in shown:
+        cite(e.rule)
+        if e.kind == "spread":
+            sp = next((s for s in hand.spreads if s.cards == e.data), None)
+            kind = "SPREAD-2" if sp is not None and sp.kind == "book" else "SPREAD-3"
+            cite(kind)
+            primary(kind)
+            _cite_pack(cite, e.data, g, rules, sp is not None and sp.kind == "run")
+        elif e.kind == "hit":
+            hits += 1
+            cite("HIT-3", "HIT-4" if hits > 1 else "", "SPREAD-5")
+            primary("HIT-1", "HIT-3")
+            card, index = e.data
+            if g.wild & BITS[card]:
+                cite("VAR-WILD-2")
+            _cite_pack(cite, (card,), g, rules, 0 <= index < len(hand.spreads) and hand.spreads[index].kind == "run")
+        elif e.kind == "draw" and first_turn:
+            cite("DEAL-3")
+        elif e.kind in ("dealt_tonk", "dealt_draw", "dealt_best", "dealt_split"):
+            primary(e.rule)
+            seats = e.data if e.kind in ("dealt_draw", "dealt_split") else (e.seat,)
+            if hand.dealer in seats:
+                cite("DEALT-3")
+                primary("DEALT-3")
+                notes.append(f"seat {hand.dealer} dealt and is checked like every player (DEALT-3)")
+        elif e.kind in ("hit_lock", "eat", "restock", "dead_hand", "last_turns"):
+            primary(e.rule)
+            if e.kind == "restock":
+                cite("DEAL-3")
+        elif e.kind == "knock" and hand.turn < hand.players:
+            cite("TURN-4")
+    if p.kind != "refused" and hand.stock_count == 0 and any(e.kind in ("draw", "restock") for e in shown):
+        cite("STOCK-1")
+    if hand.stock_count == 0 and any(e.kind in ("take", "empty_stock") for e in shown):
+        cite("STOCK-2")  # at an empty stock a player plays on, or ends the hand, by choice
+    forced = hand.rules.forced_spreads
     if p.kind in ("refused", "allowed"):
         act = p.act
         assert act is not None
-        for e in shown:
-            cite(e.rule)
         key: tuple[Any, ...]
         refusal: dict[str, Any]
         if p.kind == "refused":
             err = p.error
             assert err is not None
+            deciding = refusal_rules(p)
+            cite(*deciding)
+            primary(*deciding)
             refusal = {"action": act.text, "where": act.where, "reason": err.reason, "rule": err.rule,
-                       "message": err.message}
-            if err.rule:
-                cite(err.rule)
+                       "message": err.message, "rules": deciding}
             key = ("refused", act.where, err.reason, err.rule)
         else:
             refusal = {"action": act.text, "where": act.where, "expected": act.reject}
             key = ("allowed", act.where)
-        return Outcome(p.kind, key, key, events=shown, rules=rules, refusal=refusal)
+        return Outcome(p.kind, key, key, events=shown, rules=cite.ids, primary=primary.ids, refusal=refusal,
+                       notes=notes)
     if p.kind == "goes_on":
-        for e in shown:
-            cite(e.rule)
         state = (
             tuple(tuple(hand.hand(s)) for s in range(hand.players)),
             tuple((sp.owner, sp.cards) for sp in hand.spreads),
@@ -118,48 +256,114 @@ def outcome_of(p: Played, situation: Situation) -> Outcome:
         for s, n in enumerate(hand.knock_waits):
             if n:
                 cite("VAR-KNOCKWAIT-1")
+                primary("VAR-KNOCKWAIT-1")
                 notes.append(f"seat {s} laid a spread and may not knock on its next {n} turn(s)")
         for s, n in enumerate(hand.knock_locks):
             if n:
                 cite("VAR-HITLOCK-1")
+                primary("VAR-HITLOCK-1")
                 notes.append(f"seat {s}'s spread was hit and seat {s} may not knock on its next {n} turn(s)")
         if hand.must_use_taken:
             cite("VAR-MUSTUSE-1")
+            primary("VAR-MUSTUSE-1")
             notes.append(f"seat {hand.to_act} must use the card taken from the discard pile at once")
-        return Outcome("goes_on", key_on, key_on, events=shown, rules=rules, notes=notes, to_act=hand.to_act,
-                       stock=hand.stock_count, stage=hand.stage)
+        if forced:
+            for e in shown:
+                if e.kind == "discard" and e.seat is not None and _natural_aces(hand.holding(e.seat)) >= 3:
+                    cite("VAR-FORCED-1")
+                    primary("VAR-FORCED-1")
+                    notes.append(f"seat {e.seat} keeps three aces in hand: S33's exception (VAR-FORCED-1)")
+        if hand.taken is not None:
+            cite("TURN-7")
+        if not primary.ids:
+            primary(*(r for r in cite.ids if r not in CONTEXT))
+        return Outcome("goes_on", key_on, key_on, events=shown, rules=cite.ids, primary=primary.ids, notes=notes,
+                       to_act=hand.to_act, stock=hand.stock_count, stage=hand.stage)
     r = hand.result
     assert r is not None
+    counted = ("CARD-4", "CARD-3", "VAR-FACE-1" if rules.face_values != "10-10-10" else "",
+               "VAR-JOKER-2" if rules.jokers else "")
+    if r.totals is not None:
+        if any(hand.holding(s) >> 52 for s in range(hand.players)):
+            cite("VAR-JOKER-2")
+        if rules.deuces_wild and any(hand.holding(s) & _DEUCES for s in range(hand.players)):
+            cite("VAR-DEUCES-1")
+        if not first_turn and any(t in (49, 50) for t in r.totals):
+            cite("DEALT-4")
     for e in shown:
-        cite(e.rule)
         if e.kind == "knock":
-            cite("TURN-3")
-            cite("PAY-KNOCK-1")
-            cite("CARD-4")
-        elif e.kind == "empty_stock":
-            cite("CARD-4")
+            cite("TURN-3", "PAY-KNOCK-1", *counted)
+            if rules.knock_limit is not None:
+                cite("VAR-KNOCKLIMIT-1")
+            if forced and e.seat is not None and _natural_aces(hand.holding(e.seat)) >= 3:
+                cite("VAR-FORCED-2")
+                primary("VAR-FORCED-2")
+                notes.append(f"seat {e.seat} knocks holding three aces: S33's exception (VAR-FORCED-2)")
+        elif e.kind in ("empty_stock", "turn_limit"):
+            cite(*counted)
+            if e.kind == "turn_limit":
+                primary("STOCK-1")
+                if len([x for x in (r.totals or ()) if x == min(r.totals or (0,))]) > 1:
+                    cite("PAY-STOCK-2")  # stock_tie settles a tie at the turn limit too
     if r.ending in ("knock_won", "knock_caught") and r.totals is not None and r.knocker is not None:
         others = [t for s, t in enumerate(r.totals) if s != r.knocker]
-        if r.totals[r.knocker] == min(others):
-            if r.ending == "knock_caught":
+        low = min(others)
+        tie = r.totals[r.knocker] == low
+        if r.ending == "knock_caught":
+            if tie:
                 cite("PAY-KNOCK-3")
-            else:
+                primary("PAY-KNOCK-3")
+            lows = sum(1 for s, t in enumerate(r.totals) if s != r.knocker and t == low)
+            cite("PAY-CAUGHT-1", "PAY-CAUGHT-3" if lows > 1 else "PAY-CAUGHT-2")
+            primary("PAY-CAUGHT-1", "PAY-CAUGHT-3" if lows > 1 else "PAY-CAUGHT-2")
+        else:
+            if tie:
+                cite("PAY-KNOCK-3")
+                primary("PAY-KNOCK-3")
                 notes.append("knock_tie = knocker_wins: the knocker ties the lowest total and wins the tie")
-    if r.ending == "stock_out" and r.totals is not None and hand.rules.empty_stock != "dead":
-        low = min(r.totals)
-        if sum(1 for t in r.totals if t == low) > 1:
-            cite("PAY-STOCK-2")
-            if not r.payments:
-                notes.append("stock_tie = dead: a tie for the lowest total at the empty stock pays nothing")
+            cite("PAY-KNOCK-2")
+            primary("PAY-KNOCK-2")
+    if r.ending == "stock_out" and r.totals is not None:
+        primary("STOCK-2")
+        if rules.empty_stock == "dead":
+            primary("STOCK-3")
+        else:
+            low = min(r.totals)
+            if sum(1 for t in r.totals if t == low) > 1:
+                cite("PAY-STOCK-2")
+                primary("PAY-STOCK-2")
+                if not r.payments:
+                    notes.append("stock_tie = dead: a tie for the lowest total at the empty stock pays nothing")
+            else:
+                cite("PAY-STOCK-1")
+                primary("PAY-STOCK-1")
+    if r.ending == "tonk_out":
+        primary("OUT-1")
+    elif r.ending == "out_by_discard":
+        primary("OUT-2")
     for pay in r.payments:
         cite(pay.rule)
+        if getattr(pay.amount, "denominator", 1) != 1:
+            cite("STAKE-2")
+        if pay.rule not in ("PAY-CAUGHT-1", "PAY-CAUGHT-2", "PAY-CAUGHT-3") or r.ending == "knock_caught":
+            primary(pay.rule)
+    if r.ending in ("knock_won", "knock_caught", "stock_out", "dealt_tonk", "dealt_draw", "turn_limit"):
+        cite("OBS-3")
+    cite("GAME-1")
+    nxt = next_dealer(hand.players, hand.dealer, r.ending, r.winners, rules)
+    cite("DEALER-4" if r.ending == "dealt_draw" else "DEALER-2")
+    points: tuple[int, ...] | None = None
+    if rules.scoring != "stakes":
+        points = hand_points(r, [hand.total(s) for s in range(hand.players)], everyone=rules.scoring == "points_all")
+        cite("VAR-POINTS-1")
     if p.unplayed:
         notes.append(f"the hand ended before '{p.unplayed[0].text}' ({p.unplayed[0].where}); "
                      f"{len(p.unplayed)} action(s) were not played")
     pays = tuple(sorted((x.payer, x.payee, x.amount, x.rule) for x in r.payments))
     money: tuple[Any, ...] = ("ended", r.ending, r.winners, pays, r.net, bool(p.unplayed))
     return Outcome("ended", (*money, r.totals), money, ending=r.ending, winners=r.winners, totals=r.totals,
-                   knocker=r.knocker, payments=r.payments, net=r.net, events=shown, rules=rules, notes=notes)
+                   knocker=r.knocker, payments=r.payments, net=r.net, events=shown, rules=cite.ids,
+                   primary=primary.ids, notes=notes, dealer_next=nxt, points=points)
 
 
 @dataclass
@@ -167,6 +371,7 @@ class Group:
     letter: str
     outcome: Outcome
     trials: list[Trial]
+    allowed_by: list[Trial] = field(default_factory=list)  # a refusal: the rulesets that allow the action
 
     @property
     def first(self) -> Trial:
@@ -194,6 +399,8 @@ class Judgement:
     cannot: list[Trial]
     verdicts: list[OptionVerdict]
     presets: list[Trial]
+    first_turn_hint: list[Trial] = field(default_factory=list)  # cannot arise, but can on the first turn
+    not_judged: list[Trial] = field(default_factory=list)  # they change only cards the situation does not name
 
     @property
     def base_trial(self) -> Trial:
@@ -212,6 +419,64 @@ class Judgement:
     @property
     def unchanging(self) -> list[OptionVerdict]:
         return [v for v in self.verdicts if not v.changes]
+
+    def key_options(self, g: Group) -> set[str]:
+        """The options whose values make this group what it is: for the group of the base
+        rules, every option that changes the result; for another group, the options its
+        rulesets change from the base."""
+        if any(t is self.base_trial for t in g.trials):
+            return {v.option for v in self.changing if v.money}
+        return {k for t in g.trials for k in t.changes(self.base)}
+
+    def deciding(self, g: Group) -> list[str]:
+        """The rules that decide this group, in the order cited: those that settle the
+        outcome itself and those an option that matters here changes."""
+        keys = self.key_options(g)
+        by_id = rules_by_id()
+        o = g.outcome
+        first = [rid for rid in o.rules if rid in o.primary]
+        then = [rid for rid in o.rules
+                if rid not in o.primary and rid not in FULL_ONLY and rid in by_id
+                and set(by_id[rid].options) & keys]  # fmt: skip
+        return first + then or [r for r in o.rules if r not in CONTEXT][:1] or o.rules[:1]
+
+    def sentences(self, g: Group, rid: str) -> list[tuple[str, str, list[Trial]]]:
+        """The rule's sentence under the rulesets of the group: one entry per distinct
+        sentence, with where it comes from and the rulesets it holds for (the group's first
+        ruleset's sentence first)."""
+        rule = rules_by_id().get(rid)
+        if rule is None:
+            return [("(not in spec/rules.yaml)", "", list(g.trials))]
+        out: dict[str, list[Trial]] = {}
+        for t in g.trials:
+            out.setdefault(rule.text_under(t.ruleset), []).append(t)
+        return [(text, provenance_of(rule, trials), trials) for text, trials in out.items()]
+
+
+def provenance_of(rule: Rule, trials: list[Trial]) -> str:
+    """Where ``rule`` comes from for a set of rulesets that say the same sentence: the
+    spec's or the seeds' label when one of them keeps the rule's options at their default,
+    else the house rule with every value the rulesets play."""
+    changed = [table_values(rule, t.ruleset) for t in trials]
+    plain = next((t for t, c in zip(trials, changed, strict=True) if not c), None)
+    if plain is not None or not trials:
+        return provenance(rule, plain.ruleset if plain is not None else None, 60)
+    label = provenance(rule, trials[0].ruleset, 60)
+    values: dict[str, list[str]] = {}
+    for c in changed:
+        for o, v in c.items():
+            shown = option_text(o, v).split(" = ", 1)[1]
+            if shown not in values.setdefault(o, []):
+                values[o].append(shown)
+    if all(len(v) == 1 for v in values.values()):
+        return label
+    cite = label[label.index(" ("):] if " (" in label else ""
+    head = label.split(":", 1)[0]
+    return f"{head}: " + "; ".join(f"{o} = " + _or(v) for o, v in values.items()) + cite
+
+
+def _or(values: list[str]) -> str:
+    return values[0] if len(values) == 1 else ", ".join(values[:-1]) + f" or {values[-1]}"
 
 
 def trials_for(base: Ruleset, presets: dict[str, Ruleset] | None = None) -> list[Trial]:
@@ -239,6 +504,16 @@ def trials_for(base: Ruleset, presets: dict[str, Ruleset] | None = None) -> list
 def judge(situation: Situation, base: Ruleset, base_label: str, presets: dict[str, Ruleset] | None = None
           ) -> Judgement:
     trials = trials_for(base, presets)
+    named = named_cards(situation)
+    base_pack = pack_mask(base.deck, base.jokers)
+    not_judged = []
+    for t in trials:
+        if t.option in PACK_OPTIONS:
+            differ = base_pack ^ pack_mask(t.ruleset.deck, t.ruleset.jokers)
+            jokers_named = any(c >= 52 for c in named)
+            if not any(differ >> c & 1 for c in named) and not (t.option == "joker_value" and jokers_named):
+                not_judged.append(t)
+    trials = [t for t in trials if not any(t is u for u in not_judged)]
     cache: dict[Ruleset, Played] = {}
     for t in trials:
         if t.ruleset not in cache:
@@ -259,9 +534,32 @@ def judge(situation: Situation, base: Ruleset, base_label: str, presets: dict[st
             found = by_key[o.key] = Group(_letter(len(groups)), o, [])
             groups.append(found)
         found.trials.append(t)
-    j = Judgement(situation, base, base_label, trials, groups, cannot, [], [t for t in trials if t.preset])
+    for g in groups:
+        if g.outcome.kind == "refused":
+            step = g.first.played.reached if g.first.played else 0
+            g.allowed_by = [t for t in trials if t.played is not None and t.outcome is not None
+                            and t.outcome.kind != "cannot_arise" and t.played.reached > step]  # fmt: skip
+    j = Judgement(situation, base, base_label, trials, groups, cannot, [], [t for t in trials if t.preset],
+                  not_judged=not_judged)
     j.verdicts = _verdicts(j)
+    j.first_turn_hint = _first_turn_hint(situation, cannot)
     return j
+
+
+def _first_turn_hint(situation: Situation, cannot: list[Trial]) -> list[Trial]:
+    """The rulesets under which a described situation cannot arise after a round of play
+    but can on the very first turn (forced spreads, say: a dealt hand may hold a spread)."""
+    if not isinstance(situation, Description) or situation.first_turn or not cannot:
+        return []
+    try:
+        first = Description(situation.text + "; first turn")
+    except SituationError:
+        return []
+    out = []
+    for t in cannot:
+        if t.preset is None and play(first, t.ruleset).kind != "cannot_arise":
+            out.append(t)
+    return out
 
 
 def _letter(i: int) -> str:
@@ -298,6 +596,33 @@ def _verdicts(j: Judgement) -> list[OptionVerdict]:
     return out
 
 
+def labels(trials: Iterable[Trial]) -> str:
+    """'caught_payment = non_knockers, doubles_only or per_player; knock_limit = 5' for a
+    list of trials (one option's values folded together)."""
+    parts: list[str] = []
+    by_option: dict[str, list[str]] = {}
+    for t in trials:
+        if t.option is not None:
+            head, _, value = t.label.partition(" = ")
+            value, _, needs = value.partition(" (with ")
+            key = head + (f" (with {needs}" if needs else "")
+            if key not in by_option:
+                by_option[key] = []
+                parts.append(key)
+            by_option[key].append(value)
+        else:
+            parts.append(t.label)
+    out = []
+    for p in parts:
+        values = by_option.get(p)
+        if values is None:
+            out.append(p)
+        else:
+            head, _, needs = p.partition(" (with ")
+            out.append(f"{head} = " + _or(values) + (f" (with {needs}" if needs else ""))
+    return "; ".join(out)
+
+
 def to_json(j: Judgement) -> dict[str, Any]:
     """The machine-readable judgement: one record per group."""
 
@@ -310,6 +635,7 @@ def to_json(j: Judgement) -> dict[str, Any]:
             rec["preset"] = t.preset
         return rec
 
+    by_id = rules_by_id()
     groups = []
     hs = j.base.hand_size_for(j.situation.players)
     for g in j.groups:
@@ -329,6 +655,8 @@ def to_json(j: Judgement) -> dict[str, Any]:
                 "payments": [{"payer": p.payer, "payee": p.payee, "amount": _amount_json(p.amount), "rule": p.rule}
                              for p in o.payments],
                 "net": [_amount_json(a) for a in o.net],
+                "next_dealer": o.dealer_next,
+                "points": None if o.points is None else list(o.points),
             })  # fmt: skip
         elif o.kind == "goes_on":
             rec["to_act"] = o.to_act
@@ -336,11 +664,31 @@ def to_json(j: Judgement) -> dict[str, Any]:
             rec["stage"] = o.stage
         else:
             rec["refusal"] = o.refusal
+            if o.kind == "refused":
+                rec["allowed_by"] = [trial_json(t) for t in g.allowed_by]
         rec["events"] = [{"kind": e.kind, "seat": e.seat, "rule": e.rule, "text": event_text(e, hs, PLAIN)}
                          for e in o.events]  # fmt: skip
         rep = g.first.ruleset
-        rec["decided_by"] = [{"rule": rid, "text": rule_text(rid), "options": _options_of(rid, rep)}
-                             for rid in o.rules]  # fmt: skip
+        deciding = j.deciding(g)
+
+        def decided(rid: str, g: Group = g, rep: Ruleset = rep, deciding: list[str] = deciding) -> dict[str, Any]:
+            rule = by_id.get(rid)
+            entry: dict[str, Any] = {
+                "rule": rid,
+                "text": rule.text_under(rep) if rule is not None else "(not in spec/rules.yaml)",
+                "options": _options_of(rid, rep),
+                "deciding": rid in deciding,
+            }
+            if rule is not None:
+                entry["provenance"] = provenance_record(rule, rep)
+                texts = j.sentences(g, rid)
+                if len(texts) > 1:
+                    entry["texts"] = [{"text": text, "provenance": label, "rulesets": [t.label for t in trials]}
+                                      for text, label, trials in texts]  # fmt: skip
+            return entry
+
+        rec["decided_by"] = [decided(rid) for rid in o.rules]
+        rec["deciding"] = deciding
         rec["notes"] = o.notes
         groups.append(rec)
     return {
@@ -349,6 +697,8 @@ def to_json(j: Judgement) -> dict[str, Any]:
         "tried": len(j.trials),
         "groups": groups,
         "cannot_arise": [{**trial_json(t), "why": t.outcome.why if t.outcome else ""} for t in j.cannot],
+        "first_turn_would_arise": [t.label for t in j.first_turn_hint],
+        "not_judged": [t.label for t in j.not_judged],
         "options": {
             "change_the_result": {
                 v.option: {show_value(val): letter for val, letter, _ in v.results} for v in j.changing
@@ -361,8 +711,6 @@ def to_json(j: Judgement) -> dict[str, Any]:
 
 
 def _options_of(rid: str, rules: Ruleset) -> dict[str, Any]:
-    from ._table import rule_options
-
     return rule_options(rid, rules)
 
 
@@ -371,4 +719,4 @@ def _amount_json(a: Amount) -> int | str:
     return int(text) if "/" not in text else text
 
 
-__all__ = ["BETWEEN_HANDS", "DEFAULT", "Group", "Judgement", "Outcome", "Trial", "judge", "to_json"]
+__all__ = ["BETWEEN_HANDS", "DEFAULT", "Group", "Judgement", "Outcome", "Trial", "judge", "labels", "to_json"]

@@ -17,7 +17,6 @@ is not a card, a seat that does not exist, a card in two places) raises
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -39,10 +38,11 @@ from ..engine.cards import (
     parse_card,
 )
 from ..engine.hand import Hand, SetupError, compiled
-from ..engine.ruleset import DEFAULT, Ruleset
+from ..engine.ruleset import DEFAULT, Ruleset, option_values
 from ..engine.serialize import action_from_json, action_to_json, state_from_json
 from ..engine.spreads import has_forced_spread, make_spread
 from ..engine.stacking import StackError, stack_deck
+from ..spec.notation import describe_action
 
 GRAMMAR = """\
 A situation is a scenario file (YAML; its deal and its script are played to the end), or a
@@ -55,7 +55,8 @@ description: items separated by ';', ',' or 'then', in any order, the actions la
                        spreads on the table with their owners, numbered 0, 1, ... in this order
   discard Kh           the top of the discard pile ('discard none': the pile is empty, which
                        happens only on the first turn without an upcard)
-  stock 20             how many cards are left in the stock (default: every card not named)
+  stock 20             how many cards are left in the stock (default: every card of the
+                       standard 52 not named)
   first turn           nobody has played yet: the hands are the dealt hands (49/50 is checked)
   turn 4               how many turns were played before this one (default: one round or more)
   2 to act             who is to act (default: the seat of the first action)
@@ -64,19 +65,17 @@ description: items separated by ';', ',' or 'then', in any order, the actions la
                        knocks [discarding C] | draws [C] (from the stock; C names the card drawn)
                        | takes the discard | spreads C C C... | hits C on N (spread N)
                        | discards C
+                       or the action notation: '0 knock', '0 knock 9s', '1 draw stock',
+                       '1 draw discard', '2 spread 4h 5h 6h', '2 hit 7h 0', '0 discard 9s'
 At the start of a turn the hands and the table hold every card dealt (players x hand size): a
-seat that laid a spread holds that many fewer. A ruleset under which the description cannot
-happen (that check, a card not in its pack, too many players, a spread it does not allow, an
-action by a seat not to act) is listed as "cannot arise" instead of judged.
-Unused cards fill the stock (named draws first, then code order: clubs A-K, diamonds, hearts,
-spades) and the discard pile below its top card, the same way under every ruleset."""
+seat that laid a spread holds that many fewer. A ruleset under which the position cannot
+happen (that check, a card not in its pack, too many players, a spread it does not allow) is
+listed as "cannot arise"; an action a ruleset refuses is judged: the reason, the rule, and the
+rulesets that allow it.
+Unused cards fill the stock (named draws first, then the cards every pack has in code order:
+clubs A-K, diamonds, hearts, spades; then 8s, 9s and 10s; then jokers) and the discard pile
+below its top card, the same way under every ruleset."""
 
-#: Refusals that mean the described actions make no sense at that point (they are not a
-#: house-rule decision): the judge reports "cannot arise" for them.
-STRUCTURAL_REASONS = frozenset(
-    {"no_hand", "not_your_turn", "malformed_action", "already_drawn", "must_draw_first", "not_in_hand",
-     "duplicate_card", "no_such_spread"}
-)
 
 
 class SituationError(ValueError):
@@ -137,6 +136,8 @@ class Played:
     error: IllegalAction | None = None
     why: str = ""  # cannot_arise
     unplayed: tuple[Act, ...] = field(default=())  # actions after the hand ended
+    reached: int = 0  # how many of the situation's actions were applied (or refused as expected)
+    before: Hand | None = None  # the hand as it was when the refused action was tried
 
 
 def play(situation: Situation, rules: Ruleset) -> Played:
@@ -148,31 +149,29 @@ def play(situation: Situation, rules: Ruleset) -> Played:
     first = 0 if situation.from_deal or getattr(situation, "first_turn", False) else len(hand.events)
     for i, act in enumerate(situation.acts):
         if hand.is_over:
-            return Played("ended", hand, first, unplayed=situation.acts[i:])
+            return Played("ended", hand, first, unplayed=situation.acts[i:], reached=i)
         if act.action is None:
             continue  # malformed, and refused as the scenario expects
         if act.card is not None and act.action.source == "discard" and hand.discard_top != act.card:
             top = "empty" if hand.discard_top is None else NAMES[hand.discard_top]
-            return Played("cannot_arise", hand, first, act=act,
+            return Played("cannot_arise", hand, first, act=act, reached=i,
                           why=f"{act.where}: {act.text}: the top of the discard pile is {top}")
+        before = hand.copy()
         try:
             hand.apply(act.action, seat=act.seat)
         except IllegalAction as e:
             if act.reject is not None:
                 continue  # refused as the scenario expects (perhaps for another reason)
-            if e.reason in STRUCTURAL_REASONS:
-                rule = f", {e.rule}" if e.rule else ""
-                return Played("cannot_arise", hand, first, act=act, error=e,
-                              why=f"{act.where}: {act.text}: {e.message} ({e.reason}{rule})")
-            return Played("refused", hand, first, act=act, error=e)
+            # an illegal action is a verdict of the rules, judged like any other outcome
+            return Played("refused", hand, first, act=act, error=e, reached=i, before=before)
         if act.reject is not None:
-            return Played("allowed", hand, first, act=act)
+            return Played("allowed", hand, first, act=act, reached=i + 1)
         if act.card is not None and act.action.source == "stock":
             got = hand.events[-1]
             if got.kind == "draw" and got.data != act.card:
-                return Played("cannot_arise", hand, first, act=act,
+                return Played("cannot_arise", hand, first, act=act, reached=i,
                               why=f"{act.where}: {act.text}: the card drawn is {NAMES[got.data]}")
-    return Played("ended" if hand.is_over else "goes_on", hand, first)
+    return Played("ended" if hand.is_over else "goes_on", hand, first, reached=len(situation.acts))
 
 
 # ---------------------------------------------------------------------------- descriptions
@@ -187,7 +186,16 @@ _VERBS = {
     "hit": "hit", "hits": "hit",
     "discard": "discard", "discards": "discard",
 }  # fmt: skip
-_FILLER = {"the", "from", "a", "card", "on", "spread", "and", "then", "pile", "top", "of"}
+#: Words an action may hold besides its cards, per verb ("takes the top of the discard
+#: pile", "hits 4c on spread 0"); any other word is an error.
+_FILLER: dict[str, frozenset[str]] = {
+    "knock": frozenset(),
+    "draw": frozenset({"the", "from", "a", "card", "pile", "top", "of"}),
+    "take": frozenset({"the", "from", "a", "card", "pile", "top", "of"}),
+    "spread": frozenset(),
+    "hit": frozenset({"the", "on", "onto", "to", "spread"}),
+    "discard": frozenset({"the", "a", "card"}),
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -263,18 +271,38 @@ class _Draft:
     acts: list[tuple[int, _Tok, str, list[_Tok], _Tok]] = field(default_factory=list)  # seat, seat tok, verb, args
 
 
+#: The most players any ruleset seats (option max_players), so the largest seat number.
+MOST_PLAYERS = max(v for v in option_values()["max_players"] if isinstance(v, int))
+
+
 class _Parser:
     def __init__(self, text: str) -> None:
         self.text = text
         self.d = _Draft()
         self.actor: tuple[int, _Tok] | None = None
 
-    def number(self, tok: _Tok | None, what: str, least: int = 0, after: _Tok | None = None) -> int:
+    def number(self, tok: _Tok | None, what: str, least: int = 0, after: _Tok | None = None,
+               most: int | None = None, too_many: str = "") -> int:
+        """A whole number at ``tok``; its digits are checked against ``most`` before the
+        number is used for anything (a seat or a player count of a hundred digits)."""
         if tok is None:
             raise _fail(after, f"expected {what} after it", len(self.text) + 1)
-        if not tok.text.isdigit() or int(tok.text) < least:
+        if not tok.text.isdigit():
             raise _fail(tok, f"expected {what}")
-        return int(tok.text)
+        digits = tok.text.lstrip("0") or "0"
+        if most is not None and (len(digits) > len(str(most)) or int(digits) > most):
+            raise _fail(tok, too_many or f"expected {what}, at most {most}")
+        if len(digits) > 9:
+            raise _fail(tok, f"expected {what}: {len(digits)} digits is too many")
+        if int(digits) < least:
+            raise _fail(tok, f"expected {what}")
+        return int(digits)
+
+    def seat(self, tok: _Tok | None, what: str = "a seat number", after: _Tok | None = None) -> int:
+        most = MOST_PLAYERS - 1
+        return self.number(tok, what, 0, after, most,
+                           f"seat {tok.text if tok else ''} does not exist: no ruleset seats more than "
+                           f"{MOST_PLAYERS} players, in seats 0 to {most}")
 
     def parse(self) -> _Draft:
         toks = _tokens(self.text)
@@ -284,6 +312,7 @@ class _Parser:
         item: list[_Tok] = []
         depth = 0
         end = _Tok(";", len(self.text) + 1)
+        sep: _Tok | None = None  # the separator before the item being read
         for tok in [*toks, end]:
             if tok is end and depth:
                 raise _fail(None, "a '[' is not closed with ']'", end.col)
@@ -296,7 +325,13 @@ class _Parser:
             if (tok.text in ";," or tok.low == "then") and depth == 0:
                 if item:
                     self.item(item)
+                elif tok is end and sep is not None and sep.low == "then":
+                    raise _fail(sep, "'then' is not followed by an action")
+                elif tok is not end:
+                    before = f"between {sep.text!r} and {tok.text!r}" if sep is not None else f"before {tok.text!r}"
+                    raise _fail(tok, f"nothing {before}: an item is missing, or a word is doubled")
                 item = []
+                sep = tok
             elif tok.text in ";,":
                 raise _fail(tok, "a spread's cards are written inside [ ] with spaces, e.g. 0 [4s 5s 6s]")
             else:
@@ -307,31 +342,29 @@ class _Parser:
         d = self.d
         w = [t.low for t in toks]
         first = toks[0]
-        if w[0].isdigit() and len(w) > 1 and w[1] in ("players", "player"):
+        if (w[0].isdigit() and len(w) > 1 and w[1] in ("players", "player")) or re.fullmatch(r"\d+-players?", w[0]):
             if d.players is not None:
                 raise _fail(first, "the number of players is given twice")
-            d.players = self.number(first, "the number of players, 2 or more", 2)
+            count = _Tok(first.text.split("-")[0], first.col)
+            d.players = self.number(count, "the number of players, 2 or more", 2, most=MOST_PLAYERS,
+                                    too_many=f"a hand has at most {MOST_PLAYERS} players (max_players allows "
+                                             f"{MOST_PLAYERS} at most)")
             d.players_tok = first
-            self.rest_empty(toks[2:])
-        elif re.fullmatch(r"\d+-players?", w[0]):
-            d.players = int(w[0].split("-")[0])
-            d.players_tok = first
-            if d.players < 2:
-                raise _fail(first, "a hand has 2 players or more")
-            self.rest_empty(toks[1:])
+            self.rest_empty(toks[1:] if "-" in w[0] else toks[2:])
         elif w[0] == "dealer":
             args = [t for t in toks[1:] if t.text != ":" and t.low != "seat"]
-            d.dealer = self.number(args[0] if args else None, "the dealer's seat number", after=first)
+            d.dealer = self.seat(args[0] if args else None, "the dealer's seat number", after=first)
             d.dealer_tok = args[0]
             self.rest_empty(args[1:])
         elif w[0] == "stake":
             args = [t for t in toks[1:] if t.text != ":"]
-            d.stake = self.number(args[0] if args else None, "the stake, a positive whole number", 1, first)
+            d.stake = self.number(args[0] if args else None, "the stake, a positive whole number", 1, first,
+                                  most=10**9, too_many="the stake is at most 1000000000")
             self.rest_empty(args[1:])
         elif (w[0] == "seat" and len(w) > 2 and w[2] == ":") or (w[0].isdigit() and len(w) > 1 and w[1] == ":"):
             at = 1 if w[0] == "seat" else 0
             seat_tok = toks[at]
-            seat = self.number(seat_tok, "a seat number")
+            seat = self.seat(seat_tok)
             if seat in d.hands:
                 raise _fail(seat_tok, f"seat {seat}'s hand is given twice")
             cards = [(card_token(t), t) for t in toks[at + 2 :]]
@@ -364,7 +397,8 @@ class _Parser:
             if len(args) == 1 and args[0].low in ("empty", "none"):
                 d.stock = 0
             else:
-                d.stock = self.number(args[0] if args else None, "how many cards are left in the stock", after=first)
+                d.stock = self.number(args[0] if args else None, "how many cards are left in the stock", after=first,
+                                      most=99, too_many="no pack holds that many cards")
                 self.rest_empty(args[1:], "cards")
             d.stock_tok = args[0]
         elif w[:2] == ["first", "turn"]:
@@ -372,19 +406,20 @@ class _Parser:
             self.rest_empty(toks[2:])
         elif w[0] == "turn":
             args = [t for t in toks[1:] if t.text != ":"]
-            d.turn = self.number(args[0] if args else None, "how many turns were played before this one", after=first)
+            d.turn = self.number(args[0] if args else None, "how many turns were played before this one", after=first,
+                                 most=10**6, too_many="the turn is at most 1000000")
             self.rest_empty(args[1:])
         elif w[:2] == ["to", "act"] or (len(w) > 2 and w[1:3] == ["to", "act"]):
             args = [t for t in toks if t.text != ":" and t.low not in ("to", "act", "seat")]
-            d.to_act = self.number(args[0] if args else None, "the seat to act", after=first)
+            d.to_act = self.seat(args[0] if args else None, "the seat to act", after=first)
             d.to_act_tok = args[0]
             self.rest_empty(args[1:])
         elif w[0].isdigit() and len(w) > 1 and w[1] in _VERBS:
-            self.actor = (int(w[0]), first)
-            self.action(int(w[0]), first, toks[1:])
+            self.actor = (self.seat(first), first)
+            self.action(self.actor[0], first, toks[1:])
         elif w[0] == "seat" and len(w) > 2 and w[1].isdigit() and w[2] in _VERBS:
-            self.actor = (int(w[1]), toks[1])
-            self.action(int(w[1]), toks[1], toks[2:])
+            self.actor = (self.seat(toks[1]), toks[1])
+            self.action(self.actor[0], toks[1], toks[2:])
         elif w[0] in _VERBS and self.actor is not None:
             self.action(self.actor[0], self.actor[1], toks)
         elif w[0] in _VERBS:
@@ -411,7 +446,7 @@ class _Parser:
             if owner_tok.low == "seat":
                 i += 1
                 owner_tok = toks[i] if i < len(toks) else owner_tok
-            owner = self.number(owner_tok, "a spread's owner (a seat number) before its [cards]")
+            owner = self.seat(owner_tok, "a spread's owner (a seat number) before its [cards]")
             if i + 1 >= len(toks) or toks[i + 1].text != "[":
                 raise _fail(owner_tok, "expected '[' and the spread's cards after its owner, e.g. 0 [4s 5s 6s]")
             j = i + 2
@@ -426,8 +461,17 @@ class _Parser:
 
     def action(self, seat: int, seat_tok: _Tok, toks: list[_Tok]) -> None:
         verb = _VERBS[toks[0].low]
-        args = [t for t in toks[1:] if t.low not in _FILLER]
+        args = [t for t in toks[1:] if t.low not in _FILLER[verb]]
         self.d.acts.append((seat, seat_tok, verb, args, toks[0]))
+
+
+def _act(seat: int, action: Action, where: str, card: Card | None = None) -> Act:
+    """A described action, written in the project's action notation (a draw that names
+    the card it gets shows that card after it: '0 draw stock (7d)')."""
+    text = describe_action(seat, action_to_json(action))
+    if card is not None:
+        text += f" ({NAMES[card]})"
+    return Act(seat, action, text, where, card=card)
 
 
 def _dealer_text(seat: int) -> str:
@@ -524,18 +568,20 @@ class Description(Situation):
         for seat, _seat_tok, verb, args, vtok in d.acts:
             where = f"column {vtok.col}"
             if verb == "knock":
-                if len(args) > 1 and args[0].low == "discarding":
-                    args = args[1:]
                 if args and args[0].low in ("discarding", "with"):
+                    if len(args) == 1:
+                        raise _fail(args[0], f"'{args[0].text}' needs the card discarded, e.g. 'knocks discarding 9s'")
                     args = args[1:]
                 if len(args) > 1:
                     raise _fail(args[1], "a knock names at most one card, the one discarded")
                 card = card_token(args[0]) if args else None
-                text = f"{seat} knocks" + (f" discarding {NAMES[card]}" if card is not None else "")
-                out.append(Act(seat, A.knock(card), text, where))
+                out.append(_act(seat, A.knock(card), where))
             elif verb == "draw" or verb == "take":
                 words = [a.low for a in args]
                 from_pile = verb == "take" or "discard" in words
+                if from_pile and "stock" in words:
+                    raise _fail(args[words.index("stock")], "a draw is from the stock or from the discard pile, "
+                                                           "not both")
                 cards = [a for a in args if a.low not in ("discard", "stock")]
                 if len(cards) > 1:
                     raise _fail(cards[1], "a draw takes one card")
@@ -547,38 +593,37 @@ class Description(Situation):
                     elif card is not None and not out and card != self.discard_top:
                         top = "empty" if self.discard_top is None else NAMES[self.discard_top]
                         raise _fail(cards[0], f"{NAMES[card]} is not the top of the discard pile ({top})")
-                    named = f" ({NAMES[card]})" if card is not None else ""
-                    out.append(Act(seat, A.draw("discard"), f"{seat} takes the discard{named}", where, card=card))
+                    out.append(_act(seat, A.draw("discard"), where, card))
                 else:
                     self.draws.append(card)
                     if card is not None:
                         self._draw_places.append((card, cards[0], "the stock"))
-                    named = f" ({NAMES[card]})" if card is not None else ""
-                    out.append(Act(seat, A.draw("stock"), f"{seat} draws from the stock{named}", where, card=card))
+                    out.append(_act(seat, A.draw("stock"), where, card))
             elif verb == "spread":
                 cards_t = [card_token(a) for a in args]
                 if not cards_t:
                     raise _fail(vtok, "name the cards of the spread")
-                out.append(Act(seat, A.spread(cards_t), f"{seat} spreads " + " ".join(NAMES[c] for c in cards_t),
-                               where))
+                out.append(_act(seat, A.spread(cards_t), where))
             elif verb == "hit":
                 if len(args) != 2:
                     raise _fail(vtok, "a hit is 'hits CARD on N', N the number of the spread (0 = the first on "
                                 "the table)")
                 card = card_token(args[0])
                 index = self.number_tok(args[1])
-                out.append(Act(seat, A.hit(card, index), f"{seat} hits {NAMES[card]} on spread {index}", where))
+                out.append(_act(seat, A.hit(card, index), where))
             else:
                 if len(args) != 1:
                     raise _fail(args[1] if len(args) > 1 else vtok, "a discard names one card")
                 card = card_token(args[0])
-                out.append(Act(seat, A.discard(card), f"{seat} discards {NAMES[card]}", where))
+                out.append(_act(seat, A.discard(card), where))
         return out
 
     @staticmethod
     def number_tok(tok: _Tok) -> int:
         if not tok.text.isdigit():
             raise _fail(tok, "expected the number of a spread on the table (0 = the first)")
+        if len(tok.text.lstrip("0")) > 3:
+            raise _fail(tok, "no table holds that many spreads")
         return int(tok.text)
 
     # -------------------------------------------------------------- building per ruleset
@@ -646,10 +691,13 @@ class Description(Situation):
     def _fill(self, pack: int) -> tuple[list[Card], list[Card]]:
         """The stock (top first) and the discard pile (bottom first) from the unused cards."""
         named = set(self.named)
-        spare = [c for c in cards_of(pack) if c not in named]
+        spare = [c for c in fill_order(pack) if c not in named]
         drawn = [c for c in self.draws if c is not None]
         room = len(spare) + len(drawn)
-        size = self.stock_count if self.stock_count is not None else room
+        # by default the stock holds the cards of the standard pack not named, the same
+        # under every ruleset that has them (a pack with jokers puts them in the pile)
+        standard = sum(1 for c in cards_of(pack_mask(52, 0)) if c not in named) + len(drawn)
+        size = self.stock_count if self.stock_count is not None else min(room, standard)
         if size > room:
             raise CannotArise(f"the stock holds {size} cards, but only {room} cards are not in the hands, on the "
                               f"table or on top of the discard pile")
@@ -678,7 +726,7 @@ class Description(Situation):
             raise CannotArise(f"on the first turn the stock holds the {left} cards left after the deal, not "
                               f"{self.stock_count}")
         named = set(self.named)
-        spare = iter(c for c in cards_of(pack) if c not in named)
+        spare = iter(c for c in fill_order(pack) if c not in named)
         stock_top = [c if c is not None else next(spare) for c in self.draws]
         try:
             deck = stack_deck(self.players, self.dealer, self.hands, self.discard_top, stock_top,
@@ -706,6 +754,16 @@ class Description(Situation):
             "first_turn": self.first_turn,
             "actions": [{"seat": a.seat, "action": action_to_json(a.action)} for a in self.acts if a.action],
         }
+
+
+def fill_order(pack: int) -> list[Card]:
+    """The cards of ``pack`` in the order unnamed cards fill the stock: first the cards
+    every pack has (the 40-card pack: no 8, 9 or 10), in code order, then the 8s, 9s and
+    10s, then the jokers.  So a card drawn without being named is the same under every
+    pack that holds it, and a pack option changes a described situation only through
+    the cards the description names."""
+    common = pack_mask(40, 0)
+    return cards_of(pack & common) + cards_of(pack & ~common)
 
 
 def n_dealt(players: int, hand_size: int, upcard: bool) -> int:
@@ -759,10 +817,10 @@ class ScenarioFile(Situation):
             except IllegalAction as e:
                 if step.refuse is None:
                     raise SituationError(f"{where}: script: {e.message}") from None
-                acts.append(Act(step.seat, None, f"{step.seat} {json.dumps(step.action)}", where, step.refuse,
+                acts.append(Act(step.seat, None, describe_action(step.seat, step.action), where, step.refuse,
                                 malformed=e.message))
                 continue
-            acts.append(Act(step.seat, action, f"{step.seat} {action}", where, step.refuse))
+            acts.append(Act(step.seat, action, describe_action(step.seat, step.action), where, step.refuse))
         self.acts = tuple(acts)
 
     def start(self, rules: Ruleset) -> Hand:
@@ -799,6 +857,24 @@ def load_situation(text: str) -> Situation:
     return Description(text)
 
 
+def named_cards(situation: Situation) -> set[Card]:
+    """The cards a situation names: a description's hands, spreads, discard top and named
+    draws; a scenario's deck, or its hands, upcard and stock top, and the cards its script
+    names."""
+    if isinstance(situation, Description):
+        return set(situation.named)
+    if isinstance(situation, ScenarioFile):
+        out = set(situation.deck or [c for h in situation.hands for c in h])
+        if situation.upcard is not None:
+            out.add(situation.upcard)
+        out.update(situation.stock_top)
+        for act in situation.acts:
+            if act.action is not None:
+                out.update(c for c in (act.action.card, *act.action.cards) if c >= 0)
+        return out
+    return set()
+
+
 def uses_jokers(situation: Situation) -> bool:
     if isinstance(situation, Description):
         return any(c >= 52 for c in situation.named)
@@ -818,6 +894,8 @@ __all__ = [
     "ScenarioFile",
     "Situation",
     "SituationError",
+    "fill_order",
     "load_situation",
+    "named_cards",
     "play",
 ]

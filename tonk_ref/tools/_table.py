@@ -176,12 +176,16 @@ def event_text(ev: Event, hand_size: int, style: Style) -> str:
         return f"seat {s} discarded the last card: out"
     if k == "knock":
         return f"seat {s} knocks"
+    if k == "last_turns":
+        return f"seat {s}'s hand lies face up; each other player has one more turn ({d} in all) before the count"
     if k == "empty_stock":
         return f"seat {s} draws from the empty stock: the hand ends"
     if k == "restock":
         return f"the discard pile but its top card ({d} cards) is turned over as a new stock"
     if k == "dead_hand":
         return "the hand is dead: nobody pays"
+    if k == "turn_limit":
+        return f"turn {d} ends, the last the turn limit allows: the hand ends"
     if k == "pay":
         payee, amt = d
         return f"seat {s} pays seat {payee} {amount(amt)}"
@@ -257,6 +261,10 @@ def ending_words(ending: str | None, winners: Sequence[int], knocker: int | None
         if not winners:
             return "stock_out: the stock ran out; nobody wins"
         return f"stock_out: the stock ran out; {w} {verb} with the lowest total"
+    if ending == "turn_limit":
+        if not winners:
+            return "turn_limit: the turn limit ends the hand; nobody wins"
+        return f"turn_limit: the turn limit ends the hand; {w} {verb} with the lowest total"
     return str(ending)  # pragma: no cover
 
 
@@ -277,6 +285,6 @@ def settlement_lines(hand: Hand) -> list[tuple[str, str]]:
             else:
                 out.append(("PAY-KNOCK-2", f"the knocker's {mine} ties the lowest other total, and under "
                                            "knock_tie = knocker_wins the tie goes to the knocker"))
-    elif r.ending == "stock_out":
+    elif r.ending in ("stock_out", "turn_limit"):
         out.append(("CARD-4", f"every hand is counted: {counts}"))
     return out

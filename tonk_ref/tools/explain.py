@@ -1,7 +1,9 @@
 """``tonk explain``: replay a scenario step by step.  After each step it draws the table
 (each seat's hand with suit symbols and its count, the spreads with their owners, the
-discard top, the stock, who is to act) and prints each event and payment with its rule ID
-and the spec's sentence, each refusal with its reason code and rule, and the result."""
+discard top, the stock, who is to act) and prints each event and payment with its rule ID,
+the rule's sentence under the ruleset in play and where the rule comes from (the seeds,
+a decision of this spec, or a house rule), each refusal with its reason code and rules,
+and the result."""
 
 from __future__ import annotations
 
@@ -10,14 +12,16 @@ import sys
 
 from ..engine.actions import REASONS, IllegalAction
 from ..engine.hand import Event, Hand
-from ._situation import CannotArise, Situation, SituationError, load_situation
+from ..engine.ruleset import Ruleset
+from ..harness.rulebook import provenance, rules_by_id
+from ._judging import refusal_rules
+from ._situation import CannotArise, Played, Situation, SituationError, load_situation
 from ._table import (
     Style,
     amount,
     draw_table,
     ending_words,
     event_text,
-    rule_text,
     seats,
     settlement_lines,
     signed,
@@ -60,8 +64,19 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
+def quote(rule_id: str, rules: Ruleset, style: Style, indent: str = "      ") -> list[str]:
+    """The rule's sentence under ``rules``, in quotes, and where the rule comes from."""
+    rule = rules_by_id().get(rule_id)
+    if rule is None:
+        return [style.dim(x) for x in wrap('"(not in spec/rules.yaml)"', 86, indent)]
+    lines = wrap(f'"{rule.text_under(rules)}"', 86, indent)
+    lines += wrap(f"[{provenance(rule, rules, 60)}]", 86, indent)
+    return [style.dim(x) for x in lines]
+
+
 def explain(situation: Situation, hand: Hand, label: str, style: Style) -> list[str]:
     out: list[str] = []
+    rules = hand.rules
     hs = hand.rules.hand_size_for(hand.players)
     for line in situation.describe():
         out.append(style.bold(line) if not out else line)
@@ -69,7 +84,7 @@ def explain(situation: Situation, hand: Hand, label: str, style: Style) -> list[
     out.append("")
     if situation.from_deal:
         out.append(style.bold("The deal"))
-        out += _events(hand.events, hs, style)
+        out += _events(hand.events, hs, style, rules)
     else:
         out.append(style.bold("The situation"))
     out += draw_table(hand, style)
@@ -86,14 +101,17 @@ def explain(situation: Situation, hand: Hand, label: str, style: Style) -> list[
             out.append(f"    {style.dim(REASONS['malformed_action'])}")
             out.append("  the scenario expects this refusal; the table is unchanged")
             continue
+        before = hand.copy()
         try:
             hand.apply(act.action, seat=act.seat)
         except IllegalAction as e:
-            rule = f" ({e.rule})" if e.rule else ""
-            out.append(f"  refused: {e.reason}{rule}: {e.message}")
+            deciding = refusal_rules(Played("refused", hand, act=act, error=e, before=before))
+            shown = f" ({', '.join(deciding)})" if deciding else ""
+            out.append(f"  refused: {e.reason}{shown}: {e.message}")
             out.append(f"    {style.dim(REASONS[e.reason])}")
-            if e.rule:
-                out += [style.dim(x) for x in wrap(f'{e.rule}: "{rule_text(e.rule)}"', 86, "    ")]
+            for rid in deciding:
+                out.append(f"    {style.bold(rid)}")
+                out += quote(rid, rules, style, "      ")
             if act.reject is not None:
                 expected = "" if act.reject is True or act.reject == e.reason else f" (for {act.reject})"
                 out.append(f"  the scenario expects this refusal{expected}; the table is unchanged")
@@ -105,11 +123,11 @@ def explain(situation: Situation, hand: Hand, label: str, style: Style) -> list[
             out.append(f"  allowed under these rules, though the scenario expects it refused ({act.reject})")
         new = hand.events[seen:]
         pays = [e for e in new if e.kind in ("pay", "end")]
-        out += _events([e for e in new if e not in pays], hs, style)
+        out += _events([e for e in new if e not in pays], hs, style, rules)
         for rid, words in settlement_lines(hand):
             out.append(f"  {style.bold(rid)}  {words}")
-            out += [style.dim(x) for x in wrap(f'"{rule_text(rid)}"', 86, "      ")]
-        out += _events(pays, hs, style)
+            out += quote(rid, rules, style)
+        out += _events(pays, hs, style, rules)
         seen = len(hand.events)
         out += draw_table(hand, style)
     out.append("")
@@ -121,13 +139,16 @@ def _action_words(text: str) -> str:
     return text.split(" ", 1)[1] if " " in text else text
 
 
-def _events(events: list[Event], hand_size: int, style: Style) -> list[str]:
+def _events(events: list[Event], hand_size: int, style: Style, rules: Ruleset) -> list[str]:
     out: list[str] = []
     for e in events:
         if e.kind == "end":
             continue
         out.append(f"  {style.bold(e.rule)}  {event_text(e, hand_size, style)}")
-        out += [style.dim(x) for x in wrap(f'"{rule_text(e.rule)}"', 86, "      ")]
+        out += quote(e.rule, rules, style)
+        if e.kind == "knock":  # when a knock is allowed is TURN-3's, under the ruleset in play
+            out.append(f"  {style.bold('TURN-3')}  when seat {e.seat} may knock")
+            out += quote("TURN-3", rules, style)
     return out
 
 

@@ -1,21 +1,25 @@
 """``tonk judge``: settle a house-rule argument.  Play one situation under the table's
 rules and under every alternative value of every option, one option at a time (and every
-preset with ``--all``); group the rulesets that reach the same outcome; print each group's
-option values, ending, payments, net per seat and the rules (with the spec's words) that
-decided; say which options change the result and which do not, and under which rulesets
-the situation cannot arise.  See docs/judging.md."""
+preset with ``--all``); group the rulesets that reach the same outcome; print for each
+group the outcome, who pays whom, and the rules that decide it, each in the sentence that
+holds under the group's rulesets and marked as the seeds' rule, a decision of this spec or
+a house rule; say which options change the result and under which rulesets the situation
+cannot arise.  ``--full`` gives every event, the totals and every rule.  See
+docs/judging.md."""
 
 from __future__ import annotations
 
 import argparse
 import json
 import sys
+from collections.abc import Callable
 from typing import Any
 
 from ..engine.actions import REASONS
+from ..engine.result import Amount, Payment
 from ..engine.ruleset import DEFAULT, Ruleset
 from ..harness.rulebook import RulebookError, load_presets, load_ruleset_file
-from ._judging import BETWEEN_HANDS, Group, Judgement, Outcome, judge, to_json
+from ._judging import BETWEEN_HANDS, Group, Judgement, Outcome, Trial, _or, judge, labels, to_json
 from ._situation import GRAMMAR, Situation, SituationError, load_situation
 from ._table import (
     Style,
@@ -23,8 +27,7 @@ from ._table import (
     ending_words,
     event_text,
     option_text,
-    rule_options,
-    rule_text,
+    show_value,
     signed,
     style_for,
     wrap,
@@ -41,8 +44,11 @@ EPILOG = (
 Example:
   tonk judge "2 players; 0: 3d 4d; 1: 3h 4h; table: 0 [7c 8c 9c], 1 [5s 6s 7s]; discard Qs; 0 knocks"
   tonk judge scenarios/pay/pay-w12-stock-tie-3p.yaml --format markdown
-Exit status: 0 judged; 2 bad input, or a situation that cannot arise under any ruleset tried."""
+Exit status: 0 judged (an action the rules refuse is a verdict too); 2 bad input, or a
+situation that cannot arise under any ruleset tried."""
 )
+
+WIDTH = 100
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -55,6 +61,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                              "rules, or a scenario's own ruleset)")
     parser.add_argument("--format", choices=("text", "markdown", "json"), default="text",
                         help="text (default), markdown (to paste into a chat) or json (one record per group)")
+    parser.add_argument("--full", action="store_true",
+                        help="every event, the totals, every rule cited, and why each ruleset cannot arise")
     parser.add_argument("--all", action="store_true", help="also play the situation under every preset")
     parser.add_argument("--no-color", action="store_true", help="no colour, even on a terminal")
 
@@ -97,13 +105,14 @@ def run(args: argparse.Namespace) -> int:
     if args.format == "json":
         sys.stdout.write(json.dumps(to_json(j), indent=2) + "\n")
     elif args.format == "markdown":
-        sys.stdout.write("\n".join(markdown(j)) + "\n")
+        sys.stdout.write("\n".join(markdown(j, args.full)) + "\n")
     else:
-        sys.stdout.write("\n".join(text(j, style_for(sys.stdout, args.no_color))) + "\n")
+        style = style_for(sys.stdout, args.no_color)
+        sys.stdout.write("\n".join(text_full(j, style) if args.full else text(j, style)) + "\n")
     return 0
 
 
-# ---------------------------------------------------------------------------- words shared by both formats
+# ---------------------------------------------------------------------------- words shared by the formats
 
 
 def goes_on_words(o: Outcome) -> str:
@@ -111,14 +120,69 @@ def goes_on_words(o: Outcome) -> str:
     return f"seat {o.to_act} is to act, {stage}; {o.stock} cards are left in the stock"
 
 
-def refusal_words(o: Outcome) -> str:
+def outcome_words(o: Outcome) -> str:
+    """The outcome of a group in one line."""
+    if o.kind == "ended":
+        words = ending_words(o.ending, o.winners, o.knocker)
+        if o.totals is not None:
+            words += " (totals " + ", ".join(str(t) for t in o.totals) + ")"
+        return words
+    if o.kind == "goes_on":
+        knock = next((e for e in o.events if e.kind == "last_turns"), None)
+        if knock is not None:
+            return (f"seat {knock.seat} knocks, and the others play a last turn before the count: "
+                    f"{goes_on_words(o)}")
+        return f"allowed; the hand goes on: {goes_on_words(o)}"
     r = o.refusal or {}
     if o.kind == "allowed":
         return (f"'{r['action']}' ({r['where']}) is allowed here, though the scenario expects it refused "
                 f"({r['expected']})")
+    return f"'{r['action']}' ({r['where']}) is refused: {r['reason']}: {r['message']}"
+
+
+def refusal_words(o: Outcome) -> str:
+    r = o.refusal or {}
+    if o.kind == "allowed":
+        return outcome_words(o)
     rule = f", {r['rule']}" if r.get("rule") else ""
-    return (f"'{r['action']}' ({r['where']}) is not allowed: {r['reason']}{rule}: {r['message']} "
+    return (f"'{r['action']}' ({r['where']}) is refused: {r['reason']}{rule}: {r['message']} "
             f"({REASONS[r['reason']]})")
+
+
+def pays_words(payments: tuple[Payment, ...]) -> str:
+    """'seat 0 pays seat 1 3 · seat 2 pays seat 1 1': the total per ordered pair."""
+    totals: dict[tuple[int, int], Amount] = {}
+    for p in payments:
+        totals[(p.payer, p.payee)] = totals.get((p.payer, p.payee), 0) + p.amount
+    return " · ".join(f"seat {a} pays seat {b} {amount(x)}" for (a, b), x in totals.items() if x) or "nobody pays"
+
+
+def allowed_words(j: Judgement, g: Group, full: bool = False) -> str:
+    """The rulesets under which the refused action is allowed."""
+    if not g.allowed_by:
+        return "under none of the rulesets tried"
+    others = [t for t in j.trials if t.outcome is not None and t.outcome.kind != "cannot_arise"
+              and not any(t is u for u in g.trials)]  # fmt: skip
+    if len(g.allowed_by) == len(others) and len(others) > 1:
+        return "under every other ruleset tried"
+    if full or len(g.allowed_by) <= 4:
+        return "under " + labels(g.allowed_by)
+    refused = [t for t in others if not any(t is u for u in g.allowed_by)]
+    if len(refused) <= 3:
+        return f"under every other ruleset tried but {labels(refused)}"
+    if any(t is j.base_trial for t in g.allowed_by):
+        return f"under the base rules and {len(g.allowed_by) - 1} other rulesets tried (--full names them)"
+    return "under " + labels(g.allowed_by[:3]) + f" and {len(g.allowed_by) - 3} more (--full names them)"
+
+
+def refusal_messages(g: Group) -> dict[str, list[Trial]]:
+    """The refusal's message per distinct wording in the group (a merged group of several
+    values of one option may word it differently: 'a knock needs 5 points or fewer')."""
+    out: dict[str, list[Trial]] = {}
+    for t in g.trials:
+        err = t.played.error if t.played is not None else None
+        out.setdefault(err.message if err is not None else "", []).append(t)
+    return out
 
 
 def group_title(j: Judgement, g: Group) -> str:
@@ -131,39 +195,127 @@ def group_title(j: Judgement, g: Group) -> str:
         if rest:
             title += f", and {rest} more variation{'s' if rest > 1 else ''} (all those not named below)"
         return title
-    return compact_labels(g.trials)
+    return labels(g.trials)
 
 
 def compact_labels(trials: list[Any]) -> str:
-    """'caught_payment = non_knockers, doubles_only or per_player' for one option's values."""
-    parts: list[str] = []
-    by_option: dict[str, list[str]] = {}
-    for t in trials:
-        if t.option is not None and " (with " not in t.label:
-            if t.option not in by_option:
-                by_option[t.option] = []
-                parts.append(t.option)
-            by_option[t.option].append(t.label.split(" = ", 1)[1])
-        else:
-            parts.append(t.label)
-    out = []
-    for p in parts:
-        values = by_option.get(p)
-        if values is None:
-            out.append(p)
-        else:
-            out.append(f"{p} = " + (values[0] if len(values) == 1 else ", ".join(values[:-1]) + f" or {values[-1]}"))
-    return "; ".join(out)
+    return labels(trials)
 
 
-def per_seat(values: Any, fmt: Any = str) -> str:
+def per_seat(values: Any, fmt: Callable[[Any], str] = str) -> str:
     return " · ".join(f"seat {s}: {fmt(v)}" for s, v in enumerate(values))
+
+
+def cannot_words(j: Judgement) -> str:
+    """Every ruleset under which the situation cannot arise, in one line."""
+    return labels(j.cannot)
+
+
+def hint_words(j: Judgement) -> str:
+    return (f"(with 'first turn', if nobody has played yet, it arises under {labels(j.first_turn_hint)})"
+            if j.first_turn_hint else "")
+
+
+def changing_words(j: Judgement) -> str:
+    parts = []
+    for v in j.changing:
+        base_letter = v.results[0][1]
+        moved: dict[str, list[str]] = {}
+        for val, letter, _ in v.results[1:]:
+            if letter != base_letter:
+                moved.setdefault(letter or "cannot arise", []).append(show_value(val))
+        inner = "; ".join(f"{_or(vals)} \u2192 {letter}" for letter, vals in moved.items())
+        with_ = " (with " + ", ".join(option_text(k, x) for k, x in v.with_.items()) + ")" if v.with_ else ""
+        only = ", only the counts" if not v.money else ""
+        parts.append(f"{v.option}{with_} ({inner}{only})")
+    return ", ".join(parts)
+
+
+def _decision_lines(j: Judgement, g: Group, width: int, indent: str, rids: list[str]) -> list[str]:
+    """Each rule: its ID, its sentence under the group's rulesets (each distinct sentence
+    with the rulesets it holds for, in a merged group), and where it comes from."""
+    out: list[str] = []
+    if not rids:
+        return out
+    w = max(len(r) for r in rids)
+    pad = " " * (w + 2)
+    base_group = any(t is j.base_trial for t in g.trials)
+    keys = j.key_options(g)
+    for rid in rids:
+        texts = j.sentences(g, rid)
+        if base_group:  # other sentences of the base group only for the options that matter here
+            texts = [x for k, x in enumerate(texts)
+                     if k == 0 or any(set(t.changes(j.base)) & keys for t in x[2])]  # fmt: skip
+        head = f"{indent}{rid.ljust(w)}  "
+        for k, (sentence, label, trials) in enumerate(texts):
+            lead = head if k == 0 else indent + pad
+            if len(texts) > 1 and not (k == 0 and base_group):
+                out += _wrapped(lead, f"under {labels(trials)}:", width, indent + pad)
+                lead = indent + pad
+            out += _wrapped(lead, sentence, width, indent + pad)
+            out += _wrapped(indent + pad, f"[{label}]", width, indent + pad + " ")
+    return out
+
+
+def _wrapped(lead: str, words: str, width: int, rest: str) -> list[str]:
+    lines = wrap(words, width - len(lead), "")
+    return [lead + lines[0], *(rest + x for x in lines[1:])] if lines else [lead]
 
 
 # ---------------------------------------------------------------------------- text
 
 
 def text(j: Judgement, style: Style) -> list[str]:
+    """The short ruling: per group the outcome, who pays whom, and the deciding rules."""
+    sit = j.situation
+    out = [f"Situation  {sit.describe()[0]}"]
+    variations = len([t for t in j.trials if t.option is not None])
+    presets = f" and {len(j.presets)} presets" if j.presets else ""
+    out.append(f"Rules      {j.base_label}; {variations} variations of one option{presets} tried")
+    base = j.base_trial.outcome
+    if base is not None and base.kind == "cannot_arise":
+        out += _wrapped("", style.bold(f"Under these rules the situation cannot arise: {base.why}"), WIDTH, "  ")
+    for g in j.groups:
+        o = g.outcome
+        out.append("")
+        out += _wrapped(style.bold(f"{g.letter}  "), style.bold(group_title(j, g)), WIDTH, "   ")
+        if o.kind == "refused":
+            r = o.refusal or {}
+            messages = refusal_messages(g)
+            why = f"{r['reason']}: {', '.join(r.get('rules') or [r['rule']])}"
+            if len(messages) == 1:
+                out += _wrapped("   ", f"refused: {r['action']} ({why}): {r['message']}", WIDTH, "     ")
+            else:
+                out += _wrapped("   ", f"refused: {r['action']} ({why})", WIDTH, "     ")
+                for message, trials in messages.items():
+                    out += _wrapped("     ", f"{labels(trials)}: {message}", WIDTH, "       ")
+            out += _wrapped("   ", f"allowed {allowed_words(j, g)}", WIDTH, "     ")
+        else:
+            out += _wrapped("   ", outcome_words(o), WIDTH, "     ")
+        if o.kind == "ended":
+            out.append(f"   {pays_words(o.payments)}; net {per_seat(o.net, signed)}")
+        for note in o.notes:
+            out += _wrapped("   note: ", note, WIDTH, "     ")
+        out += _decision_lines(j, g, WIDTH, "   ", j.deciding(g))
+    out.append("")
+    if j.changing:
+        out += _wrapped("Changed by  ", changing_words(j), WIDTH, "            ")
+    else:
+        out.append("Changed by  no option: every ruleset tried " + ("where it can arise " if j.cannot else "")
+                   + "reaches the same outcome")
+    if j.cannot:
+        out += _wrapped("Cannot arise under  ", cannot_words(j), WIDTH, "                    ")
+        if j.first_turn_hint:
+            out += _wrapped("                    ", hint_words(j), WIDTH, "                    ")
+    if j.not_judged:
+        out += _wrapped("Not judged  ", f"{labels(j.not_judged)}: they change only unnamed cards", WIDTH,
+                        "            ")
+    out.append(f"{len(j.unchanging)} other options change nothing; --full for every event, total and rule, "
+               "and why")
+    return out
+
+
+def text_full(j: Judgement, style: Style) -> list[str]:
     out: list[str] = []
     sit = j.situation
     out.append(f"Situation   {sit.describe()[0]}")
@@ -195,36 +347,31 @@ def text(j: Judgement, style: Style) -> list[str]:
             else:
                 out.append("   payments  nobody pays")
             out.append(f"   net       {per_seat(o.net, signed)}")
+            if o.points is not None:
+                out.append(f"   points    {per_seat(o.points)}  {style.dim('VAR-POINTS-1')}")
+            if o.dealer_next is not None:
+                out.append(f"   next      seat {o.dealer_next} deals the next hand")
         elif o.kind == "goes_on":
             out.append(f"   the hand goes on: {goes_on_words(o)}")
         else:
             out += wrap(refusal_words(o), 96, "   ")
+            if o.kind == "refused":
+                out += _wrapped("   ", f"allowed {allowed_words(j, g, full=True)}", WIDTH, "     ")
         for note in o.notes:
             out += wrap(f"note: {note}", 96, "   ")
         if o.rules:
             out.append("   decided by")
-            width = max(len(r) for r in o.rules)
-            for rid in o.rules:
-                opts = rule_options(rid, g.first.ruleset)
-                lines = wrap(rule_text(rid), 88, "")
-                if opts:
-                    tail = "(" + ", ".join(option_text(k, v) for k, v in opts.items()) + ")"
-                    if len(lines[-1]) + 1 + len(tail) <= 88:
-                        lines[-1] += " " + tail
-                    else:
-                        lines.append(tail)
-                out.append(f"     {rid.ljust(width)}  {lines[0]}")
-                out += [f"     {' ' * width}  {line}" for line in lines[1:]]
+            out += _decision_lines(j, g, WIDTH, "     ", o.rules)
     out.append("")
     out.append(style.bold("Options that change the result"))
     if not j.changing:
         out.append("   none: every ruleset tried reaches the same outcome" if not j.cannot else
                    "   none, where the situation can arise")
     for v in j.changing:
-        parts = [f"{_value(val)} \u2192 {letter or 'cannot arise'}" for val, letter, _ in v.results]
+        parts = [f"{show_value(val)} \u2192 {letter or 'cannot arise'}" for val, letter, _ in v.results]
         with_ = " (with " + ", ".join(option_text(k, x) for k, x in v.with_.items()) + ")" if v.with_ else ""
         only = "" if v.money else "   (only the counts change, not who pays)"
-        out.append(f"   {v.option}{with_}: " + " · ".join(parts) + only)
+        out += _wrapped(f"   {v.option}{with_}: ", " \u00b7 ".join(parts) + only, WIDTH, "      ")
     out.append("")
     out.append(style.bold("Options that do not change it"))
     names = []
@@ -242,27 +389,29 @@ def text(j: Judgement, style: Style) -> list[str]:
             lines = wrap(f"{t.label}: {why}", 90, "")
             out.append(f"   {lines[0]}")
             out += [f"     {line}" for line in lines[1:]]
+        if j.first_turn_hint:
+            out += wrap(hint_words(j), 90, "   ")
     if j.presets:
         out.append("")
         out.append(style.bold("Presets"))
         for t in j.presets:
             pg = j.group_of(t)
             out.append(f"   {t.preset} \u2192 {pg.letter if pg else 'cannot arise'}")
+    if j.not_judged:
+        out.append("")
+        out.append(style.bold("Not judged"))
+        out += wrap(f"{labels(j.not_judged)}: they change the pack (or what a joker counts), and the situation "
+                    "names no card they add or remove, so they would change only the cards it does not name",
+                    90, "   ")
     out.append("")
     out.append(f"Not tried (they act between hands): {', '.join(BETWEEN_HANDS)}")
     return out
 
 
-def _value(v: object) -> str:
-    from ._table import show_value
-
-    return show_value(v)
-
-
 # ---------------------------------------------------------------------------- markdown
 
 
-def markdown(j: Judgement) -> list[str]:
+def markdown(j: Judgement, full: bool = False) -> list[str]:
     sit = j.situation
     out = [f"**Situation:** `{sit.describe()[0]}`  " if sit.kind == "description" else
            f"**Situation:** {sit.describe()[0]} {sit.describe()[1]}  "]
@@ -276,40 +425,55 @@ def markdown(j: Judgement) -> list[str]:
     for g in j.groups:
         o = g.outcome
         out += ["", f"### {g.letter}: {group_title(j, g)}", ""]
-        for e in o.events:
-            out.append(f"- {event_text(e, hs, _MD)} ({e.rule})")
+        if full:
+            for e in o.events:
+                out.append(f"- {event_text(e, hs, _MD)} ({e.rule})")
         if o.kind == "ended":
             out.append(f"- **Ending:** {ending_words(o.ending, o.winners, o.knocker)}")
             if o.totals is not None:
                 out.append(f"- **Totals:** {per_seat(o.totals)}")
-            pays = "; ".join(f"seat {p.payer} pays seat {p.payee} {amount(p.amount)} ({p.rule})" for p in o.payments)
-            out.append(f"- **Payments:** {pays or 'nobody pays'}")
+            if full:
+                pays = "; ".join(f"seat {p.payer} pays seat {p.payee} {amount(p.amount)} ({p.rule})"
+                                 for p in o.payments)  # fmt: skip
+                out.append(f"- **Payments:** {pays or 'nobody pays'}")
+            else:
+                out.append(f"- **Payments:** {pays_words(o.payments)}")
             out.append(f"- **Net:** {per_seat(o.net, signed)}")
         elif o.kind == "goes_on":
             out.append(f"- The hand goes on: {goes_on_words(o)}")
         else:
             out.append(f"- {refusal_words(o)}")
+            if o.kind == "refused":
+                out.append(f"- **Allowed** {allowed_words(j, g)}")
         for note in o.notes:
             out.append(f"- *Note:* {note}")
-        if o.rules:
+        rids = o.rules if full else j.deciding(g)
+        if rids:
             out.append("- **Decided by:**")
-            for rid in o.rules:
-                opts = rule_options(rid, g.first.ruleset)
-                tail = " *(" + ", ".join(option_text(k, v) for k, v in opts.items()) + ")*" if opts else ""
-                out.append(f"  - **{rid}**: {rule_text(rid)}{tail}")
+            for rid in rids:
+                for sentence, label, trials in j.sentences(g, rid):
+                    under = f" *(under {labels(trials)})*" if len(j.sentences(g, rid)) > 1 else ""
+                    out.append(f"  - **{rid}**{under}: {sentence} *[{label}]*")
     out += ["", "### Which options matter", ""]
     if j.changing:
         out += ["| Option | Value \u2192 outcome |", "| --- | --- |"]
         for v in j.changing:
-            parts = ", ".join(f"`{_value(val)}` \u2192 {letter or 'cannot arise'}" for val, letter, _ in v.results)
+            parts = ", ".join(f"`{show_value(val)}` \u2192 {letter or 'cannot arise'}" for val, letter, _ in v.results)
             with_ = " (with " + ", ".join(option_text(k, x) for k, x in v.with_.items()) + ")" if v.with_ else ""
             out.append(f"| `{v.option}`{with_} | {parts} |")
     else:
         out.append("No option changes the result.")
     out += ["", "**Do not change the result:** " + (", ".join(f"`{v.option}`" for v in j.unchanging) or "none")]
     if j.cannot:
-        out += ["", "**Cannot arise:**", ""]
-        out += [f"- `{t.label}`: {t.outcome.why if t.outcome else ''}" for t in j.cannot]
+        if full:
+            out += ["", "**Cannot arise:**", ""]
+            out += [f"- `{t.label}`: {t.outcome.why if t.outcome else ''}" for t in j.cannot]
+        else:
+            out += ["", f"**Cannot arise under:** {cannot_words(j)}"]
+        if j.first_turn_hint:
+            out.append(f"*Hint:* {hint_words(j)}")
+    if j.not_judged:
+        out += ["", f"**Not judged** (they change only cards the situation does not name): {labels(j.not_judged)}"]
     if j.presets:
         out += ["", "**Presets:** " + ", ".join(
             f"`{t.preset}` \u2192 {pg.letter if (pg := j.group_of(t)) else 'cannot arise'}" for t in j.presets)]

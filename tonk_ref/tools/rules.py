@@ -22,7 +22,17 @@ from typing import Any
 import yaml
 
 from ..engine.ruleset import Ruleset, option_values
-from ..harness.rulebook import Rule, load_rules, load_ruleset_schema, load_sections
+from ..harness.rulebook import (
+    Rule,
+    load_rules,
+    load_ruleset_schema,
+    load_sections,
+    option_text,
+    provenance,
+    provenance_record,
+    table_values,
+    value_text,
+)
 from ..paths import data_root, features_dir, scenarios_dir, spec_dir
 from ._table import show_value, wrap
 from .cli import UsageError
@@ -182,6 +192,34 @@ def features_checking(rule_id: str) -> list[FeatureScenario]:
 # ---------------------------------------------------------------------------- search
 
 
+_BRIEF_ITEM = re.compile(r"[SDVW]\d+")
+
+
+def rule_blocks() -> dict[str, str]:
+    """Rule ID -> the text of its section in spec/tonk.md (heading to the next heading)."""
+    out: dict[str, str] = {}
+    current: str | None = None
+    for line in (spec_dir() / "tonk.md").read_text(encoding="utf-8").splitlines():
+        if line.startswith("#"):
+            m = re.match(r"^### ([A-Z]+(?:-[A-Z][A-Z0-9]*)*-\d+) ", line)
+            current = m.group(1) if m else None
+            if current:
+                out[current] = ""
+            continue
+        if current:
+            out[current] += line + "\n"
+    return out
+
+
+def citing(item: str, rules: list[Rule]) -> list[Rule]:
+    """The rules that cite a brief item: S, D and V items by their ``brief`` list, worked
+    payments (W) where spec/tonk.md works them out under the rule."""
+    if item.startswith("W"):
+        blocks = rule_blocks()
+        return [r for r in rules if re.search(rf"\b{item}\b", blocks.get(r.id, ""))]
+    return [r for r in rules if item in r.brief]
+
+
 def search(query: list[str], rules: list[Rule]) -> tuple[list[Rule], Option | None]:
     """The rules matching ``query`` (and the option it names, if any)."""
     text = " ".join(query).strip()
@@ -189,6 +227,8 @@ def search(query: list[str], rules: list[Rule]) -> tuple[list[Rule], Option | No
     exact = [r for r in rules if r.id == up]
     if exact:
         return exact, None
+    if _BRIEF_ITEM.fullmatch(up):
+        return citing(up, rules), None
     options = {o.name: o for o in load_options()}
     if text in options:
         opt = options[text]
@@ -220,21 +260,40 @@ def run(args: argparse.Namespace) -> int:
         print(f"tonk rules: no rule matches {' '.join(args.query)!r} (try 'tonk rules' for the list, or "
               f"'tonk rules --options')", file=sys.stderr)
         return 1
-    exact = " ".join(args.query).strip().upper() == found[0].id
-    if len(found) == 1 and (exact or option is None):
+    query = " ".join(args.query).strip().upper()
+    item = query if _BRIEF_ITEM.fullmatch(query) else None
+    exact = query == found[0].id
+    if len(found) == 1 and (exact or option is None) and item is None:
         return _one(args, found[0], table, table_label)
     head = ""
     if option is not None:
         head = _option_text(option, table)
-    return _list(args, found, head, table, option)
+    if item is not None:
+        head = _item_text(item)
+    return _list(args, found, head, table, option, item)
+
+
+def _item_text(item: str) -> str:
+    words = brief_items().get(item) or ("a worked payment of the rules brief, worked out under the rules below"
+                                        if item.startswith("W") else "(not in the spec's appendix)")
+    lines = wrap(words, 84, "")
+    out = [f"{item.ljust(4)}  {lines[0]}", *(f"      {x}" for x in lines[1:])]
+    offered = [o.name for o in load_options() if item in o.brief]
+    if offered:
+        out.append(f"      options: {', '.join(offered)}")
+    return "\n".join(out)
 
 
 def _list(args: argparse.Namespace, rules: list[Rule], head: str, table: Ruleset | None,
-          option: Option | None = None) -> int:
+          option: Option | None = None, item: str | None = None) -> int:
     if args.format == "json":
-        doc: dict[str, Any] = {"rules": [{"id": r.id, "title": r.title, "section": r.section} for r in rules]}
+        doc: dict[str, Any] = {"rules": [{"id": r.id, "title": r.title, "section": r.section, "basis": r.basis}
+                                         for r in rules]}  # fmt: skip
         if option is not None:
             doc["option"] = _option_json(option, table)
+        if item is not None:
+            doc["item"] = {"id": item, "text": brief_items().get(item, ""),
+                           "options": [o.name for o in load_options() if item in o.brief]}
         print(json.dumps(doc, indent=2))
         return 0
     sections = load_sections()
@@ -250,10 +309,16 @@ def _list(args: argparse.Namespace, rules: list[Rule], head: str, table: Ruleset
             print(f"{r.section}  {sections.get(r.section, '')}")
             current = r.section
         withdrawn = "  (withdrawn)" if r.status != "active" else ""
-        print(f"  {r.id.ljust(width)}  {r.title}{withdrawn}")
-    if len(rules) > 1:
+        print(f"  {r.id.ljust(width)}  {r.title}{withdrawn}  [{_BASIS[r.basis]}]")
+    if item is not None:
+        print(f"\n{len(rules)} rule{'s' if len(rules) != 1 else ''} cite{'' if len(rules) != 1 else 's'} {item}; "
+              f"'tonk rules ID' prints one")
+    elif len(rules) > 1:
         print(f"\n{len(rules)} rules; 'tonk rules ID' prints one")
     return 0
+
+
+_BASIS = {"seeds": "the seeds", "decided": "this spec decides", "house": "house rule"}
 
 
 def _option_text(o: Option, table: Ruleset | None) -> str:
@@ -306,6 +371,9 @@ def rule_record(r: Rule, table: Ruleset | None) -> dict[str, Any]:
         "status": r.status,
         "decided": r.decided,
         "text": r.text,
+        "text_here": r.text_under(table) if table is not None else r.text,
+        "under": [{"when": {o: list(v) for o, v in u.when}, "text": u.text} for u in r.under],
+        "provenance": provenance_record(r, table),
         "sources": [{"item": b, "text": items.get(b, "")} for b in r.brief],
         "options": [_option_json(o, table) for o in changing],
         "explained": None if at is None else {"file": "spec/tonk.md", "line": at[0], "heading": at[1],
@@ -326,8 +394,28 @@ def _one(args: argparse.Namespace, r: Rule, table: Ruleset | None, table_label: 
     print(f"{r.id}  {r.title}{status}")
     print(f"{sections.get(r.section, r.section)}{decided}")
     print()
+    here = r.text_under(table) if table is not None else r.text
+    changed = table_values(r, table)
+    if changed:
+        shown = ", ".join(option_text(o, v) for o, v in changed.items())
+        print(f"Under your table ({shown})")
+        for line in wrap(here, 88, "  "):
+            print(line)
+        print()
+        print("Under the defaults")
     for line in wrap(r.text, 88, "  "):
         print(line)
+    if r.under and not changed:
+        print("  (another sentence holds under some values of its options; see below)")
+    print()
+    print("Where it comes from")
+    print(f"  {provenance(r, table)}")
+    for head, words in (("the seeds", r.seeds), ("this spec decides", r.decision)):
+        if words:
+            lines = wrap(words, 80, "")
+            print(f"  {head + ':':<19} {lines[0]}")
+            for line in lines[1:]:
+                print(f"  {'':<19} {line}")
     print()
     print("Sources")
     if rec["sources"]:
@@ -347,6 +435,11 @@ def _one(args: argparse.Namespace, r: Rule, table: Ruleset | None, table_label: 
             opt = next(x for x in load_options() if x.name == o["name"])
             for line in _option_text(opt, table).splitlines():
                 print(f"  {line}")
+        for u in r.under:
+            when = "; ".join(f"{o} = " + " or ".join(value_text(v) for v in vs) for o, vs in u.when)
+            print(f"  under {when}:")
+            for line in wrap(u.text, 84, "    "):
+                print(line)
     else:
         print("  none: it holds under every ruleset")
     print()
