@@ -12,6 +12,7 @@ from tonkcases import CASES
 
 from tonk_ref.adapters.base import AdapterFault, Rejected
 from tonk_ref.adapters.inprocess import reference
+from tonk_ref.engine.ruleset import DEFAULT
 from tonk_ref.harness.case import Act, Case
 from tonk_ref.harness.runner import Engine, EngineUnavailable, run_case, run_suite
 from tonk_ref.harness.scenario import parse_scenario
@@ -196,3 +197,31 @@ def test_without_reasons_a_refusal_must_still_leave_the_state_as_it_was() -> Non
     assert leaky.status == "failed"
     assert leaky.failures[0].cause.startswith("state.")
     assert "changed by a refused action" in leaky.failures[0].message
+
+
+def test_an_option_the_engine_never_heard_of_is_not_sent_at_its_default(suite: list[Case]) -> None:
+    """An engine written before an option was added refuses rulesets that name it; the
+    runner sends only the options it declared and the values other than the defaults, so
+    such an engine still runs every case that plays the new option at its default."""
+
+    class Older(tonkfake.Options):
+        def new_hand(self, setup: tonkfake.JSON) -> tonkfake.JSON:
+            self.check(setup)
+            return super().new_hand(setup)
+
+        def play(self, setup: tonkfake.JSON, actions: list[tuple[int, tonkfake.JSON]], trace: bool = False
+                 ) -> tonkfake.JSON:
+            self.check(setup)
+            return super().play(setup, actions, trace)
+
+        def check(self, setup: tonkfake.JSON) -> None:
+            unknown = set(setup["ruleset"]) - {"knock_tie"}
+            if unknown:
+                raise Rejected("unsupported_option", f"unknown options {sorted(unknown)}")
+
+    engine = Engine.greet(Older({"knock_tie": ["caught", "knocker_wins"]}))
+    seeds = [c for c in suite if c.kind == "scenario" and c.setup is not None and not c.options][:40]
+    ties = [c for c in suite if c.kind == "scenario" and c.options == {"knock_tie": "knocker_wins"}]
+    results = [run_case(c, engine) for c in [*seeds, *ties]]
+    assert ties and {r.status for r in results} == {"passed"}
+    assert engine.ruleset_sent(DEFAULT.to_dict()) == {"knock_tie": "caught"}

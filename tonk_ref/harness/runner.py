@@ -34,7 +34,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..adapters.base import JSON, Adapter, AdapterFault, Rejected
-from ..engine.ruleset import Ruleset
+from ..engine.ruleset import DEFAULT, Ruleset
 from ..spec.notation import action_key, describe_action, format_action
 from ..spec.reasons import rule_of_reason
 from .capabilities import Capabilities, HelloError, Need
@@ -53,6 +53,9 @@ from .compare import (
 from .known_failures import KnownFailures
 from .results import CaseResult, Failure, Fault, Status
 from .transcript import Recorder
+
+_DEFAULTS = DEFAULT.to_dict()
+_NONE = object()
 
 #: Cases that error one after another before the run stops (the engine is not answering).
 MAX_FAULTS_IN_A_ROW = 10
@@ -76,6 +79,8 @@ class Engine:
     hello: JSON
     recorder: Recorder
     _needs: dict[Ruleset, tuple[Need, ...]] = field(default_factory=dict)
+    _rulesets: dict[tuple[Any, ...], JSON] = field(default_factory=dict)
+    _setups: dict[int, tuple[JSON, JSON]] = field(default_factory=dict)
 
     @classmethod
     def greet(cls, adapter: Adapter) -> Engine:
@@ -95,6 +100,29 @@ class Engine:
             raise EngineUnavailable(Fault("adapter", f"{type(e).__name__}: {e}", "hello",
                                           traceback="".join(traceback.format_exception(e)[-4:]))) from None
         return cls(adapter, caps, hello, recorder)
+
+    def ruleset_sent(self, ruleset: JSON) -> JSON:
+        """The ruleset as sent to this engine: every option it declared, and every other
+        option whose value is not the default (an option left out takes its default), so
+        that an option added to the spec after the engine was written reaches it only
+        where a case needs its other values."""
+        key = tuple(ruleset.items())
+        sent = self._rulesets.get(key)
+        if sent is None:
+            declared = self.caps.options
+            sent = self._rulesets[key] = {k: v for k, v in ruleset.items()
+                                          if k in declared or _DEFAULTS.get(k, _NONE) != v}
+        return sent
+
+    def sent(self, setup: JSON) -> JSON:
+        """A setup as sent to this engine (its ruleset as :meth:`ruleset_sent` says)."""
+        rules = setup.get("ruleset")
+        if not isinstance(rules, dict):
+            return setup
+        cached = self._setups.get(id(setup))
+        if cached is None or cached[0] is not setup:
+            cached = self._setups[id(setup)] = (setup, {**setup, "ruleset": self.ruleset_sent(rules)})
+        return cached[1]
 
     def missing(self, case: Case) -> tuple[Need, ...]:
         opts = self._needs.get(case.ruleset)
@@ -141,6 +169,7 @@ class _CaseRun:
         self.checked = 0
         self.last_action: str | None = None
         self.doing = "dealing the hand"
+        self.setup = None if case.setup is None else engine.sent(case.setup)
 
     @property
     def adapter(self) -> Recorder:
@@ -206,7 +235,7 @@ class _CaseRun:
         """One ``play`` for the whole script; a mid-script ``expect`` is checked on the state
         of a ``play`` of the actions before it."""
         case = self.case
-        setup = case.setup
+        setup = self.setup
         assert setup is not None
         acts = [s for s in case.steps if isinstance(s, Act)]
         moves = [(s.seat, s.action) for s in acts]
@@ -246,9 +275,9 @@ class _CaseRun:
     def stepwise(self) -> None:
         case = self.case
         last: JSON | None = None
-        if case.setup is not None:
+        if self.setup is not None:
             try:
-                answer = self.adapter.new_hand(case.setup)
+                answer = self.adapter.new_hand(self.setup)
             except Rejected as e:
                 if case.deal_refused:
                     self.checked += 1
@@ -337,6 +366,8 @@ class _CaseRun:
 
     def call(self, i: int, step: Call, state: Callable[[], JSON]) -> None:
         params = dict(step.params)
+        if isinstance(params.get("ruleset"), dict):
+            params["ruleset"] = self.engine.ruleset_sent(params["ruleset"])
         if step.from_result:
             result = state().get("result")
             if not isinstance(result, dict):
@@ -379,7 +410,7 @@ class _CaseRun:
     def perft(self, i: int, step: Perft) -> None:
         from .perft import check_counts
 
-        setup = self.case.setup
+        setup = self.setup
         assert setup is not None
         mismatch = check_counts(self.adapter, setup, step.counts, "play" in self.features)
         self.checked += 1
