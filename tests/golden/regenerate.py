@@ -23,7 +23,7 @@ from tonk_ref.engine.actions import IllegalAction
 from tonk_ref.engine.cards import NAMES, cards_of, pack_mask
 from tonk_ref.engine.hand import Hand
 from tonk_ref.engine.serialize import action_from_json, action_to_json, observation_to_json, state_to_json
-from tonk_ref.harness.rulebook import load_presets
+from tonk_ref.spec.rulebook import load_presets
 
 HERE = Path(__file__).resolve().parent
 #: (seed, players, dealer) of the hands played under every preset.

@@ -11,10 +11,6 @@ import jsonschema
 import pytest
 from tonkcases import write_cases
 
-import tonk_ref.adapters.inprocess
-import tonk_ref.adapters.stdio_client
-import tonk_ref.harness.rulebook
-import tonk_ref.harness.steps  # noqa: F401 - imported once here, not again in every pytester run
 from tonk_ref.harness.report import REPORT_SCHEMA
 
 HERE = Path(__file__).resolve().parent

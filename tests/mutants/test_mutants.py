@@ -12,11 +12,11 @@ from pathlib import Path
 import pytest
 
 from tonk_ref.harness.case import Case
-from tonk_ref.harness.rulebook import rules_by_id
 from tonk_ref.harness.runner import Engine, run_case
 from tonk_ref.mutants import runner
 from tonk_ref.mutants.catalog import CATALOG, ENV, MutantError, adapter
 from tonk_ref.mutants.core import MutantAdapter
+from tonk_ref.spec.rulebook import rules_by_id
 from tonk_ref.tools.cli import main
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -25,7 +25,7 @@ from tonk_ref.engine.serialize import (
     state_from_json,
     state_to_json,
 )
-from tonk_ref.harness.rulebook import load_presets
+from tonk_ref.spec.rulebook import load_presets
 from tonk_ref.tools._fuzzing import random_move
 
 JSON = dict[str, Any]

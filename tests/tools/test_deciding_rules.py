@@ -16,7 +16,7 @@ import pytest
 from conftest import W7, W12
 
 from tonk_ref.engine.ruleset import DEFAULT
-from tonk_ref.harness.rulebook import load_rules
+from tonk_ref.spec.rulebook import load_rules
 from tonk_ref.tools._judging import judge, outcome_of
 from tonk_ref.tools._situation import Description, play
 

@@ -15,8 +15,8 @@ from pathlib import Path
 import pytest
 from conftest import Ran
 
-from tonk_ref.harness.rulebook import load_ruleset_file
 from tonk_ref.paths import data_root
+from tonk_ref.spec.rulebook import load_ruleset_file
 
 Tonk = Callable[..., Ran]
 DOC = data_root() / "docs" / "judging.md"

@@ -11,7 +11,7 @@ import pytest
 from conftest import W7, Ran, scenario
 
 from tonk_ref.engine.cards import parse_card
-from tonk_ref.harness.rulebook import rules_by_id
+from tonk_ref.spec.rulebook import rules_by_id
 from tonk_ref.tools._table import RED, Style, style_for
 
 Tonk = Callable[..., Ran]

@@ -9,8 +9,8 @@ import yaml
 from conftest import Ran
 
 from tonk_ref.engine.ruleset import option_values
-from tonk_ref.harness.rulebook import load_rules
 from tonk_ref.paths import data_root, spec_dir
+from tonk_ref.spec.rulebook import load_rules
 
 Tonk = Callable[..., Ran]
 

@@ -36,8 +36,8 @@ from ..adapters.inprocess import reference
 from ..engine.cards import NAMES, CardError, check_deck, pack_mask, parse_card
 from ..engine.ruleset import Ruleset, option_values
 from ..spec.notation import describe_action
+from ..spec.rulebook import RulebookError, resolve_ruleset
 from .case import Case, Perft
-from .rulebook import RulebookError, resolve_ruleset
 
 JSON = dict[str, Any]
 _CARDS = frozenset(NAMES)

@@ -90,7 +90,7 @@ class TonkSession:
         self.table = None
         self.table_path: str | None = opt("tonk_rules")
         if self.table_path:
-            from .rulebook import RulebookError, load_ruleset_file
+            from ..spec.rulebook import RulebookError, load_ruleset_file
 
             try:
                 self.table = load_ruleset_file(self.table_path)
@@ -231,9 +231,9 @@ class CaseFile(pytest.File):
     """A scenario file (one case) or a perft table (a case per entry)."""
 
     def collect(self) -> Iterator[pytest.Item]:
+        from ..spec.rulebook import RulebookError
         from .gherkin import shown_path
         from .perft import PerftError, load_table, to_case
-        from .rulebook import RulebookError
         from .scenario import ScenarioError, load_scenario
 
         st = _session(self.config)

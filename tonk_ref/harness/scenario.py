@@ -23,10 +23,10 @@ from ..engine.ruleset import Ruleset
 from ..engine.stacking import StackError, stack_deck
 from ..paths import scenarios_dir, spec_dir
 from ..spec.notation import NotationError, parse_action
+from ..spec.rulebook import RulebookError, resolve_ruleset, rules_by_id
 from . import case_cache
 from .case import Act, Call, Case, Expect, Legal, Observe, Step
 from .files import scenario_files
-from .rulebook import RulebookError, resolve_ruleset, rules_by_id
 from .yamlpos import field_name, line_of
 
 JSON = dict[str, Any]

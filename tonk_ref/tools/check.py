@@ -130,7 +130,7 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError(f"--stop-after-faults: expected a positive number, got {args.stop_after_faults}")
     if args.perft_depth < 0:
         raise UsageError(f"--perft-depth: expected 0 or more, got {args.perft_depth}")
-    from ..harness.rulebook import RulebookError, load_table_rules
+    from ..spec.rulebook import RulebookError, load_table_rules
 
     known = _read(args.known_failures, "--known-failures", load_known_failures, KnownFailuresError)
     table = _read(args.rules, "--rules", load_table_rules, RulebookError)

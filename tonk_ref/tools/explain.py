@@ -13,7 +13,7 @@ import sys
 from ..engine.actions import REASONS, IllegalAction
 from ..engine.hand import Event, Hand
 from ..engine.ruleset import Ruleset
-from ..harness.rulebook import provenance, rules_by_id
+from ..spec.rulebook import provenance, rules_by_id
 from ._judging import refusal_rules
 from ._situation import CannotArise, Played, Situation, SituationError, load_situation
 from ._table import (

@@ -105,7 +105,7 @@ def index(cases: list[Case]) -> dict[str, Any]:
 def run(args: argparse.Namespace) -> int:
     cases = load_cases(args)
     if args.rules:
-        from ..harness.rulebook import RulebookError, load_ruleset_file
+        from ..spec.rulebook import RulebookError, load_ruleset_file
         from ..spec.tables import disagreement
 
         try:

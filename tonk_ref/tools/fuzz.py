@@ -138,7 +138,7 @@ def run(args: argparse.Namespace) -> int:
     seed = args.seed if args.seed is not None else random.randrange(2**31)
     fixed_rules = None
     if args.rules:
-        from ..harness.rulebook import RulebookError, load_ruleset_file
+        from ..spec.rulebook import RulebookError, load_ruleset_file
 
         try:
             fixed_rules = load_ruleset_file(args.rules)

@@ -18,7 +18,7 @@ from typing import Any
 from ..engine.actions import REASONS
 from ..engine.result import Amount, Payment
 from ..engine.ruleset import DEFAULT, Ruleset
-from ..harness.rulebook import RulebookError, load_presets, load_ruleset_file
+from ..spec.rulebook import RulebookError, load_presets, load_ruleset_file
 from ._judging import BETWEEN_HANDS, Group, Judgement, Outcome, Trial, _or, judge, labels, to_json
 from ._situation import GRAMMAR, Situation, SituationError, load_situation
 from ._table import (

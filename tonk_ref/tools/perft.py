@@ -8,8 +8,8 @@ import sys
 import time
 from pathlib import Path
 
-from ..harness.rulebook import RulebookError, load_ruleset_file, resolve_ruleset
 from ..paths import scenarios_dir
+from ..spec.rulebook import RulebookError, load_ruleset_file, resolve_ruleset
 from . import _perft as P
 from . import exitcodes
 from .cli import UsageError

@@ -22,7 +22,8 @@ from typing import Any
 import yaml
 
 from ..engine.ruleset import Ruleset, option_values
-from ..harness.rulebook import (
+from ..paths import data_root, features_dir, scenarios_dir, spec_dir
+from ..spec.rulebook import (
     Rule,
     load_rules,
     load_ruleset_schema,
@@ -33,7 +34,6 @@ from ..harness.rulebook import (
     table_values,
     value_text,
 )
-from ..paths import data_root, features_dir, scenarios_dir, spec_dir
 from ._table import show_value, wrap
 from .cli import UsageError
 from .judge import table_rules

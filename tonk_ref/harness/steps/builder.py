@@ -23,8 +23,8 @@ from typing import Any
 from ...engine.cards import NAMES, cards_of, pack_mask, parse_card
 from ...engine.ruleset import Ruleset, option_values
 from ...engine.stacking import StackError, stack_deck
+from ...spec.rulebook import RulebookError, resolve_ruleset
 from ..case import Act, Call, Case, Expect, Step
-from ..rulebook import RulebookError, resolve_ruleset
 from .parse import FeatureTextError
 
 JSON = dict[str, Any]
