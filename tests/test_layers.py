@@ -1,11 +1,12 @@
-"""The layers import one way: tools -> harness -> adapters -> spec -> engine.
+"""The layers import one way: engine <- spec <- adapters <- harness <- tools.
 
-The engine imports nothing from pytest, YAML, jsonschema or any layer above it; the
-adapters nothing from the harness, the tools or the mutants; the harness never plays the
+The engine imports nothing from pytest, YAML, jsonschema or any layer above it; the spec
+(the rulebook, situations and rulings) nothing from the adapters, the harness or the
+tools; the adapters nothing from the harness or the tools; the harness never plays the
 reference engine itself (no ``engine.hand``, ``engine.payments``, ``engine.match`` or
 ``engine.serialize``: it talks to engines only through an adapter) and nothing from the
-tools or the mutants.  Read from each module's source, so a lazy import inside a
-function counts too.
+tools.  Every module of the package lies in one of the five layers.  Read from each
+module's source, so a lazy import inside a function counts too.
 """
 
 from __future__ import annotations
@@ -27,12 +28,16 @@ FORBIDDEN: dict[str, tuple[str, ...]] = {
         "tonk_ref.adapters",
         "tonk_ref.harness",
         "tonk_ref.tools",
-        "tonk_ref.mutants",
     ),
-    "spec": ("pytest", "tonk_ref.adapters", "tonk_ref.harness", "tonk_ref.tools", "tonk_ref.mutants"),
-    "adapters": ("pytest", "tonk_ref.harness", "tonk_ref.tools", "tonk_ref.mutants"),
-    "harness": ("tonk_ref.tools", "tonk_ref.mutants", *sorted(GAME_LOGIC)),
+    "spec": ("pytest", "tonk_ref.adapters", "tonk_ref.harness", "tonk_ref.tools"),
+    "adapters": ("pytest", "tonk_ref.harness", "tonk_ref.tools"),
+    "harness": ("tonk_ref.tools", *sorted(GAME_LOGIC)),
 }
+LAYERS = ("engine", "spec", "adapters", "harness", "tools")
+#: the package's top-level modules: its front (the engine's API, ``python -m tonk_ref``) and
+#: two modules every layer may use, which import no layer: where the data lies, the errors
+FRONT = {"__init__.py", "__main__.py"}
+SHARED = {"paths.py", "errors.py"}
 
 
 def imports_of(path: Path, package: str | None = None) -> set[str]:
@@ -78,3 +83,46 @@ def test_the_scan_sees_relative_and_lazy_imports(tmp_path: Path) -> None:
     found = imports_of(probe, "tonk_ref.engine")
     assert {"tonk_ref.harness", "tonk_ref.harness.scenario", "yaml"} <= found
     assert _banned("engine", found) == ["tonk_ref.harness", "tonk_ref.harness.scenario", "yaml"]
+
+
+def test_every_module_lies_in_a_layer() -> None:
+    stray = [p.name for p in PACKAGE.iterdir()
+             if (p.is_dir() and p.name not in LAYERS and p.name != "__pycache__")
+             or (p.suffix == ".py" and p.name not in FRONT | SHARED)]
+    assert stray == []
+
+
+def test_the_shared_modules_import_no_layer() -> None:
+    for name in sorted(SHARED):
+        path = PACKAGE / name
+        if path.exists():
+            layers = {n for n in imports_of(path, "tonk_ref") if n.split(".")[:2][-1] in LAYERS}
+            assert layers == set(), f"{name} imports {sorted(layers)}"
+
+
+def test_every_exception_of_the_package_is_a_tonk_error() -> None:
+    """One base for the package's errors: every exception class defined in the package
+    derives from TonkError, and the input errors from InputError (file, line, field,
+    message)."""
+    import importlib
+    import inspect
+    import pkgutil
+
+    import tonk_ref
+    from tonk_ref.errors import InputError, TonkError
+
+    found: dict[str, type[BaseException]] = {}
+    for info in pkgutil.walk_packages(tonk_ref.__path__, "tonk_ref."):
+        if info.name.endswith("__main__"):
+            continue
+        module = importlib.import_module(info.name)
+        for name, obj in vars(module).items():
+            if inspect.isclass(obj) and issubclass(obj, BaseException) and obj.__module__ == info.name:
+                found[f"{info.name}.{name}"] = obj
+    assert len(found) >= 20
+    assert [n for n, c in found.items() if not issubclass(c, TonkError)] == []
+    readers = {"ScenarioError", "FeatureError", "PerftError", "RulebookError", "KnownFailuresError", "SelectError"}
+    assert {n.rsplit(".", 1)[1] for n, c in found.items() if issubclass(c, InputError)} >= readers
+    e = InputError("table.yaml", 3, "options.stock_tie", "expected one of: split, low_hand")
+    assert str(e) == "table.yaml:3: options.stock_tie: expected one of: split, low_hand"
+    assert str(InputError("-k", None, "", "the expression is empty")) == "-k: the expression is empty"
