@@ -626,7 +626,7 @@ def test_table_rules_file_yaml_syntax_error(tmp_path: Path) -> None:
     p = _write(tmp_path, "preset: seed\noptions:\n  upcard: [false\n  ace: low\n")
     with pytest.raises(RulebookError) as e:
         load_ruleset_file(p)
-    assert re.match(rf"{re.escape(str(p))}:4:\d+: YAML syntax error: ", str(e.value))
+    assert re.match(rf"{re.escape(str(p))}:4: column \d+: YAML syntax error: ", str(e.value))
     assert "started on line 3" in str(e.value)
 
 

@@ -209,7 +209,7 @@ def test_workers_give_the_results_of_a_serial_run(tonk: Any, tmp_path: Path) -> 
         (["-n", "0"], "-n: expected a number of workers or 'auto'"),
         (["--timeout", "0"], "--timeout: expected a positive number"),
         (["--scenarios", "{tmp}/nowhere"], "--scenarios: {tmp}/nowhere is not a directory"),
-        (["-k", "knock and"], "-k 'knock and': the expression ends too early"),
+        (["-k", "knock and"], "-k: 'knock and': the expression ends too early"),
         (["--adapter", "nomodule"], "--adapter expects MODULE:FACTORY"),
         (["--adapter", "no_such_module_x:f"], "--adapter: cannot import 'no_such_module_x'"),
     ],

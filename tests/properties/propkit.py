@@ -26,7 +26,7 @@ from tonk_ref.engine.serialize import (
     state_to_json,
 )
 from tonk_ref.spec.rulebook import load_presets
-from tonk_ref.tools._fuzzing import random_move
+from tonk_ref.tools.fuzzing import random_move
 
 JSON = dict[str, Any]
 

@@ -13,12 +13,16 @@ import oracle as O
 import pytest
 
 from tonk_ref.adapters.inprocess import InProcessAdapter, reference
+from tonk_ref.engine.perft import divide, perft
+from tonk_ref.engine.serialize import action_to_json
+from tonk_ref.harness.files import table_files
+from tonk_ref.harness.perft import PerftCase, PerftError, action_text, check_adapter, load_table, parse_table
 from tonk_ref.paths import scenarios_dir
-from tonk_ref.tools import _perft as P
 from tonk_ref.tools.cli import main
+from tonk_ref.tools.perft import reference_hand
 
 TABLES = scenarios_dir() / "perft"
-CASES = [c for f in P.table_files(TABLES) for c in P.load_table(f)]
+CASES = [c for f in table_files(TABLES) for c in load_table(f)]
 ADAPTER_DEPTH = 4
 
 
@@ -51,7 +55,7 @@ def test_the_tables_are_what_the_generator_writes() -> None:
 
 def test_the_reference_through_the_adapter_interface_matches_the_tables() -> None:
     adapter = reference()
-    results = list(P.check_adapter(adapter, CASES, max_depth=ADAPTER_DEPTH, use_play=False))
+    results = list(check_adapter(adapter, CASES, max_depth=ADAPTER_DEPTH, use_play=False))
     bad = [m.describe() for _, m in results if m is not None]
     assert not bad, "\n".join(bad)
     assert len(results) == len(CASES)
@@ -62,8 +66,8 @@ def test_the_reference_over_stdio_matches_the_tables() -> None:
 
     adapter = StdioAdapter([sys.executable, "-m", "tonk_ref", "serve"])
     try:
-        cases = P.load_table(TABLES / "options.perft")[:8]
-        results = list(P.check_adapter(adapter, cases, max_depth=ADAPTER_DEPTH))
+        cases = load_table(TABLES / "options.perft")[:8]
+        results = list(check_adapter(adapter, cases, max_depth=ADAPTER_DEPTH))
     finally:
         adapter.close()
     bad = [m.describe() for _, m in results if m is not None]
@@ -74,7 +78,7 @@ ORACLE_CASES = [c for c in CASES if set(c.ruleset.changes()) <= set(O.DEFAULT_RU
 
 
 @pytest.mark.parametrize("case", ORACLE_CASES, ids=[c.id for c in ORACLE_CASES])
-def test_the_oracle_agrees_with_the_tables_at_small_depths(case: P.PerftCase) -> None:
+def test_the_oracle_agrees_with_the_tables_at_small_depths(case: PerftCase) -> None:
     st = O.deal(case.deck, case.players, case.dealer, case.stake, case.ruleset.to_dict())
     for depth in (1, 2, 3, 4):
         assert O.perft(st, depth) == case.counts[depth], f"{case.id}: perft {depth}"
@@ -90,8 +94,8 @@ class DropsADiscard(InProcessAdapter):
 
 
 def test_a_mismatch_prints_the_divide() -> None:
-    case = P.load_table(TABLES / "options.perft")[0]
-    (_, bad), = P.check_adapter(DropsADiscard(), [case], max_depth=3)
+    case = load_table(TABLES / "options.perft")[0]
+    (_, bad), = check_adapter(DropsADiscard(), [case], max_depth=3)
     assert bad is not None and bad.depth == 2
     text = bad.describe()
     assert f"{case.id}: perft 2: expected {case.counts[2]}" in text
@@ -100,10 +104,10 @@ def test_a_mismatch_prints_the_divide() -> None:
 
 def test_perft_counts_end_of_hand_as_no_sequence() -> None:
     # a hand over before D actions contributes nothing: knock ends at depth 1
-    case = P.load_table(TABLES / "options.perft")[0]
-    rows = P.divide(P.reference_hand(case), 2)
-    assert dict(rows)["knock"] == 0
-    assert P.perft(P.reference_hand(case), 0) == 1
+    case = load_table(TABLES / "options.perft")[0]
+    rows = divide(reference_hand(case), 2)
+    assert {action_text(action_to_json(a)): n for a, n in rows}["knock"] == 0
+    assert perft(reference_hand(case), 0) == 1
 
 
 def test_the_cli_counts_and_divides(capsys: pytest.CaptureFixture[str]) -> None:
@@ -124,7 +128,7 @@ def test_the_cli_counts_and_divides(capsys: pytest.CaptureFixture[str]) -> None:
 def test_the_cli_entry_round_trips(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     assert main(["perft", "seed:7:3p:dealer0", "--depth", "5", "--entry", "mine"]) == 0
     text = capsys.readouterr().out
-    (case,) = P.parse_table(text, "x.perft")
+    (case,) = parse_table(text, "x.perft")
     table = next(c for c in CASES if c.id == "seed-seed7-3p")
     assert case.deck == table.deck and case.counts == {d: table.counts[d] for d in range(1, 6)}
     path = tmp_path / "mine.perft"
@@ -149,8 +153,8 @@ def test_the_cli_entry_round_trips(capsys: pytest.CaptureFixture[str], tmp_path:
     ],
 )
 def test_table_errors_name_the_file_and_line(text: str, message: str) -> None:
-    with pytest.raises(P.PerftError) as e:
-        P.parse_table(text, "x.perft")
+    with pytest.raises(PerftError) as e:
+        parse_table(text, "x.perft")
     assert message in str(e.value)
 
 

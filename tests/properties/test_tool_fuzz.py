@@ -15,7 +15,7 @@ import pytest
 from tonk_ref.adapters.inprocess import InProcessAdapter, reference
 from tonk_ref.harness.runner import Engine, run_case
 from tonk_ref.harness.scenario import load_scenario
-from tonk_ref.tools import _fuzzing as F
+from tonk_ref.tools import fuzzing as F
 from tonk_ref.tools.cli import main
 from tonk_ref.tools.progress import Progress
 

@@ -12,7 +12,7 @@ from conftest import W7, Ran, scenario
 
 from tonk_ref.engine.cards import parse_card
 from tonk_ref.spec.rulebook import rules_by_id
-from tonk_ref.tools._table import RED, Style, style_for
+from tonk_ref.spec.wording import RED, Style, style_for
 
 Tonk = Callable[..., Ran]
 
@@ -174,3 +174,16 @@ def test_explain_gives_the_deciding_rule_of_a_refusal() -> None:
     assert "refused: not_a_spread (SPREAD-3, SPREAD-1): [Qh Kh Ah] is not a book or a run" in out
     assert "Q-K-A and K-A-2 are not runs" in " ".join(out.split())
     assert "[this spec decides (D12; alternatives: ace = low_or_high)]" in " ".join(out.split())
+
+
+def test_a_case_id_names_its_scenario(tonk: Tonk) -> None:
+    """judge and explain take the ID of a scenario of the corpus as they take its file; an
+    ID no case has is one clear error."""
+    by_file = tonk("explain", scenario("pay/pay-w7-knock-tie-2p.yaml"), "--no-color")
+    by_id = tonk("explain", "pay-w7-knock-tie-2p", "--no-color")
+    assert by_id.code == by_file.code == 0
+    assert by_id.out == by_file.out
+    judged = tonk("judge", "pay-w7-knock-tie-2p", "--format", "json").json()
+    assert judged["situation"]["id"] == "pay-w7-knock-tie-2p"
+    line = tonk("judge", "pay-w7-knock-tie-9p").one_error_line("judge")
+    assert "pay-w7-knock-tie-9p: no scenario of the corpus has this ID" in line

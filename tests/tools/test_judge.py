@@ -363,15 +363,17 @@ def test_payment_scenarios_reach_their_own_result_in_group_a() -> None:
     reaches the ending and net its file expects (the judge replays scenarios faithfully)."""
     from fractions import Fraction
 
-    from tonk_ref.tools._judging import outcome_of
-    from tonk_ref.tools._situation import ScenarioFile, play
+    from tonk_ref.harness.scenario import load_scenario
+    from tonk_ref.harness.situations import scenario_situation
+    from tonk_ref.spec.judging import outcome_of
+    from tonk_ref.spec.situation import play
 
     checked = 0
     for path in _payment_cases():
-        sit = ScenarioFile(path)
+        sit = scenario_situation(path)
         assert sit.ruleset is not None
         o = outcome_of(play(sit, sit.ruleset), sit)
-        want = sit.case.result
+        want = load_scenario(path).result
         if want is None:
             assert o.kind in ("ended", "goes_on"), (path, o.kind, o.why)
             continue

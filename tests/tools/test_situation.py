@@ -15,7 +15,7 @@ from conftest import W7
 
 from tonk_ref.engine.cards import NAMES, pack_mask, parse_card
 from tonk_ref.engine.ruleset import DEFAULT
-from tonk_ref.tools._situation import CannotArise, Description, SituationError, play
+from tonk_ref.spec.situation import CannotArise, Description, SituationError, play
 
 
 def names(cards: list[int]) -> list[str]:

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from typing import Any, Protocol, runtime_checkable
 
+from ..errors import TonkError
+
 JSON = dict[str, Any]
 PROTOCOL_VERSION = 1
 
@@ -17,7 +19,7 @@ PROTOCOL_VERSION = 1
 FEATURES = ("payments", "play", "legal_actions", "observations", "match", "reasons")
 
 
-class Rejected(Exception):
+class Rejected(TonkError):
     """The engine refused a request for a reason of the rules (JSON-RPC error with
     ``data.reason``); its state is unchanged."""
 
@@ -28,7 +30,7 @@ class Rejected(Exception):
         self.rule = rule
 
 
-class AdapterFault(Exception):
+class AdapterFault(TonkError):
     """The engine or its adapter broke the protocol: the case in hand errors."""
 
     def __init__(self, kind: str, message: str, context: JSON | None = None) -> None:

@@ -15,12 +15,13 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import cast
 
+from ..errors import TonkError
 from .base import Adapter
 
 REFERENCE = "tonk_ref.adapters.inprocess:reference"
 
 
-class EngineSpecError(ValueError):
+class EngineSpecError(TonkError, ValueError):
     """An ``--adapter`` or ``--adapter-cmd`` that cannot name an engine; says what was expected."""
 
 

@@ -27,6 +27,7 @@ from referencing import Registry, Resource
 from referencing.jsonschema import DRAFT202012
 
 from ..engine.ruleset import option_values
+from ..errors import TonkError
 from ..paths import spec_dir
 
 BASE = "https://tonk.invalid/spec/schemas/"
@@ -51,7 +52,7 @@ DATA_TYPES = ("card", "action", "setup", "state", "result", "observation", "hell
 ENVELOPES = ("request", "response", "success", "error")
 
 
-class SchemaError(ValueError):
+class SchemaError(TonkError, ValueError):
     """A schema file that cannot be read, or a name that names no schema."""
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Final, Literal
 
+from ..errors import TonkError
 from .cards import CARD_CODES, NAMES, Card
 
 KNOCK: Final = "knock"
@@ -51,7 +52,7 @@ REASONS: Final[dict[str, str]] = {
 }
 
 
-class IllegalAction(Exception):
+class IllegalAction(TonkError):
     """An action the rules do not allow; the state is left exactly as it was."""
 
     def __init__(self, reason: str, message: str, rule: str | None = None) -> None:

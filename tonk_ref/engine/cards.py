@@ -10,6 +10,8 @@ from __future__ import annotations
 import functools
 from collections.abc import Iterable, Iterator, Sequence
 
+from ..errors import TonkError
+
 RANKS = "A23456789TJQK"
 SUITS = "cdhs"
 SUIT_SYMBOLS = "\u2663\u2666\u2665\u2660"
@@ -28,7 +30,7 @@ _CODES: dict[str, Card] = {name: i for i, name in enumerate(NAMES)}
 BITS: tuple[int, ...] = tuple(1 << c for c in range(CARD_CODES))
 
 
-class CardError(ValueError):
+class CardError(TonkError, ValueError):
     """A string that is not a card in the canonical notation (rule CARD-2)."""
 
 

@@ -15,6 +15,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
+from ..errors import TonkError
 from . import payments
 from .actions import (
     DISCARD,
@@ -46,7 +47,7 @@ Pile = tuple[Card, "Pile"] | None
 _ACES: Final = BITS[0] | BITS[13] | BITS[26] | BITS[39]
 
 
-class SetupError(ValueError):
+class SetupError(TonkError, ValueError):
     """A hand that cannot be dealt: bad player count, dealer, stake or deck."""
 
 

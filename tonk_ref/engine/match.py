@@ -15,13 +15,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from ..errors import TonkError
 from .cards import DECK_SIZE, NAMES, Card, rank_of
 from .hand import Hand
 from .result import Amount, Ending, Result
 from .ruleset import DEFAULT, Ruleset
 
 
-class MatchError(ValueError):
+class MatchError(TonkError, ValueError):
     """A match request the rules cannot satisfy: too few cut cards, a full table, a
     hand recorded twice or out of turn, a seat that does not exist."""
 

@@ -14,6 +14,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Literal
 
+from ..errors import TonkError
+
 KnockTiming = Literal["start", "any", "after_draw"]
 KnockTie = Literal["caught", "knocker_wins"]
 CaughtPayment = Literal[
@@ -54,7 +56,7 @@ TurnLimit = Literal[None, 50, 100, 200]
 TurnLimitEnd = Literal["count", "dead"]
 
 
-class RulesetError(ValueError):
+class RulesetError(TonkError, ValueError):
     """An unknown option or a value the option does not allow."""
 
 

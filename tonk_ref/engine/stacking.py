@@ -9,11 +9,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from ..errors import TonkError
 from .cards import FULL_DECK_MASK, NAMES, Card, CardMask, cards_of
 from .hand import HAND_SIZE
 
 
-class StackError(ValueError):
+class StackError(TonkError, ValueError):
     """A deal that no deck order produces: wrong hand sizes, a card used twice."""
 
 

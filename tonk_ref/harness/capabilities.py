@@ -14,13 +14,14 @@ from typing import Any, Literal
 
 from ..adapters.base import FEATURES, PROTOCOL_VERSION
 from ..engine.ruleset import DEFAULT, Ruleset
+from ..errors import TonkError
 from .case import Case
 
 JSON = dict[str, Any]
 _DEFAULTS = DEFAULT.to_dict()
 
 
-class HelloError(ValueError):
+class HelloError(TonkError, ValueError):
     """A ``hello`` answer that is not the capabilities the protocol describes."""
 
 

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from ..errors import InputError
 from ..paths import data_root
 from .case import Case
 from .steps import ID_TAG, RULE_TAG, Builder, FeatureTextError, compile_step
@@ -23,14 +24,8 @@ from .steps.parse import StepKind
 _KINDS: dict[str, StepKind] = {"Context": "given", "Action": "when", "Outcome": "then"}
 
 
-class FeatureError(ValueError):
+class FeatureError(InputError):
     """A feature file that cannot be compiled: names the file, the line and the step."""
-
-    def __init__(self, file: str, line: int | None, message: str) -> None:
-        super().__init__(f"{file}:{line}: {message}" if line else f"{file}: {message}")
-        self.file = file
-        self.line = line
-        self.message = message
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,11 +51,11 @@ def compile_scenario(sc: Scenario) -> Case:
         try:
             compile_step(b, kind, text, line, table)
         except FeatureTextError as e:
-            raise FeatureError(sc.source, line, f"{sc.id}: {e}") from None
+            raise FeatureError(sc.source, line, "", f"{sc.id}: {e}") from None
     try:
         return b.case(id=sc.id, title=sc.title, rules=sc.rules, source=sc.source, line=sc.line)
     except FeatureTextError as e:
-        raise FeatureError(sc.source, sc.line, f"{sc.id}: {e}") from None
+        raise FeatureError(sc.source, sc.line, "", f"{sc.id}: {e}") from None
 
 
 def shown_path(path: Path) -> str:
@@ -83,7 +78,7 @@ def scenarios_of(path: Path, text: str | None = None) -> Iterator[Scenario]:
     try:
         doc: Any = Parser().parse(text)
     except (CompositeParserException, ParserError) as e:
-        raise FeatureError(source, None, f"Gherkin syntax error: {e}") from None
+        raise FeatureError(source, None, "", f"Gherkin syntax error: {e}") from None
     doc["uri"] = source
     lines, rows, scenario_lines = _ast_index(doc)
     pickle: Any
@@ -93,14 +88,14 @@ def scenarios_of(path: Path, text: str | None = None) -> Iterator[Scenario]:
         ast = pickle["astNodeIds"]
         line = scenario_lines.get(ast[0], pickle["location"]["line"])
         if len(ids) != 1:
-            raise FeatureError(source, line, f"scenario {pickle['name']!r} needs exactly one @id.<id> tag")
+            raise FeatureError(source, line, "", f"scenario {pickle['name']!r} needs exactly one @id.<id> tag")
         row = rows.get(ast[1]) if len(ast) > 1 else None
         steps: list[tuple[StepKind, str, int, list[list[str]] | None]] = []
         for st in pickle["steps"]:
             kind = _KINDS.get(st.get("type", ""))
             step_line = lines.get(st["astNodeIds"][0], line)
             if kind is None:
-                raise FeatureError(source, step_line, f"step {st['text']!r}: start it with Given, When or Then")
+                raise FeatureError(source, step_line, "", f"step {st['text']!r}: start it with Given, When or Then")
             table = st.get("argument", {}).get("dataTable")
             cells = [[c["value"] for c in r["cells"]] for r in table["rows"]] if table else None
             steps.append((kind, st["text"], step_line, cells))

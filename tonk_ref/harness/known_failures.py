@@ -20,22 +20,15 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from ..errors import InputError
 from ..paths import spec_dir
 from .yamlpos import field_name, line_of
 
 __all__ = ["KnownFailures", "KnownFailuresError", "dump_known_failures", "load_known_failures"]
 
 
-class KnownFailuresError(ValueError):
+class KnownFailuresError(InputError):
     """A known-failures file that cannot be used, with the place of the fault."""
-
-    def __init__(self, file: str, line: int | None, field: str, message: str) -> None:
-        place = f"{file}:{line}" if line else file
-        super().__init__(f"{place}: {field}: {message}" if field else f"{place}: {message}")
-        self.file = file
-        self.line = line
-        self.field = field
-        self.message = message
 
 
 @dataclass(frozen=True, slots=True)

@@ -31,10 +31,11 @@ from typing import Any
 
 import yaml
 
-from ..adapters.base import Adapter
+from ..adapters.base import Adapter, AdapterFault
 from ..adapters.inprocess import reference
 from ..engine.cards import NAMES, CardError, check_deck, pack_mask, parse_card
 from ..engine.ruleset import Ruleset, option_values
+from ..errors import InputError
 from ..spec.notation import describe_action
 from ..spec.rulebook import RulebookError, resolve_ruleset
 from .case import Case, Perft
@@ -43,7 +44,7 @@ JSON = dict[str, Any]
 _CARDS = frozenset(NAMES)
 
 
-class PerftError(ValueError):
+class PerftError(InputError):
     """A perft table or deal that cannot be read: names the file, the line and what was
     expected."""
 
@@ -110,7 +111,7 @@ def parse_table(text: str, source: str = "<perft>") -> list[PerftCase]:
     seen: set[str] = set()
 
     def fail(n: int, msg: str) -> PerftError:
-        return PerftError(f"{source}:{n}: {msg}")
+        return PerftError(source, n, "", msg)
 
     for n, raw in enumerate(text.splitlines(), 1):
         line = raw.strip()
@@ -162,7 +163,7 @@ def parse_table(text: str, source: str = "<perft>") -> list[PerftCase]:
             try:
                 _ = current.ruleset
             except RulebookError as e:
-                raise fail(n, e.problem) from None
+                raise fail(n, e.message) from None
         elif word == "perft":
             bits = rest.split()
             if len(bits) != 2 or not all(b.isdigit() for b in bits):
@@ -172,10 +173,10 @@ def parse_table(text: str, source: str = "<perft>") -> list[PerftCase]:
             raise fail(n, f"unknown line {word!r}: expected id, deal, deck, ruleset or perft")
     for entry in cases:
         if not entry.deck or not entry.players:
-            raise PerftError(f"{source}:{entry.line}: case {entry.id!r} needs a deal line and a deck line")
+            raise PerftError(source, entry.line, "", f"case {entry.id!r} needs a deal line and a deck line")
         problem = _deal_problem(entry)
         if problem:
-            raise PerftError(f"{source}:{entry.line}: case {entry.id!r} cannot be dealt: {problem}")
+            raise PerftError(source, entry.line, "", f"case {entry.id!r} cannot be dealt: {problem}")
     return cases
 
 
@@ -184,7 +185,7 @@ def load_table(path: str | Path) -> list[PerftCase]:
     try:
         text = p.read_text(encoding="utf-8")
     except OSError as e:
-        raise PerftError(f"{p}: cannot read the file: {e.strerror}") from None
+        raise PerftError(str(p), None, "", f"cannot read the file: {e.strerror}") from None
     return parse_table(text, str(p))
 
 
@@ -239,7 +240,8 @@ class AdapterPerft:
             self.requests += 1
             out = self.adapter.play(self.setup, list(path))
             if not all(s.get("ok") for s in out.get("steps", [])):
-                raise PerftError(f"the engine refused an action it listed as legal while replaying {path}")
+                raise AdapterFault("protocol", "the engine refused an action it listed as legal while replaying "
+                                   f"{path}")
             state = out.get("state") or {}
         else:
             self.requests += 1 + len(path)

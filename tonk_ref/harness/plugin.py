@@ -27,6 +27,7 @@ from typing import Any
 import pytest
 
 from ..adapters.factory import EngineSpec, EngineSpecError
+from ..errors import TonkError
 from .case import Case
 from .known_failures import KnownFailures, KnownFailuresError, load_known_failures
 from .results import CaseResult
@@ -152,11 +153,11 @@ def _session(config: pytest.Config) -> TonkSession:
     return config.stash[_SESSION]
 
 
-class CaseFailed(Exception):
+class CaseFailed(TonkError):
     """The engine answered, and an answer was wrong."""
 
 
-class EngineBroke(Exception):
+class EngineBroke(TonkError):
     """The engine or its adapter broke while running a case (reported as an error)."""
 
 

@@ -28,6 +28,7 @@ from typing import Any, TypeVar
 from ..adapters.base import JSON, Adapter, Rejected
 from ..engine.cards import NAMES, cards_of, pack_mask
 from ..engine.ruleset import Ruleset
+from ..errors import TonkError
 from ..spec.notation import action_key, describe_action
 from .capabilities import Need
 from .case import Act, Call, Case, Expect, Legal, Observe, Origin, Perft, Step
@@ -46,7 +47,7 @@ class Retargeted:
 
 
 
-class _Impossible(Exception):
+class _Impossible(TonkError):
     """The case cannot exist under the table's rules: why (one wording per cause, so that
     reports can add them up) and what exactly."""
 

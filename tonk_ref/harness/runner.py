@@ -35,6 +35,7 @@ from typing import Any
 
 from ..adapters.base import JSON, Adapter, AdapterFault, Rejected
 from ..engine.ruleset import DEFAULT, Ruleset
+from ..errors import TonkError
 from ..spec.notation import action_key, describe_action, format_action
 from ..spec.reasons import rule_of_reason
 from .capabilities import Capabilities, HelloError, Need
@@ -61,7 +62,7 @@ _NONE = object()
 MAX_FAULTS_IN_A_ROW = 10
 
 
-class EngineUnavailable(Exception):
+class EngineUnavailable(TonkError):
     """The engine could not be started or did not greet the runner as the protocol says."""
 
     def __init__(self, fault: Fault) -> None:
@@ -151,7 +152,7 @@ def _text(v: object) -> str | None:
 
 
 # ---------------------------------------------------------------------------- one case
-class _Stop(Exception):
+class _Stop(TonkError):
     """An action answered against the case: the rest of the script is not run."""
 
 

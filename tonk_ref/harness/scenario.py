@@ -21,6 +21,7 @@ import yaml
 from ..engine.cards import CardError, check_deck, names, pack_mask, parse_card
 from ..engine.ruleset import Ruleset
 from ..engine.stacking import StackError, stack_deck
+from ..errors import InputError
 from ..paths import scenarios_dir, spec_dir
 from ..spec.notation import NotationError, parse_action
 from ..spec.rulebook import RulebookError, resolve_ruleset, rules_by_id
@@ -33,16 +34,8 @@ JSON = dict[str, Any]
 Loader: Any = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 
-class ScenarioError(ValueError):
+class ScenarioError(InputError):
     """A scenario file that cannot be used, with the place of the fault."""
-
-    def __init__(self, file: str, line: int | None, field: str, message: str) -> None:
-        place = f"{file}:{line}" if line else file
-        super().__init__(f"{place}: {field}: {message}" if field else f"{place}: {message}")
-        self.file = file
-        self.line = line
-        self.field = field
-        self.message = message
 
 
 # ---------------------------------------------------------------------------- parsing
@@ -253,12 +246,12 @@ class _Compiler:
         try:
             resolve_ruleset(preset)
         except RulebookError as e:
-            raise self.fail(["ruleset", "preset"], e.problem) from None
+            raise self.fail(["ruleset", "preset"], e.message) from None
         for key, value in options.items():
             try:
                 resolve_ruleset(preset, {key: value})
             except RulebookError as e:
-                raise self.fail(["ruleset", "options", key], e.problem) from None
+                raise self.fail(["ruleset", "options", key], e.message) from None
         ruleset = resolve_ruleset(preset, options)
         if doc["dealer"] >= self.players:
             raise self.fail(["dealer"], f"the dealer must be a seat 0 to {self.players - 1}, got {doc['dealer']}")

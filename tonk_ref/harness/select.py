@@ -11,13 +11,15 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
+from ..errors import InputError
 from .case import Case
 
 _TOKEN = re.compile(r"\s*(\(|\)|[^\s()]+)")
 
 
-class SelectError(ValueError):
-    """An expression that cannot be read; the message says where."""
+class SelectError(InputError):
+    """A ``-k`` expression that cannot be read: the place is ``-k`` and the message quotes
+    the expression and says what was expected."""
 
 
 def _names(case: Case) -> list[str]:
@@ -28,7 +30,7 @@ def _names(case: Case) -> list[str]:
 def compile_expression(expr: str) -> Callable[[Case], bool]:
     tokens = [m.group(1) for m in _TOKEN.finditer(expr)]
     if not tokens:
-        raise SelectError("-k: the expression is empty")
+        raise SelectError("-k", None, "", "the expression is empty")
     pos = 0
 
     def peek() -> str | None:
@@ -43,12 +45,12 @@ def compile_expression(expr: str) -> Callable[[Case], bool]:
     def primary() -> Callable[[list[str]], bool]:
         tok = peek()
         if tok is None:
-            raise SelectError(f"-k {expr!r}: the expression ends too early")
+            raise SelectError("-k", None, "", f"{expr!r}: the expression ends too early")
         if tok == "(":
             take()
             inner = disjunction()
             if peek() != ")":
-                raise SelectError(f"-k {expr!r}: a '(' is not closed")
+                raise SelectError("-k", None, "", f"{expr!r}: a '(' is not closed")
             take()
             return inner
         if tok == "not":
@@ -56,7 +58,7 @@ def compile_expression(expr: str) -> Callable[[Case], bool]:
             operand = primary()
             return lambda names: not operand(names)
         if tok in (")", "and", "or"):
-            raise SelectError(f"-k {expr!r}: expected a word, got {tok!r}")
+            raise SelectError("-k", None, "", f"{expr!r}: expected a word, got {tok!r}")
         word = take().lower()
         return lambda names: any(word in n for n in names)
 
@@ -76,7 +78,7 @@ def compile_expression(expr: str) -> Callable[[Case], bool]:
 
     test = disjunction()
     if pos != len(tokens):
-        raise SelectError(f"-k {expr!r}: unexpected {tokens[pos]!r}")
+        raise SelectError("-k", None, "", f"{expr!r}: unexpected {tokens[pos]!r}")
     return lambda case: test(_names(case))
 
 

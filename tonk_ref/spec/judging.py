@@ -14,9 +14,9 @@ from ..engine.hand import Event, compiled
 from ..engine.match import hand_points, next_dealer
 from ..engine.result import Amount, Payment
 from ..engine.ruleset import DEFAULT, Ruleset, option_values
-from ..spec.rulebook import Rule, option_text, provenance, provenance_record, rules_by_id, table_values
-from ._situation import Description, Played, Situation, SituationError, named_cards, play
-from ._table import PLAIN, amount, event_text, rule_options, show_value
+from .rulebook import Rule, option_text, provenance, provenance_record, rules_by_id, table_values
+from .situation import Description, Played, Situation, SituationError, named_cards, play
+from .wording import PLAIN, amount, event_text, rule_options, show_value
 
 #: Options that act between hands (the first dealer, the next dealer, points scoring):
 #: a single hand is played the same under every value, so the judge does not try them.

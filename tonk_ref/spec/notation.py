@@ -24,6 +24,7 @@ import re
 from typing import Any
 
 from ..engine.cards import NAMES
+from ..errors import TonkError
 
 JSON = dict[str, Any]
 
@@ -34,7 +35,7 @@ _CARDS = frozenset(NAMES)
 _SEAT = re.compile(r"\d+")
 
 
-class NotationError(ValueError):
+class NotationError(TonkError, ValueError):
     """Text that is not an action in the notation; the message says what was expected."""
 
 

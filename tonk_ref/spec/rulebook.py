@@ -35,6 +35,7 @@ import referencing
 import yaml
 
 from ..engine.ruleset import Ruleset, option_values
+from ..errors import InputError
 from ..paths import spec_dir
 
 __all__ = [
@@ -60,14 +61,18 @@ __all__ = [
 ]
 
 
-class RulebookError(ValueError):
-    """A rulebook file, preset or ruleset request that is not valid.  ``where`` names the
-    place (a file, a line, a field); ``problem`` says what is wrong and what was expected."""
+#: a place in an input: the file (or a label for input not read from a file), the line
+#: if known, the field if any
+Where = tuple[str, int | None, str]
 
-    def __init__(self, where: str, problem: str) -> None:
-        super().__init__(f"{where}: {problem}" if where else problem)
-        self.where = where
-        self.problem = problem
+
+class RulebookError(InputError):
+    """A rulebook file, preset or ruleset request that is not valid: the place (a file, a
+    line, a field, or a label alone) and what is wrong and what was expected there."""
+
+    def __init__(self, where: Where | str, problem: str) -> None:
+        file, line, field = where if isinstance(where, tuple) else (where, None, "")
+        super().__init__(file, line, field, problem)
 
 
 # ---------------------------------------------------------------------------- YAML
@@ -103,11 +108,8 @@ class _Doc:
             found = nxt
         return found.start_mark.line + 1
 
-    def where(self, at: Sequence[str | int], key: bool = False) -> str:
-        line = self.line(at, key)
-        place = f"{self.path}:{line}" if line is not None else str(self.path)
-        dotted = _dotted(at)
-        return f"{place}: {dotted}" if dotted else place
+    def where(self, at: Sequence[str | int], key: bool = False) -> Where:
+        return str(self.path), self.line(at, key), _dotted(at)
 
     def scalar_text(self, at: Sequence[str | int]) -> str | None:
         """The text of a plain (unquoted) scalar at ``at``, as written."""
@@ -147,13 +149,14 @@ def _parse_yaml(path: Path, text: str | None = None) -> _Doc:
         data = loader.construct_document(node) if node is not None else None
     except yaml.MarkedYAMLError as e:
         mark = e.problem_mark or e.context_mark
-        where = f"{path}:{mark.line + 1}:{mark.column + 1}" if mark is not None else str(path)
+        where: Where = (str(path), mark.line + 1 if mark is not None else None, "")
         problem = str(e.problem or "")
         if e.context:
             started = e.context_mark
             since = f" started on line {started.line + 1}" if started is not None and started is not mark else ""
             problem = f"{problem} ({e.context}{since})"
-        raise RulebookError(where, f"YAML syntax error: {problem}") from None
+        column = f"column {mark.column + 1}: " if mark is not None else ""
+        raise RulebookError(where, f"{column}YAML syntax error: {problem}") from None
     except yaml.YAMLError as e:
         raise RulebookError(str(path), f"YAML error: {e}") from None
     finally:
@@ -169,7 +172,7 @@ def _check_duplicate_keys(path: Path, node: yaml.Node) -> None:
                 line = k.start_mark.line + 1
                 if k.value in seen:
                     raise RulebookError(
-                        f"{path}:{line}", f"the key {k.value!r} is given twice (first on line {seen[k.value]})"
+                        (str(path), line, ""), f"the key {k.value!r} is given twice (first on line {seen[k.value]})"
                     )
                 seen[k.value] = line
             _check_duplicate_keys(path, v)
@@ -556,7 +559,7 @@ def _load_json(path: Path) -> dict[str, Any]:
     except OSError as e:
         raise RulebookError(str(path), f"cannot read the file: {e.strerror or e}") from None
     except json.JSONDecodeError as e:
-        raise RulebookError(f"{path}:{e.lineno}:{e.colno}", f"JSON syntax error: {e.msg}") from None
+        raise RulebookError((str(path), e.lineno, ""), f"JSON syntax error: column {e.colno}: {e.msg}") from None
     if not isinstance(data, dict):
         raise RulebookError(str(path), "expected a JSON object")
     return data
@@ -602,7 +605,7 @@ def _option_values_from(doc: _Doc, at: Sequence[str | int]) -> None:
                 values[key] = text
 
 
-def _check_option(rules: Ruleset, key: object, value: object, where: str) -> Ruleset:
+def _check_option(rules: Ruleset, key: object, value: object, where: Where | str) -> Ruleset:
     allowed = option_values()
     if not isinstance(key, str) or key not in allowed:
         close = difflib.get_close_matches(str(key), list(allowed), n=1)
@@ -658,7 +661,9 @@ def load_presets(directory: Path | None = None) -> dict[str, Preset]:
     return dict(_presets(directory or presets_dir()))
 
 
-def resolve_ruleset(preset: str = "seed", overrides: Mapping[str, Any] | None = None, where: str = "") -> Ruleset:
+def resolve_ruleset(
+    preset: str = "seed", overrides: Mapping[str, Any] | None = None, where: Where | str = ""
+) -> Ruleset:
     """The ruleset of ``preset`` with ``overrides`` applied on top.  An unknown preset,
     an unknown option or a value the option does not allow raises
     :class:`RulebookError` naming ``where`` (the file and field the request came from)."""
@@ -668,8 +673,8 @@ def resolve_ruleset(preset: str = "seed", overrides: Mapping[str, Any] | None = 
 def _resolve(
     preset: object,
     overrides: Mapping[str, Any] | None,
-    where_option: Callable[[str], str],
-    where_preset: str,
+    where_option: Callable[[str], Where | str],
+    where_preset: Where | str,
 ) -> Ruleset:
     presets = load_presets()
     if not isinstance(preset, str) or preset not in presets:

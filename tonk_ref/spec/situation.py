@@ -20,10 +20,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
-
-import yaml
 
 from ..engine import actions as A
 from ..engine.actions import Action, IllegalAction
@@ -42,7 +39,8 @@ from ..engine.ruleset import DEFAULT, Ruleset, option_values
 from ..engine.serialize import action_from_json, action_to_json, state_from_json
 from ..engine.spreads import has_forced_spread, make_spread
 from ..engine.stacking import StackError, stack_deck
-from ..spec.notation import describe_action
+from ..errors import TonkError
+from .notation import describe_action
 
 GRAMMAR = """\
 A situation is a scenario file (YAML; its deal and its script are played to the end), or a
@@ -78,16 +76,16 @@ below its top card, the same way under every ruleset."""
 
 
 
-class SituationError(ValueError):
+class SituationError(TonkError, ValueError):
     """A situation that is wrong whatever the ruleset; the message names the place."""
 
 
-class CannotArise(Exception):
+class CannotArise(TonkError):
     """The situation cannot arise under this ruleset; the message says why."""
 
 
 @dataclass(frozen=True, slots=True)
-class Act:
+class Step:
     """One action of a situation: who does it, what, and where it was written."""
 
     seat: int
@@ -107,7 +105,7 @@ class Situation:
     players: int = 2
     dealer: int = 0
     stake: int = 1
-    acts: tuple[Act, ...] = ()
+    acts: tuple[Step, ...] = ()
     #: the situation's own ruleset (a scenario's); None means the seed ruleset
     ruleset: Ruleset | None = None
     from_deal: bool = False
@@ -132,10 +130,10 @@ class Played:
     kind: str  # "ended" | "goes_on" | "refused" | "allowed" | "cannot_arise"
     hand: Hand | None = None
     first_event: int = 0  # events before this index belong to the starting position
-    act: Act | None = None  # the refused (or unexpectedly allowed) action
+    act: Step | None = None  # the refused (or unexpectedly allowed) action
     error: IllegalAction | None = None
     why: str = ""  # cannot_arise
-    unplayed: tuple[Act, ...] = field(default=())  # actions after the hand ended
+    unplayed: tuple[Step, ...] = field(default=())  # actions after the hand ended
     reached: int = 0  # how many of the situation's actions were applied (or refused as expected)
     before: Hand | None = None  # the hand as it was when the refused action was tried
 
@@ -465,13 +463,13 @@ class _Parser:
         self.d.acts.append((seat, seat_tok, verb, args, toks[0]))
 
 
-def _act(seat: int, action: Action, where: str, card: Card | None = None) -> Act:
+def _act(seat: int, action: Action, where: str, card: Card | None = None) -> Step:
     """A described action, written in the project's action notation (a draw that names
     the card it gets shows that card after it: '0 draw stock (7d)')."""
     text = describe_action(seat, action_to_json(action))
     if card is not None:
         text += f" ({NAMES[card]})"
-    return Act(seat, action, text, where, card=card)
+    return Step(seat, action, text, where, card=card)
 
 
 def _dealer_text(seat: int) -> str:
@@ -562,8 +560,8 @@ class Description(Situation):
                 raise _fail(tok, f"{NAMES[c]} is in two places: {where[c]} and {place}; a card is in one place only")
             where[c] = f"{place} (column {tok.col})"
 
-    def _acts(self, d: _Draft) -> list[Act]:
-        out: list[Act] = []
+    def _acts(self, d: _Draft) -> list[Step]:
+        out: list[Step] = []
         self._draw_places: list[tuple[Card, _Tok, str]] = []
         for seat, _seat_tok, verb, args, vtok in d.acts:
             where = f"column {vtok.col}"
@@ -773,55 +771,30 @@ def n_dealt(players: int, hand_size: int, upcard: bool) -> int:
 # ---------------------------------------------------------------------------- scenario files
 
 
-class ScenarioFile(Situation):
-    """A scenario of the corpus (or any scenario file): its deal and its script."""
+class ScenarioSituation(Situation):
+    """A scenario's deal and script, as a situation: the deal dealt again under each
+    ruleset judged (a full deck as it is; hands, upcard and stock top stacked into the
+    ruleset's pack) and the script played from the first turn."""
 
     kind = "scenario"
     from_deal = True
 
-    def __init__(self, path: str) -> None:
-        from ..harness.case import Act as CaseAct
-        from ..harness.scenario import ScenarioError, load_scenario
-
-        try:
-            case = load_scenario(path)
-        except ScenarioError as e:
-            raise SituationError(str(e)) from None
-        self.case = case
-        if case.setup is None:
-            raise SituationError(f"{case.where}: the case deals no hand")
-        self.source = case.source
-        self.players = int(case.setup["players"])
-        self.dealer = int(case.setup["dealer"])
-        self.stake = int(case.setup["stake"])
-        self.ruleset = case.ruleset
-        doc = yaml.load(Path(path).read_text(encoding="utf-8"), Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
-        deal = doc["deal"]
-        self.deck: list[Card] | None = None
-        self.hands: list[list[Card]] = []
-        self.upcard: Card | None = None
-        self.stock_top: list[Card] = []
-        if "deck" in deal:
-            self.deck = [parse_card(c) for c in deal["deck"]]
-        else:
-            self.hands = [[parse_card(c) for c in h] for h in deal["hands"]]
-            self.upcard = parse_card(deal["upcard"]) if deal.get("upcard") is not None else None
-            self.stock_top = [parse_card(c) for c in deal.get("stock", [])]
-        acts: list[Act] = []
-        for step in case.steps:
-            if not isinstance(step, CaseAct):
-                continue
-            where = f"{case.source}:{step.line}"
-            try:
-                action = action_from_json(step.action)
-            except IllegalAction as e:
-                if step.refuse is None:
-                    raise SituationError(f"{where}: script: {e.message}") from None
-                acts.append(Act(step.seat, None, describe_action(step.seat, step.action), where, step.refuse,
-                                malformed=e.message))
-                continue
-            acts.append(Act(step.seat, action, describe_action(step.seat, step.action), where, step.refuse))
+    def __init__(self, *, id: str, title: str, source: str, players: int, dealer: int, stake: int,
+                 ruleset: Ruleset, acts: Sequence[Step], deck: Sequence[Card] | None = None,
+                 hands: Sequence[Sequence[Card]] = (), upcard: Card | None = None,
+                 stock_top: Sequence[Card] = ()) -> None:
+        self.id = id
+        self.title = title
+        self.source = source
+        self.players = players
+        self.dealer = dealer
+        self.stake = stake
+        self.ruleset = ruleset
         self.acts = tuple(acts)
+        self.deck: list[Card] | None = list(deck) if deck is not None else None
+        self.hands: list[list[Card]] = [list(h) for h in hands]
+        self.upcard = upcard
+        self.stock_top: list[Card] = list(stock_top)
 
     def start(self, rules: Ruleset) -> Hand:
         pack = pack_mask(rules.deck, rules.jokers)
@@ -841,20 +814,25 @@ class ScenarioFile(Situation):
             raise CannotArise(f"the scenario's deal cannot be dealt here: {e}") from None
 
     def describe(self) -> list[str]:
-        return [f"{self.case.id}: {self.case.title}", f"({self.source}: the deal and {len(self.acts)} actions)"]
+        return [f"{self.id}: {self.title}", f"({self.source}: the deal and {len(self.acts)} actions)"]
 
     def to_json(self) -> dict[str, Any]:
-        return {"kind": "scenario", "id": self.case.id, "title": self.case.title, "file": self.source,
+        return {"kind": "scenario", "id": self.id, "title": self.title, "file": self.source,
                 "players": self.players, "dealer": self.dealer, "stake": self.stake, "actions": len(self.acts)}
 
 
-def load_situation(text: str) -> Situation:
-    """A scenario file if ``text`` names one (a path ending in .yaml/.yml), else a description."""
-    if text.strip().lower().endswith((".yaml", ".yml")) and "\n" not in text:
-        if not Path(text).is_file():
-            raise SituationError(f"{text}: no such scenario file")
-        return ScenarioFile(text)
-    return Description(text)
+def scripted(seat: int, action: dict[str, Any], where: str, refuse: str | bool | None = None) -> Step:
+    """One step of a written script (an action in the protocol's JSON form) as a
+    :class:`Step`; a malformed action is kept, to be refused, only where the script
+    expects a refusal."""
+    text = describe_action(seat, action)
+    try:
+        parsed = action_from_json(action)
+    except IllegalAction as e:
+        if refuse is None:
+            raise SituationError(f"{where}: script: {e.message}") from None
+        return Step(seat, None, text, where, refuse, malformed=e.message)
+    return Step(seat, parsed, text, where, refuse)
 
 
 def named_cards(situation: Situation) -> set[Card]:
@@ -863,7 +841,7 @@ def named_cards(situation: Situation) -> set[Card]:
     names."""
     if isinstance(situation, Description):
         return set(situation.named)
-    if isinstance(situation, ScenarioFile):
+    if isinstance(situation, ScenarioSituation):
         out = set(situation.deck or [c for h in situation.hands for c in h])
         if situation.upcard is not None:
             out.add(situation.upcard)
@@ -878,7 +856,7 @@ def named_cards(situation: Situation) -> set[Card]:
 def uses_jokers(situation: Situation) -> bool:
     if isinstance(situation, Description):
         return any(c >= 52 for c in situation.named)
-    if isinstance(situation, ScenarioFile):
+    if isinstance(situation, ScenarioSituation):
         cards = situation.deck or [c for h in situation.hands for c in h]
         return any(1 << c & JOKER_MASK for c in cards)
     return False
@@ -887,15 +865,15 @@ def uses_jokers(situation: Situation) -> bool:
 __all__ = [
     "DEFAULT",
     "GRAMMAR",
-    "Act",
     "CannotArise",
     "Description",
     "Played",
-    "ScenarioFile",
+    "ScenarioSituation",
     "Situation",
     "SituationError",
+    "Step",
     "fill_order",
-    "load_situation",
     "named_cards",
     "play",
+    "scripted",
 ]

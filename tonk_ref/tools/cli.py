@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from types import ModuleType
 
 from .. import __version__
+from ..errors import TonkError
 
 #: Command name -> the module (in this package) that implements it.
 COMMANDS: dict[str, str] = {
@@ -29,7 +30,7 @@ COMMANDS: dict[str, str] = {
 }
 
 
-class UsageError(Exception):
+class UsageError(TonkError):
     """A command's input is wrong: printed as one clear line, no traceback, exit 2."""
 
 

@@ -13,10 +13,11 @@ import sys
 from ..engine.actions import REASONS, IllegalAction
 from ..engine.hand import Event, Hand
 from ..engine.ruleset import Ruleset
+from ..harness.situations import load_situation
+from ..spec.judging import refusal_rules
 from ..spec.rulebook import provenance, rules_by_id
-from ._judging import refusal_rules
-from ._situation import CannotArise, Played, Situation, SituationError, load_situation
-from ._table import (
+from ..spec.situation import CannotArise, Played, Situation, SituationError
+from ..spec.wording import (
     Style,
     amount,
     draw_table,
@@ -38,11 +39,13 @@ HELP = "replay a scenario step by step: the table after each step, each event wi
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.formatter_class = argparse.RawDescriptionHelpFormatter
     parser.epilog = (
-        "SCENARIO is a scenario file (.yaml), or a situation described as for 'tonk judge' (see tonk judge "
-        "--help).\nColour (red hearts and diamonds) is used when stdout is a terminal and NO_COLOR is unset.\n"
-        "Example:\n  tonk explain scenarios/pay/pay-w7-knock-tie-2p.yaml"
+        "SCENARIO is a scenario file (.yaml), the ID of a scenario of the corpus, or a situation described as "
+        "for 'tonk judge' (see tonk judge --help).\n"
+        "Colour (red hearts and diamonds) is used when stdout is a terminal and NO_COLOR is unset.\n"
+        "Examples:\n  tonk explain scenarios/pay/pay-w7-knock-tie-2p.yaml\n  tonk explain pay-w7-knock-tie-2p"
     )
-    parser.add_argument("scenario", metavar="SCENARIO", help="a scenario file, or a situation in quotes")
+    parser.add_argument("scenario", metavar="SCENARIO",
+                        help="a scenario file, the ID of a scenario of the corpus, or a situation in quotes")
     parser.add_argument("--rules", metavar="FILE",
                         help="play it under these table rules (YAML {preset, options}) instead of the scenario's")
     parser.add_argument("--no-color", action="store_true", help="no colour, even on a terminal")

@@ -29,8 +29,8 @@ from typing import Any, TextIO
 from ..adapters.factory import EngineSpec
 from ..engine.ruleset import Ruleset
 from ..harness.capabilities import Capabilities
-from . import _fuzzing as F
 from . import exitcodes
+from . import fuzzing as F
 from .cli import UsageError
 from .engine_args import add_engine_arguments, build, engine_spec
 
@@ -81,7 +81,7 @@ class Plan:
     use_play: bool | None
 
 
-def make_hand(plan: Plan, game: int, use_play: bool) -> tuple[F.JSON, F.Played]:
+def make_hand(plan: Plan, game: int, use_play: bool) -> tuple[F.JSON, F.Playout]:
     """Hand ``game`` of the run: its setup and its moves, played on the reference."""
     rng = random.Random(f"{plan.seed}:{game}")
     rules = plan.fixed_rules if plan.fixed_rules is not None else F.random_ruleset(rng, plan.options)
@@ -212,7 +212,7 @@ def _fuzz(args: argparse.Namespace, spec: EngineSpec, adapter: Any, seed: int, f
         setup, played = make_hand(plan, game, differ.use_play)
         diff = _difference(differ, setup, played.moves)
         if diff is None:  # an engine that answers differently the second time
-            diff = F.Difference(setup, played.moves, len(played.moves) - 1, ["the engine answered this hand "
+            diff = F.Divergence(setup, played.moves, len(played.moves) - 1, ["the engine answered this hand "
                                                                              "differently when it was played again"])
         stats.differences += 1
         stats.written.append(_report(differ, diff, Path(args.out), seed, game, out, args.quiet))
@@ -227,17 +227,17 @@ def _fuzz(args: argparse.Namespace, spec: EngineSpec, adapter: Any, seed: int, f
 
 
 def _difference(
-    differ: F.Differ, setup: F.JSON, moves: list[F.Move], played: F.Played | None = None, trace: bool = True
-) -> F.Difference | None:
+    differ: F.Differ, setup: F.JSON, moves: list[F.Move], played: F.Playout | None = None, trace: bool = True
+) -> F.Divergence | None:
     from ..adapters.base import AdapterFault
 
     try:
         return differ.first_difference(setup, moves, played, trace)
     except AdapterFault as e:
-        return F.Difference(setup, moves, len(moves) - 1, [f"the engine failed: {e.kind}: {e.message}"])
+        return F.Divergence(setup, moves, len(moves) - 1, [f"the engine failed: {e.kind}: {e.message}"])
 
 
-def _report(differ: F.Differ, diff: F.Difference, outdir: Path, seed: int, game: int, out: TextIO, quiet: bool) -> str:
+def _report(differ: F.Differ, diff: F.Divergence, outdir: Path, seed: int, game: int, out: TextIO, quiet: bool) -> str:
     final = F.minimize(lambda setup, moves: _difference(differ, setup, moves), diff)
     case_id = f"fuzz-{seed}-{game + 1}"
     doc = F.scenario_for(final, case_id, note=f"tonk fuzz --seed {seed}, hand {game + 1}")

@@ -9,7 +9,7 @@ The pieces, each usable alone:
   :func:`random_game` (a whole hand's action list, played on the reference);
 * :class:`Differ` -- replays one action list on the adapter (one ``play`` round trip when
   the engine declares ``play``, else ``new_hand`` + ``act``) and on the reference, and
-  reports the first :class:`Difference` by the comparison rules of :mod:`.compare`;
+  reports the first :class:`Divergence` by the comparison rules of :mod:`.compare`;
 * :func:`shrink` -- the shortest prefix that still differs, then fewer actions;
 * :func:`scenario_for` -- the scenario YAML (spec/scenario.schema.json) that reproduces it,
   with the reference's answers as the expectations.
@@ -176,7 +176,7 @@ class Answer:
 
 
 @dataclass(slots=True)
-class Played:
+class Playout:
     """A hand played on the reference: the moves, its answer to each, and the states."""
 
     setup: JSON
@@ -186,7 +186,7 @@ class Played:
     final: JSON
 
 
-def play_reference(setup: JSON, moves: Sequence[Move], trace: bool = True) -> Played:
+def play_reference(setup: JSON, moves: Sequence[Move], trace: bool = True) -> Playout:
     """The reference engine's answers to ``moves`` (and every state, with ``trace``)."""
     h = hand_of(setup)
     initial = state_to_json(h)
@@ -197,7 +197,7 @@ def play_reference(setup: JSON, moves: Sequence[Move], trace: bool = True) -> Pl
             answers.append(Answer(True, None, state_to_json(h) if trace else None))
         except IllegalAction as e:
             answers.append(Answer(False, e.reason, state_to_json(h) if trace else None))
-    return Played(dict(setup), list(moves), answers, initial, state_to_json(h))
+    return Playout(dict(setup), list(moves), answers, initial, state_to_json(h))
 
 
 def random_game(
@@ -207,7 +207,7 @@ def random_game(
     illegal_rate: float = 0.1,
     knock_weight: float | None = None,
     trace: bool = False,
-) -> Played:
+) -> Playout:
     """A random hand played on the reference engine until it ends (or ``max_actions``
     moves, a safety net for a ruleset without a ``turn_limit``): the moves in protocol
     JSON with the reference's answers."""
@@ -223,14 +223,14 @@ def random_game(
             answers.append(Answer(True, None, state_to_json(h) if trace else None))
         except IllegalAction as e:
             answers.append(Answer(False, e.reason, state_to_json(h) if trace else None))
-    return Played(setup, moves, answers, initial, state_to_json(h))
+    return Playout(setup, moves, answers, initial, state_to_json(h))
 
 
 # -------------------------------------------------------------------------- comparison
 
 
 @dataclass(slots=True)
-class Difference:
+class Divergence:
     """The first place where the adapter and the reference disagree."""
 
     setup: JSON
@@ -340,20 +340,20 @@ class Differ:
         return initial, answers, self.adapter.state()
 
     def first_difference(
-        self, setup: JSON, moves: Sequence[Move], reference: Played | None = None, trace: bool = True
-    ) -> Difference | None:
+        self, setup: JSON, moves: Sequence[Move], reference: Playout | None = None, trace: bool = True
+    ) -> Divergence | None:
         """The first difference between the engine and the reference on this hand, or
         None.  ``reference`` reuses the reference's answers (traced if ``trace``)."""
         moves = list(moves)
         try:
             initial, got, final = self.adapter_answers(setup, moves, trace)
         except Rejected as e:
-            return Difference(setup, moves, -1, [f"the engine refused the deal: {e.reason} {e.message}"])
+            return Divergence(setup, moves, -1, [f"the engine refused the deal: {e.reason} {e.message}"])
         want = reference if reference is not None else play_reference(setup, moves, trace or not self.use_play)
         if initial is not None:
             diffs = match_state(expected_state(want.initial, self.caps, initial), initial, self.caps)
             if diffs:
-                return Difference(
+                return Divergence(
                     setup, moves, -1, diffs, Answer(True, None, want.initial), Answer(True, None, initial)
                 )
         for i, (w, g) in enumerate(zip(want.answers, got, strict=True)):
@@ -369,10 +369,10 @@ class Differ:
             if not what and w.state is not None and g.state is not None:
                 what += match_state(expected_state(w.state, self.caps, g.state), g.state, self.caps)
             if what:
-                return Difference(setup, moves, i, what, w, g)
+                return Divergence(setup, moves, i, what, w, g)
         diffs = match_state(expected_state(want.final, self.caps, final), final, self.caps)
         if diffs:
-            return Difference(setup, moves, len(moves) - 1, diffs, Answer(True, None, want.final),
+            return Divergence(setup, moves, len(moves) - 1, diffs, Answer(True, None, want.final),
                               Answer(True, None, final))
         return None
 
@@ -422,20 +422,20 @@ def shrink(
     return moves
 
 
-def signature(diff: Difference) -> tuple[str, ...]:
+def signature(diff: Divergence) -> tuple[str, ...]:
     """What kind of difference it is (the fields that differ), to keep shrinking on the
     same bug."""
     return tuple(sorted({w.split(":")[0] for w in diff.what}))
 
 
-def minimize(find: Callable[[JSON, list[Move]], Difference | None], diff: Difference, budget: int = 2000) -> Difference:
+def minimize(find: Callable[[JSON, list[Move]], Divergence | None], diff: Divergence, budget: int = 2000) -> Divergence:
     """A smaller case showing the same kind of difference: the moves shrunk (:func:`shrink`),
     then each ruleset option put back to its default and the stake to 1 where the
     difference stays, then the moves shrunk again.  ``find(setup, moves)`` is the
     first difference of a candidate, or None."""
     kind = signature(diff)
 
-    def same(setup: JSON, moves: list[Move]) -> Difference | None:
+    def same(setup: JSON, moves: list[Move]) -> Divergence | None:
         try:
             hand_of(setup)
         except ValueError:
@@ -461,7 +461,7 @@ def minimize(find: Callable[[JSON, list[Move]], Difference | None], diff: Differ
 # -------------------------------------------------------------------------- scenarios
 
 
-def scenario_for(diff: Difference, case_id: str, note: str = "") -> JSON:
+def scenario_for(diff: Divergence, case_id: str, note: str = "") -> JSON:
     """A scenario (spec/scenario.schema.json) that replays ``diff.moves`` on the deal of
     ``diff.setup`` and expects what the reference engine does: each refusal with its
     reason, the state after the last move and the result."""

@@ -18,10 +18,11 @@ from typing import Any
 from ..engine.actions import REASONS
 from ..engine.result import Amount, Payment
 from ..engine.ruleset import DEFAULT, Ruleset
+from ..harness.situations import load_situation
+from ..spec.judging import BETWEEN_HANDS, Group, Judgement, Outcome, Trial, _or, judge, labels, to_json
 from ..spec.rulebook import RulebookError, load_presets, load_ruleset_file
-from ._judging import BETWEEN_HANDS, Group, Judgement, Outcome, Trial, _or, judge, labels, to_json
-from ._situation import GRAMMAR, Situation, SituationError, load_situation
-from ._table import (
+from ..spec.situation import GRAMMAR, Situation, SituationError
+from ..spec.wording import (
     Style,
     amount,
     ending_words,
@@ -55,7 +56,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.formatter_class = argparse.RawDescriptionHelpFormatter
     parser.epilog = EPILOG
     parser.add_argument("situation", metavar="SITUATION",
-                        help="a scenario file (.yaml) or a description in quotes (see below)")
+                        help="a scenario file (.yaml), the ID of a scenario of the corpus, or a description "
+                             "in quotes (see below)")
     parser.add_argument("--rules", metavar="FILE",
                         help="the table's rules, a YAML file {preset: NAME, options: {...}} (default: the seed "
                              "rules, or a scenario's own ruleset)")

@@ -4,13 +4,23 @@ an engine against the tables of counts in scenarios/perft/."""
 from __future__ import annotations
 
 import argparse
+import json
+import random
 import sys
 import time
+from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
+from ..engine.cards import NAMES, cards_of, pack_mask, parse_card
+from ..engine.hand import Hand
+from ..engine.perft import divide, perft, perft_counts, timed_perft
+from ..engine.ruleset import Ruleset
+from ..engine.serialize import action_to_json
+from ..harness.files import table_files
+from ..harness.perft import PerftCase, PerftError, action_text, check_adapter, load_table
 from ..paths import scenarios_dir
 from ..spec.rulebook import RulebookError, load_ruleset_file, resolve_ruleset
-from . import _perft as P
 from . import exitcodes
 from .cli import UsageError
 from .engine_args import add_engine_arguments, build, engine_spec
@@ -38,6 +48,9 @@ replaying from the deal) and compared; a mismatch prints the per-action breakdow
 """
 
 
+JSON = dict[str, Any]
+
+
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.description = DESCRIPTION
     parser.formatter_class = argparse.RawDescriptionHelpFormatter
@@ -61,16 +74,16 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError("--depth must be 0 or more")
     try:
         rules = load_ruleset_file(args.rules) if args.rules else resolve_ruleset("seed")
-        setup = P.parse_deal(args.deal, rules)
-        case = P.PerftCase(args.entry or "deal", setup["players"], setup["dealer"], setup.get("stake", 1),
+        setup = parse_deal(args.deal, rules)
+        case = PerftCase(args.entry or "deal", setup["players"], setup["dealer"], setup.get("stake", 1),
                            list(setup["deck"]), "seed", _changes(setup), origin=args.deal if
                            args.deal.startswith("seed:") else "")
-        h = P.reference_hand(case)
-    except (P.PerftError, RulebookError, ValueError, OSError) as e:
+        h = reference_hand(case)
+    except (PerftError, RulebookError, ValueError, OSError) as e:
         raise UsageError(str(e)) from None
     out = sys.stdout
     if args.entry:
-        case.counts = {d: P.perft(h, d) for d in range(1, args.depth + 1)}
+        case.counts = {d: perft(h, d) for d in range(1, args.depth + 1)}
         out.write(case.to_text())
         return 0
     opts = " ".join(f"{k}={v}" for k, v in case.options.items())
@@ -78,20 +91,113 @@ def run(args: argparse.Namespace) -> int:
           + (f" {opts}" if opts else ""), file=out)
     if args.divide:
         start = time.perf_counter()
-        rows = P.divide(h, args.depth)
-        for key, n in rows:
-            print(f"{key}: {n}", file=out)
+        rows = divide(h, args.depth)
+        for action, n in rows:
+            print(f"{action_text(action_to_json(action))}: {n}", file=out)
         total = sum(n for _, n in rows) if args.depth else 1
         print(f"perft {args.depth} {total} ({time.perf_counter() - start:.2f} s)", file=out)
         return 0
     for d in range(0 if args.depth == 0 else 1, args.depth + 1):
-        n, secs = P.timed_perft(h, d)
+        n, secs = timed_perft(h, d)
         rate = f", {n / secs:,.0f} nodes/s" if secs > 0.05 else ""
         print(f"perft {d} {n} ({secs:.2f} s{rate})", file=out)
     return 0
 
 
-def _changes(setup: P.JSON) -> dict[str, object]:
+# ---------------------------------------------------------------------------- deals and entries
+
+
+def reference_hand(case: PerftCase) -> Hand:
+    """The entry's deal on the reference engine."""
+    return Hand([parse_card(c) for c in case.deck], case.players, case.dealer, case.stake, case.ruleset)
+
+def seed_deck(seed: int, rules: Ruleset) -> list[str]:
+    """The deck of ``seed:S``: the ruleset's pack in code order, shuffled by Python's
+    ``random.Random(S).shuffle``."""
+    deck = cards_of(pack_mask(rules.deck, rules.jokers))
+    random.Random(seed).shuffle(deck)
+    return [NAMES[c] for c in deck]
+
+def parse_deal(text: str, rules: Ruleset) -> JSON:
+    """A deal for ``tonk perft``: ``seed:S:Np:dealerD[:stakeK]``, a scenario file (its
+    deck, players, dealer, stake and ruleset), or a JSON file holding a ``new_hand``
+    setup ``{players, dealer, stake, deck[, ruleset]}``.  Returns a setup; a file's own
+    ruleset wins over ``rules``."""
+    if text.startswith("seed:"):
+        parts = text.split(":")
+        try:
+            seed = int(parts[1])
+            players = int(parts[2].removesuffix("p")) if len(parts) > 2 else 2
+            dealer = int(parts[3].removeprefix("dealer")) if len(parts) > 3 else 0
+            stake = int(parts[4].removeprefix("stake")) if len(parts) > 4 else 1
+            if len(parts) > 5 or (len(parts) > 2 and not parts[2].endswith("p")):
+                raise ValueError
+            if len(parts) > 3 and not parts[3].startswith("dealer"):
+                raise ValueError
+        except (ValueError, IndexError):
+            raise PerftError("DEAL", None, "", f"{text!r}: expected seed:S[:Np[:dealerD[:stakeK]]], such as "
+                             "seed:42:3p:dealer0") from None
+        return {
+            "ruleset": rules.to_dict(),
+            "players": players,
+            "dealer": dealer,
+            "stake": stake,
+            "deck": seed_deck(seed, rules),
+        }
+    path = Path(text)
+    if not path.is_file():
+        raise PerftError("DEAL", None, "", f"{text!r}: not seed:S:Np:dealerD and not a file")
+    if path.suffix in (".yaml", ".yml"):
+        from ..harness.scenario import ScenarioError, load_scenario
+
+        try:
+            case = load_scenario(path)
+        except ScenarioError as e:
+            raise PerftError(e.file, e.line, e.field, e.message) from None
+        assert case.setup is not None
+        return dict(case.setup)
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, json.JSONDecodeError) as e:
+        raise PerftError(str(path), None, "", f"expected a JSON setup {{players, dealer, stake, deck}}: {e}") from None
+    if not isinstance(data, dict) or not isinstance(data.get("deck"), list):
+        raise PerftError(str(path), None, "", "expected a JSON object with players, dealer, stake and deck")
+    return {
+        "ruleset": data.get("ruleset", rules.to_dict()),
+        "players": data.get("players", 2),
+        "dealer": data.get("dealer", 0),
+        "stake": data.get("stake", 1),
+        "deck": data["deck"],
+    }
+
+
+def make_case(
+    case_id: str,
+    setup: JSON,
+    preset: str,
+    options: dict[str, Any],
+    depths: Sequence[int],
+    origin: str = "",
+    max_nodes: int | None = None,
+) -> PerftCase:
+    """A table entry with the reference engine's counts, for each depth of ``depths`` in
+    order, stopping after the first count above ``max_nodes``."""
+    case = PerftCase(
+        case_id,
+        setup["players"],
+        setup["dealer"],
+        setup.get("stake", 1),
+        list(setup["deck"]),
+        preset,
+        dict(options),
+        origin=origin,
+    )
+    counts = perft_counts(reference_hand(case), max(depths), max_nodes)
+    case.counts = {d: counts[d - 1] for d in depths if d <= len(counts)}
+    return case
+
+
+def _changes(setup: JSON) -> dict[str, object]:
     from ..engine.ruleset import Ruleset
 
     return Ruleset.from_mapping(setup.get("ruleset") or {}).changes()
@@ -100,8 +206,8 @@ def _changes(setup: P.JSON) -> dict[str, object]:
 def _check(args: argparse.Namespace) -> int:
     root = Path(args.check) if args.check else scenarios_dir() / "perft"
     try:
-        cases = [c for f in P.table_files(root) for c in P.load_table(f)]
-    except P.PerftError as e:
+        cases = [c for f in table_files(root) for c in load_table(f)]
+    except PerftError as e:
         raise UsageError(str(e)) from None
     if not cases:
         raise UsageError(f"no perft entries in {root}")
@@ -119,12 +225,12 @@ def _check(args: argparse.Namespace) -> int:
                   "which perft counts with", file=sys.stderr)
             return exitcodes.NOTHING_CHECKED
 
-        def supports(case: P.PerftCase) -> bool:
+        def supports(case: PerftCase) -> bool:
             return not caps.missing_options(case.ruleset)
 
         passed = failed = 0
         skipped = sum(1 for c in cases if not supports(c))
-        for _case, bad in P.check_adapter(adapter, cases, args.max_depth, supports=supports):
+        for _case, bad in check_adapter(adapter, cases, args.max_depth, supports=supports):
             if bad is None:
                 passed += 1
             else:

@@ -34,7 +34,7 @@ from ..spec.rulebook import (
     table_values,
     value_text,
 )
-from ._table import show_value, wrap
+from ..spec.wording import show_value, wrap
 from .cli import UsageError
 from .judge import table_rules
 

@@ -25,8 +25,8 @@ from ..engine.hand import Hand
 from ..engine.ruleset import Ruleset
 from ..engine.serialize import action_from_json, action_to_json, result_to_json, state_to_json
 from ..harness.case import Act, Call, Case, Expect, Perft
-from . import _fuzzing as F
-from . import _perft as P
+from . import fuzzing as F
+from . import perft as P
 
 JSON = dict[str, Any]
 

@@ -16,6 +16,7 @@ from fractions import Fraction
 from typing import Any, Literal, TypeVar
 
 from ...engine.cards import NAMES
+from ...errors import TonkError
 
 StepKind = Literal["given", "when", "then"]
 F = TypeVar("F", bound=Callable[..., Any])
@@ -63,7 +64,7 @@ def step(kind: StepKind, pattern: str) -> Callable[[F], F]:
     return decorator
 
 
-class FeatureTextError(ValueError):
+class FeatureTextError(TonkError, ValueError):
     """A step text that cannot be compiled: it names something that does not exist (a bad
     card, option or value), or says something the scenario cannot mean."""
 

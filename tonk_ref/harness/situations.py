@@ -1,0 +1,75 @@
+"""What ``tonk judge`` and ``tonk explain`` are asked about, read into a
+:class:`~tonk_ref.spec.situation.Situation`: a scenario file, the ID of a scenario of the
+corpus, or a described situation (the grammar of :mod:`tonk_ref.spec.situation`).
+
+A scenario is read by the scenario loader (so its errors name the file, the line and the
+field), and its deal is kept as written: a full deck, or hands, upcard and stock top, so
+that under another pack the deal can be stacked again."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import yaml
+
+from ..engine.cards import parse_card
+from ..spec.situation import Description, ScenarioSituation, Situation, SituationError, scripted
+from .case import Act
+from .files import scenario_files
+from .scenario import ScenarioError, load_scenario
+
+__all__ = ["CASE_ID", "find_case_file", "load_situation", "scenario_situation"]
+
+#: what a case ID looks like (spec/scenario.schema.json): lowercase words joined by '-'
+CASE_ID = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)+")
+_Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+
+def scenario_situation(path: str | Path) -> ScenarioSituation:
+    """The situation of one scenario file: its deal as written and its script."""
+    try:
+        case = load_scenario(path)
+    except ScenarioError as e:
+        raise SituationError(str(e)) from None
+    if case.setup is None:
+        raise SituationError(f"{case.where}: the case deals no hand")
+    deal = yaml.load(Path(path).read_text(encoding="utf-8"), Loader=_Loader)["deal"]
+    acts = [scripted(step.seat, step.action, f"{case.source}:{step.line}", step.refuse)
+            for step in case.steps if isinstance(step, Act)]
+    upcard = deal.get("upcard")
+    return ScenarioSituation(
+        id=case.id, title=case.title, source=case.source, players=int(case.setup["players"]),
+        dealer=int(case.setup["dealer"]), stake=int(case.setup["stake"]), ruleset=case.ruleset, acts=acts,
+        deck=[parse_card(c) for c in deal["deck"]] if "deck" in deal else None,
+        hands=[[parse_card(c) for c in h] for h in deal.get("hands", [])],
+        upcard=parse_card(upcard) if upcard is not None else None,
+        stock_top=[parse_card(c) for c in deal.get("stock", [])])
+
+
+def find_case_file(case_id: str) -> Path | None:
+    """The scenario file of the corpus whose case has this ID (files are named after it)."""
+    for f in scenario_files():
+        if f.stem == case_id:
+            return f
+    return None
+
+
+def load_situation(text: str) -> Situation:
+    """A scenario file if ``text`` names one (a path ending in .yaml or .yml), the case of
+    that ID if ``text`` is the ID of a scenario of the corpus, else a description."""
+    one_line = "\n" not in text.strip()
+    if one_line and text.strip().lower().endswith((".yaml", ".yml")):
+        if not Path(text.strip()).is_file():
+            raise SituationError(f"{text.strip()}: no such scenario file")
+        return scenario_situation(text.strip())
+    if one_line and CASE_ID.fullmatch(text.strip()):
+        found = find_case_file(text.strip())
+        if found is not None:
+            return scenario_situation(found)
+        try:
+            return Description(text)
+        except SituationError:
+            raise SituationError(f"{text.strip()}: no scenario of the corpus has this ID (see 'tonk rules' "
+                                 "for the rules and their cases), and it is not a described situation") from None
+    return Description(text)
