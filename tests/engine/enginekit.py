@@ -74,6 +74,8 @@ def action(text: str) -> Action:
         return A.spread(cards(" ".join(rest)))
     if word == "hit":
         return A.hit(card(rest[0]), int(rest[1]))
+    if word == "declare":
+        return A.declare()
     raise AssertionError(f"unknown action text {text!r}")
 
 

@@ -262,6 +262,32 @@ CASES: dict[str, tuple[Case, tuple[str, ...]]] = {
         Case(lambda: start(DEFAULT.replace(knock_limit=10)), 0, "knock", "knock_limit"),
         ("VAR-KNOCKLIMIT-1",),
     ),
+    "declare a special hand where the ruleset has none": (
+        Case(lambda: start(a="Ac 2c 3d 2s Ad"), 0, "declare", "declare_timing"),
+        ("VAR-SPECIAL-1",),
+    ),
+    "declare a special hand after drawing": (
+        Case(lambda: drawn(DEFAULT.replace(special_hands="any_turn"), a="Ac 2c 3d 2s Ad"), 0, "declare",
+             "declare_timing"),
+        ("VAR-SPECIAL-1",),
+    ),
+    "declare a hand of 42": (
+        Case(lambda: start(DEFAULT.replace(special_hands="any_turn"), a="Kc Qc Jd 7d 5s"), 0, "declare",
+             "not_special"),
+        ("VAR-SPECIAL-1",),
+    ),
+    "knock after drawing with a discard under knock_with_discard = false": (
+        Case(lambda: drawn(DEFAULT.replace(knock_timing="any", knock_with_discard=False)), 0, "knock Kd",
+             "knock_discard"),
+        ("TURN-3", "VAR-KNOCKHELD-1"),
+    ),
+    "a hit that ends the turn keeping a spread under forced spreads": (
+        Case(lambda: play(deal(["5c 6c 7c Kd 2s", "8c Jd Jh Js 4d"], dealer=1, upcard="Qh", stock="3s Ks",
+                               rules=DEFAULT.replace(hit_ends_turn=True, forced_spreads=True)),
+                          "A draw stock", "A spread 5c 6c 7c", "A discard Kd", "B draw stock"),
+             1, "hit 8c 0", "forced_spread"),
+        ("VAR-HITEND-1", "VAR-FORCED-1"),
+    ),
     # malformed actions
     "an unknown action type": (Case(start, 0, Action("pass"), "malformed_action"), ("TURN-2",)),  # type: ignore[arg-type]
     "a draw from nowhere": (Case(start, 0, Action("draw", source="pile"), "malformed_action"), ("TURN-2",)),  # type: ignore[arg-type]

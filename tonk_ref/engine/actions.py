@@ -18,8 +18,9 @@ DRAW: Final = "draw"
 SPREAD: Final = "spread"
 HIT: Final = "hit"
 DISCARD: Final = "discard"
+DECLARE: Final = "declare"
 
-ActionType = Literal["knock", "draw", "spread", "hit", "discard"]
+ActionType = Literal["knock", "draw", "spread", "hit", "discard", "declare"]
 Source = Literal["stock", "discard"]
 
 #: Every reason code an engine may give for refusing an action, with its meaning.
@@ -48,6 +49,8 @@ REASONS: Final[dict[str, str]] = {
     "hit_lock": "a hit on the player's spread forbids the player to knock for now",
     "knock_wait": "the player laid a spread too recently to knock",
     "knock_limit": "the player's count is above the ruleset's knock limit",
+    "declare_timing": "the ruleset does not allow declaring a special hand at this point of the game",
+    "not_special": "the cards held are not a special hand",
     "unsupported_option": "the engine does not implement a ruleset option value",
 }
 
@@ -83,17 +86,25 @@ class Action:
             return f"hit {NAMES[self.card]} on {self.spread}"
         if self.type == DISCARD:
             return f"discard {NAMES[self.card]}"
+        if self.type == DECLARE:
+            return "declare"
         return "knock" if self.card < 0 else f"knock discarding {NAMES[self.card]}"
 
 
 KNOCK_ACTION: Final = Action(KNOCK)
 DRAW_STOCK: Final = Action(DRAW, source="stock")
 DRAW_DISCARD: Final = Action(DRAW, source="discard")
+DECLARE_ACTION: Final = Action(DECLARE)
 _DISCARDS: Final = tuple(Action(DISCARD, card=c) for c in range(CARD_CODES))
 
 
 def knock(discard: Card | None = None) -> Action:
     return KNOCK_ACTION if discard is None else Action(KNOCK, card=discard)
+
+
+def declare() -> Action:
+    """Declare a special hand (option ``special_hands``, rule VAR-SPECIAL-1)."""
+    return DECLARE_ACTION
 
 
 def draw(source: Source) -> Action:

@@ -18,6 +18,8 @@ from typing import Any, Final
 from ..errors import TonkError
 from . import payments
 from .actions import (
+    DECLARE,
+    DECLARE_ACTION,
     DISCARD,
     DRAW,
     DRAW_DISCARD,
@@ -113,7 +115,7 @@ class Compiled:
         self.counters = rules.hit_lock > 0 or rules.spread_knock_wait > 0
         self.plain = not (
             self.forced or self.counters or rules.must_use_taken or rules.after_knock != "show"
-            or rules.turn_limit is not None
+            or rules.turn_limit is not None or rules.empty_stock == "last_turn"
         )
 
 
@@ -206,7 +208,7 @@ class Hand:
         self._taken = -1
         self._turn = 0
         self._hits = 0
-        self._laid = False
+        self._laid = 0  # spreads laid this turn
         self._locks: tuple[int, ...] = (0,) * players
         self._waits: tuple[int, ...] = (0,) * players
         self._must_use = False
@@ -239,7 +241,7 @@ class Hand:
 
     @property
     def spread_this_turn(self) -> bool:
-        return self._laid
+        return self._laid > 0
 
     @property
     def knock_locks(self) -> tuple[int, ...]:
@@ -443,10 +445,15 @@ class Hand:
             out.append(DRAW_STOCK)
             if self._pile is not None and self._usable_top(seat):
                 out.append(DRAW_DISCARD)
+            if rules.discard_without_draw:
+                out.extend(discard(c) for c in cards_of(hand) if self._may_discard(hand, c))
+            if rules.special_hands != "none" and self._declare_refusal(seat) is None:
+                out.append(DECLARE_ACTION)
             return out
         taken = self._taken
         lone_taken = BITS[taken] if taken >= 0 and not self._c.taken_last else -1
         must = self._must_use
+        ends = rules.hit_ends_turn
         for m in spread_masks(hand, g):
             if must and not m & BITS[taken]:
                 continue
@@ -460,14 +467,19 @@ class Hand:
                 for c in cards_of(hand):
                     if must and c != taken:
                         continue
-                    if sp.with_card(c, g) is not None and hand & ~BITS[c] != lone_taken:
+                    if sp.with_card(c, g) is not None and (
+                        self._hit_ending_refusal(hand & ~BITS[c]) is None if ends else hand & ~BITS[c] != lone_taken
+                    ):
                         out.append(hit(c, i))
         if must:
             return out
         discardable = [c for c in cards_of(hand) if self._may_discard(hand, c)]
         out.extend(discard(c) for c in discardable)
         if knocks and rules.knock_timing != "start":
-            out.extend(knock(c) for c in discardable if self._knock_refusal(seat, hand & ~BITS[c]) is None)
+            if rules.knock_with_discard:
+                out.extend(knock(c) for c in discardable if self._knock_refusal(seat, hand & ~BITS[c]) is None)
+            elif self._knock_refusal(seat, hand) is None and not (self._c.forced_at_once and self._layable_forced(hand)):
+                out.append(KNOCK_ACTION)
         return out
 
     def _may_discard(self, hand: int, card: Card) -> bool:
@@ -530,6 +542,35 @@ class Hand:
             return IllegalAction("forced_spread", "a player holding a spread may not knock", "VAR-FORCED-2")
         return None
 
+    def _declare_refusal(self, seat: int) -> IllegalAction | None:
+        """Why ``seat`` may not declare a special hand now (VAR-SPECIAL-1), or None."""
+        mode = self.rules.special_hands
+        if mode == "none":
+            return IllegalAction("declare_timing", "this ruleset has no special hands", "VAR-SPECIAL-1")
+        if self._stage != START or self._knocker >= 0:
+            return IllegalAction(
+                "declare_timing", "a special hand is declared at the start of a turn, before drawing", "VAR-SPECIAL-1"
+            )
+        if mode == "first_turn" and self._turn >= self.players:
+            return IllegalAction("declare_timing", "a special hand is declared on the first turn only", "VAR-SPECIAL-1")
+        hand = self._hands[seat]
+        size = self.rules.hand_size_for(self.players)
+        if hand.bit_count() != size:
+            return IllegalAction("not_special", f"a special hand holds all {size} cards dealt", "VAR-SPECIAL-1")
+        total = self._count(hand)
+        if total != 41 and total > 10:
+            return IllegalAction("not_special", f"the cards held total {total}, not 41 or 10 or less", "VAR-SPECIAL-1")
+        return None
+
+    def _hit_ending_refusal(self, rest: int) -> IllegalAction | None:
+        """Under ``hit_ends_turn`` a hit ends the turn: the hand kept then is held to forced
+        spreads as a discard's is (VAR-FORCED-1)."""
+        if rest and self._c.forced:
+            g = self._c.geometry
+            if has_forced_spread(rest, g) or (self._c.forced_at_once and self._layable_forced(rest)):
+                return IllegalAction("forced_spread", "lay the spread you hold before ending the turn", "VAR-FORCED-1")
+        return None
+
     def is_legal(self, action: Action) -> bool:
         try:
             self.copy().apply(action)
@@ -581,7 +622,7 @@ class Hand:
                     self._stage = START
                     self._turn += 1
                     self._hits = 0
-                    self._laid = False
+                    self._laid = 0
                     return
             self._discard(me, card)
         elif t == SPREAD:
@@ -590,6 +631,8 @@ class Hand:
             self._hit(me, action.card, action.spread)
         elif t == KNOCK:
             self._knock(me, action.card)
+        elif t == DECLARE:
+            self._declare(me)
         else:
             raise IllegalAction("malformed_action", f"unknown action type {t!r}")
 
@@ -668,7 +711,7 @@ class Hand:
             )
 
     def _discard(self, me: int, card: Card) -> None:
-        if self._stage != DRAWN:
+        if self._stage != DRAWN and not (self._stage == START and self.rules.discard_without_draw):
             raise IllegalAction("must_draw_first", "draw before discarding", "TURN-6")
         bit = self._owned(me, card)
         self._check_must_use(False)
@@ -683,7 +726,10 @@ class Hand:
         self._hands[me] = kept
         self._pile = (card, self._pile)
         self._pile_count += 1
-        self._log = (("discard", me, card, "TURN-5"), self._log)
+        if self._stage == START:
+            self._record("discard", me, card, "VAR-NODRAW-1")
+        else:
+            self._log = (("discard", me, card, "TURN-5"), self._log)
         if not kept and self._knocker < 0:
             self._record("out", me, card, "OUT-2")
             self._finish("out_by_discard", (me,), payments.from_each(me, self.players, self.stake, "PAY-OUT-2"))
@@ -701,12 +747,18 @@ class Hand:
         self._taken = -1
         self._turn += 1
         self._hits = 0
-        self._laid = False
+        self._laid = 0
         self._must_use = False
         if self._knocker >= 0:  # a last turn after a knock has ended
             self._last -= 1
             if self._last == 0:
                 self._settle_knock(self._knocker)
+        elif self.rules.empty_stock == "last_turn" and self._pos >= len(self._deck):
+            # the turn that drew the last stock card has ended: so does the hand (STOCK-3)
+            self._record("stock_end", me, None, "STOCK-3")
+            totals = tuple(self.total(s) for s in range(self.players))
+            winners, pays = payments.stock_out(self.rules, self.stake, totals)
+            self._finish("stock_out", tuple(winners), pays, totals)
         elif self.rules.turn_limit is not None and self._turn >= self.rules.turn_limit:
             self._record("turn_limit", me, self._turn, "STOCK-1")
             totals = tuple(self.total(s) for s in range(self.players))
@@ -731,12 +783,18 @@ class Hand:
         self._check_taken_left(rest)
         self._hands[me] = rest
         self._spreads = (*self._spreads, sp)
-        self._laid = True
+        self._laid += 1
         self._must_use = False
         if self.rules.spread_knock_wait:
             # the turn in which it is laid counts too: the wait runs down as turns end
             self._waits = _bump(self._waits, me, self.rules.spread_knock_wait + 1 - self._waits[me])
         self._record("spread", me, cards, "SPREAD-1")
+        if self.rules.reem != "none" and self._knocker < 0:
+            mine = self._laid if self.rules.reem == "one_turn" else sum(1 for x in self._spreads if x.owner == me)
+            if mine >= 2:  # a reem, whether or not the spread empties the hand (VAR-REEM-1)
+                self._record("reem", me, mine, "VAR-REEM-1")
+                self._finish("reem", (me,), payments.from_each(me, self.players, 2 * self.stake, "VAR-REEM-1"))
+                return
         if not rest:
             self._out_of_cards(me)
 
@@ -757,18 +815,29 @@ class Hand:
             raise IllegalAction("hit_does_not_fit", f"{NAMES[card]} does not fit spread {index}", "HIT-3")
         self._check_must_use(card == self._taken)
         rest = self._hands[me] & ~bit
-        self._check_taken_left(rest)
+        ends = self.rules.hit_ends_turn
+        if ends:
+            refusal = self._hit_ending_refusal(rest)
+            if refusal is not None:
+                raise refusal
+        else:
+            self._check_taken_left(rest)
         self._hands[me] = rest
         self._spreads = (*spreads[:index], grown, *spreads[index + 1 :])
         self._hits += 1
         self._must_use = False
         owner = target.owner
         if self.rules.hit_lock and owner != me:
-            self._locks = _bump(self._locks, owner, self.rules.hit_lock)
+            further = self.rules.hit_lock_further
+            add = self.rules.hit_lock if further is None or not self._locks[owner] else further
+            self._locks = _bump(self._locks, owner, add)
             self._record("hit_lock", owner, self._locks[owner], "VAR-HITLOCK-1")
         self._record("hit", me, (card, index), "HIT-1")
         if not rest:
             self._out_of_cards(me)
+        elif ends:
+            self._record("hit_ends_turn", me, card, "VAR-HITEND-1")
+            self._next_turn(me)
 
     def _out_of_cards(self, me: int) -> None:
         """A player has laid or hit every card: a tonk out (OUT-1), or, in a last turn after
@@ -797,6 +866,15 @@ class Hand:
             if card >= 0:
                 raise IllegalAction("knock_discard", "a knock before drawing names no discard", "TURN-3")
             kept = hand
+        elif not rules.knock_with_discard:
+            if rules.knock_timing == "start":
+                raise IllegalAction("knock_timing", "a player may knock only before drawing", "TURN-3")
+            if card >= 0:
+                raise IllegalAction(
+                    "knock_discard", "under this ruleset a knock names no discard: the cards held are shown", "TURN-3"
+                )
+            self._check_must_use(False)
+            kept = hand
         else:
             if rules.knock_timing == "start":
                 raise IllegalAction("knock_timing", "a player may knock only before drawing", "TURN-3")
@@ -808,7 +886,7 @@ class Hand:
                 raise IllegalAction("taken_card", f"{NAMES[card]} was taken from the discard pile this turn", "TURN-7")
             kept = hand ^ bit
         refusal = self._knock_refusal(me, kept)
-        if refusal is None and card >= 0 and self._c.forced_at_once and self._layable_forced(hand):
+        if refusal is None and self._stage == DRAWN and self._c.forced_at_once and self._layable_forced(hand):
             refusal = IllegalAction("forced_spread", "lay the spread you hold before knocking", "VAR-FORCED-1")
         if refusal is not None:
             raise refusal
@@ -833,9 +911,26 @@ class Hand:
             return
         self._settle_knock(me)
 
+    def _declare(self, me: int) -> None:
+        """A special hand declared (VAR-SPECIAL-1): the hand ends and the declarer receives 3S
+        from each other player."""
+        refusal = self._declare_refusal(me)
+        if refusal is not None:
+            raise refusal
+        totals = tuple(self._count(m) for m in self._hands)
+        self._record("special_hand", me, totals[me], "VAR-SPECIAL-1")
+        pays = payments.from_each(me, self.players, 3 * self.stake, "VAR-SPECIAL-1")
+        self._finish("special_hand", (me,), pays, totals)
+
     def _settle_knock(self, me: int) -> None:
         """Every hand is shown and counted, and the knock is settled (PAY-KNOCK-1 to PAY-CAUGHT-3)."""
         totals = tuple(self.total(s) for s in range(self.players))
+        tie = payments.knock_tie(self.rules, self.stake, me, totals)
+        if tie is not None:
+            winners, pays = tie
+            self._record("knock_tie", me, tuple(winners), "VAR-KNOCKTIE-1")
+            self._finish("knock_tie", tuple(winners), pays, totals, knocker=me)
+            return
         won, winners, pays = payments.knock(self.rules, self.stake, me, totals)
         self._finish("knock_won" if won else "knock_caught", tuple(winners), pays, totals, knocker=me)
 

@@ -52,6 +52,28 @@ def knock(rules: Ruleset, stake: int, knocker: int, totals: tuple[int, ...]) -> 
     return False, lowest, pays
 
 
+def knock_tie(
+    rules: Ruleset, stake: int, knocker: int, totals: tuple[int, ...]
+) -> tuple[list[int], list[Payment]] | None:
+    """A knock that ties the lowest other total under ``knock_tie = split`` or ``draw``
+    (rule VAR-KNOCKTIE-1): (winners, payments), or None when the knock is not such a tie
+    (it is then settled by :func:`knock`).  split: the knocker and the players tied with it
+    share: each player not tied pays S, shared equally among them.  draw: nobody wins and
+    nobody pays."""
+    if rules.knock_tie not in ("split", "draw"):
+        return None
+    n = len(totals)
+    mine = totals[knocker]
+    if mine != min(totals[s] for s in range(n) if s != knocker):
+        return None
+    if rules.knock_tie == "draw":
+        return [], []
+    tied = tuple(s for s in range(n) if totals[s] == mine)
+    if len(tied) == n:
+        return list(tied), []
+    return list(tied), split_among(tied, n, stake, "VAR-KNOCKTIE-1")
+
+
 def stock_out(rules: Ruleset, stake: int, totals: tuple[int, ...]) -> tuple[list[int], list[Payment]]:
     """Settle a hand ended at the empty stock: (winners, payments)."""
     n = len(totals)

@@ -16,6 +16,9 @@ Ending = Literal[
     "knock_caught",
     "stock_out",
     "turn_limit",
+    "knock_tie",
+    "reem",
+    "special_hand",
 ]
 ENDINGS: tuple[Ending, ...] = (
     "dealt_tonk",
@@ -26,6 +29,9 @@ ENDINGS: tuple[Ending, ...] = (
     "knock_caught",
     "stock_out",
     "turn_limit",
+    "knock_tie",
+    "reem",
+    "special_hand",
 )
 
 

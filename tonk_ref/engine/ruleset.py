@@ -17,7 +17,7 @@ from typing import Any, Literal
 from ..errors import TonkError
 
 KnockTiming = Literal["start", "any", "after_draw"]
-KnockTie = Literal["caught", "knocker_wins"]
+KnockTie = Literal["caught", "knocker_wins", "split", "draw"]
 CaughtPayment = Literal[
     "seed",
     "non_knockers",
@@ -27,7 +27,7 @@ CaughtPayment = Literal[
     "per_player",
 ]
 TonkOutDouble = Literal["always", "new_spread"]
-EmptyStock = Literal["play_on", "reshuffle", "dead"]
+EmptyStock = Literal["play_on", "reshuffle", "dead", "last_turn"]
 StockTie = Literal["all_paid", "split", "dead"]
 HitTargets = Literal["any", "runs"]
 HitsPerTurn = Literal["any", "one"]
@@ -54,6 +54,9 @@ ForcedTiming = Literal["turn_end", "at_once"]
 AfterKnock = Literal["show", "one_turn_each"]
 TurnLimit = Literal[None, 50, 100, 200]
 TurnLimitEnd = Literal["count", "dead"]
+Reem = Literal["none", "one_turn", "second_spread"]
+HitLockFurther = Literal[None, 1]
+SpecialHands = Literal["none", "first_turn", "any_turn"]
 
 
 class RulesetError(TonkError, ValueError):
@@ -104,6 +107,12 @@ class Ruleset:
     after_knock: AfterKnock = "show"
     turn_limit: TurnLimit = None
     turn_limit_end: TurnLimitEnd = "count"
+    discard_without_draw: bool = False
+    hit_ends_turn: bool = False
+    knock_with_discard: bool = True
+    reem: Reem = "none"
+    hit_lock_further: HitLockFurther = None
+    special_hands: SpecialHands = "none"
 
     def hand_size_for(self, players: int) -> int:
         """Cards dealt to each player (rule DEAL-1, option ``hand_size``)."""

@@ -44,6 +44,8 @@ def action_to_json(a: Action) -> JSON:
         return {"type": "spread", "cards": names(a.cards)}
     if a.type == A.HIT:
         return {"type": "hit", "card": NAMES[a.card], "spread": a.spread}
+    if a.type == A.DECLARE:
+        return {"type": "declare"}
     return {"type": "knock"} if a.card < 0 else {"type": "knock", "discard": NAMES[a.card]}
 
 
@@ -53,6 +55,7 @@ _ACTION_KEYS = {
     "discard": ({"type", "card"}, set()),
     "spread": ({"type", "cards"}, set()),
     "hit": ({"type", "card", "spread"}, set()),
+    "declare": ({"type"}, set()),
 }
 
 
@@ -85,6 +88,8 @@ def _action_from_json(obj: object) -> Action:
         return A.draw(src)
     if kind == "discard":
         return A.discard(parse_card(obj["card"]))
+    if kind == "declare":
+        return A.declare()
     if kind == "spread":
         cards = obj["cards"]
         if not isinstance(cards, list):
@@ -227,7 +232,7 @@ def state_from_json(obj: JSON) -> Hand:
     h._taken = -1 if obj["taken"] is None else parse_card(obj["taken"])
     h._turn = obj["turn"]
     h._hits = obj["hits_this_turn"]
-    h._laid = obj["spread_this_turn"]
+    h._laid = int(bool(obj["spread_this_turn"]))
     h._dealt = tuple(mask_of(parse_card(c) for c in cards) for cards in obj["dealt"])
     h._log = None
     h._locks = tuple(obj.get("knock_locks", [0] * h.players))
@@ -240,20 +245,15 @@ def state_from_json(obj: JSON) -> Hand:
 
 
 #: Endings that show every hand to every player (rule OBS-3).
-SHOWN_ENDINGS = ("dealt_tonk", "dealt_draw", "knock_won", "knock_caught", "stock_out", "turn_limit")
+SHOWN_ENDINGS = (
+    "dealt_tonk", "dealt_draw", "knock_won", "knock_caught", "stock_out", "turn_limit", "knock_tie", "special_hand",
+)
 
 
 def observation_to_json(h: Hand, seat: int) -> JSON:
     """What ``seat`` may see (rules OBS-1..3): its own hand, the other hands' sizes, the
     spreads, the discard top, the counts; every hand once the ending shows them."""
-    shown = h.result is not None and h.result.ending in (
-        "dealt_tonk",
-        "dealt_draw",
-        "knock_won",
-        "knock_caught",
-        "stock_out",
-        "turn_limit",
-    )
+    shown = h.result is not None and h.result.ending in SHOWN_ENDINGS
     # under after_knock = one_turn_each the knocker's hand lies face up during the last turns (OBS-3)
     up = h.knocker
     hands: list[list[str] | None] = [names(h.hand(s)) if (s == seat or shown or s == up) else None

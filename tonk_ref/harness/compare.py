@@ -32,7 +32,7 @@ ABSENT: Any = _Absent()
 
 #: Endings after which ``result.totals`` and ``result.knocker`` are required (protocol.md,
 #: "The result"): the totals decide the winner there.  Elsewhere they are optional.
-KNOCK_ENDINGS = frozenset({"knock_won", "knock_caught"})
+KNOCK_ENDINGS = frozenset({"knock_won", "knock_caught", "knock_tie"})
 TOTALS_REQUIRED = KNOCK_ENDINGS | {"stock_out"}
 #: The result fields that need the ``payments`` feature.
 PAYMENT_FIELDS = ("net", "payments", "pays")

@@ -149,7 +149,7 @@ def _schema_message(err: jsonschema.ValidationError) -> str:
     if v == "pattern" and "knock" in str(err.validator_value):
         return (
             f"{err.instance!r} is not an action: expected 'SEAT knock [CARD]', 'SEAT draw stock|discard', "
-            "'SEAT spread CARD CARD CARD...', 'SEAT hit CARD SPREAD_INDEX' or 'SEAT discard CARD'"
+            "'SEAT spread CARD CARD CARD...', 'SEAT hit CARD SPREAD_INDEX', 'SEAT discard CARD' or 'SEAT declare'"
         )
     return str(err.message)
 

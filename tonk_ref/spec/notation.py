@@ -10,6 +10,7 @@ output).
     2 spread 4h 5h 6h   seat 2: {"type": "spread", "cards": ["4h", "5h", "6h"]}
     2 hit 7h 0          seat 2: {"type": "hit", "card": "7h", "spread": 0}
     0 discard 9s        seat 0: {"type": "discard", "card": "9s"}
+    0 declare           seat 0: {"type": "declare"} (a special hand, VAR-SPECIAL-1)
 
 The seat may be left out where it is known (a list of one seat's legal actions).  Words
 are separated by single spaces.  With ``strict`` (the default) every card must be a card
@@ -28,9 +29,9 @@ from ..errors import TonkError
 
 JSON = dict[str, Any]
 
-VERBS = ("knock", "draw", "spread", "hit", "discard")
-FORMS = "'SEAT knock [CARD]', 'SEAT draw stock|discard', 'SEAT spread CARD CARD CARD...', 'SEAT hit CARD INDEX' " \
-        "or 'SEAT discard CARD'"
+VERBS = ("knock", "draw", "spread", "hit", "discard", "declare")
+FORMS = "'SEAT knock [CARD]', 'SEAT draw stock|discard', 'SEAT spread CARD CARD CARD...', 'SEAT hit CARD INDEX', " \
+        "'SEAT discard CARD' or 'SEAT declare'"
 _CARDS = frozenset(NAMES)
 _SEAT = re.compile(r"\d+")
 
@@ -73,6 +74,8 @@ def parse_action(text: str, *, seat: int | None = None, strict: bool = True) -> 
         return seat, {"type": "hit", "card": _card(args[0], strict), "spread": int(args[1])}
     if verb == "discard" and len(args) == 1:
         return seat, {"type": "discard", "card": _card(args[0], strict)}
+    if verb == "declare" and not args:
+        return seat, {"type": "declare"}
     raise NotationError(f"{text!r} is not an action: expected {FORMS}")
 
 
@@ -132,6 +135,8 @@ def _body(a: object) -> str | None:
     if kind == "discard" and keys == {"type", "card"}:
         card = _word(a["card"])
         return None if card is None else f"discard {card}"
+    if kind == "declare" and keys == {"type"}:
+        return "declare"
     return None
 
 
