@@ -1,4 +1,4 @@
-"""The reference server survives hostile input (issue 6, item 8).
+"""The reference server survives hostile input.
 
 More than 10,000 random and malformed lines go to one server process: random bytes
 (valid UTF-8 or not), truncated JSON, JSON that is not a request, batches, deep nesting,
