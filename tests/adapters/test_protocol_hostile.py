@@ -42,19 +42,8 @@ ANSWERED = {REJECTED, "result"}  # a request the service itself answers
 
 Expect = tuple[set[Any], Any]  # (acceptable codes, expected id or NULL)
 
-METHODS = [
-    "hello",
-    "new_hand",
-    "act",
-    "state",
-    "play",
-    "legal_actions",
-    "observe",
-    "cut",
-    "next_dealer",
-    "join",
-    "score",
-]
+#: every method but bye, which ends the session
+METHODS = [m for m in schemas.METHODS if m != "bye"]
 
 
 class Gen:

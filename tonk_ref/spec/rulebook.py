@@ -37,6 +37,7 @@ import yaml
 from ..engine.ruleset import Ruleset, option_values
 from ..errors import InputError
 from ..paths import spec_dir
+from .notation import option_text, value_text
 
 __all__ = [
     "TABLE_RULES_SCHEMA",
@@ -51,13 +52,11 @@ __all__ = [
     "load_ruleset_file",
     "load_ruleset_schema",
     "load_sections",
-    "option_text",
     "provenance",
     "provenance_record",
     "resolve_ruleset",
     "rules_by_id",
     "table_values",
-    "value_text",
 ]
 
 
@@ -358,17 +357,6 @@ _RULES_SCHEMA: dict[str, Any] = {
 SEED_VARIATIONS = frozenset({"S32", "S33", "S34"})
 
 
-def value_text(value: object) -> str:
-    """An option value as a table-rules file writes it: true, false, null, any, 5."""
-    if value is None:
-        return "null"
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    return str(value)
-
-
-def option_text(option: str, value: object) -> str:
-    return f"{option} = {value_text(value)}"
 
 
 def _same(a: object, b: object) -> bool:

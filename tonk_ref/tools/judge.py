@@ -20,6 +20,7 @@ from ..engine.result import Amount, Payment
 from ..engine.ruleset import DEFAULT, Ruleset
 from ..harness.situations import load_situation
 from ..spec.judging import BETWEEN_HANDS, Group, Judgement, Outcome, Trial, _or, judge, labels, to_json
+from ..spec.notation import option_text, value_text
 from ..spec.rulebook import RulebookError, load_presets, load_ruleset_file
 from ..spec.situation import GRAMMAR, Situation, SituationError
 from ..spec.wording import (
@@ -27,8 +28,6 @@ from ..spec.wording import (
     amount,
     ending_words,
     event_text,
-    option_text,
-    show_value,
     signed,
     style_for,
     wrap,
@@ -225,7 +224,7 @@ def changing_words(j: Judgement) -> str:
         moved: dict[str, list[str]] = {}
         for val, letter, _ in v.results[1:]:
             if letter != base_letter:
-                moved.setdefault(letter or "cannot arise", []).append(show_value(val))
+                moved.setdefault(letter or "cannot arise", []).append(value_text(val))
         inner = "; ".join(f"{_or(vals)} \u2192 {letter}" for letter, vals in moved.items())
         with_ = " (with " + ", ".join(option_text(k, x) for k, x in v.with_.items()) + ")" if v.with_ else ""
         only = ", only the counts" if not v.money else ""
@@ -370,7 +369,7 @@ def text_full(j: Judgement, style: Style) -> list[str]:
         out.append("   none: every ruleset tried reaches the same outcome" if not j.cannot else
                    "   none, where the situation can arise")
     for v in j.changing:
-        parts = [f"{show_value(val)} \u2192 {letter or 'cannot arise'}" for val, letter, _ in v.results]
+        parts = [f"{value_text(val)} \u2192 {letter or 'cannot arise'}" for val, letter, _ in v.results]
         with_ = " (with " + ", ".join(option_text(k, x) for k, x in v.with_.items()) + ")" if v.with_ else ""
         only = "" if v.money else "   (only the counts change, not who pays)"
         out += _wrapped(f"   {v.option}{with_}: ", " \u00b7 ".join(parts) + only, WIDTH, "      ")
@@ -460,7 +459,7 @@ def markdown(j: Judgement, full: bool = False) -> list[str]:
     if j.changing:
         out += ["| Option | Value \u2192 outcome |", "| --- | --- |"]
         for v in j.changing:
-            parts = ", ".join(f"`{show_value(val)}` \u2192 {letter or 'cannot arise'}" for val, letter, _ in v.results)
+            parts = ", ".join(f"`{value_text(val)}` \u2192 {letter or 'cannot arise'}" for val, letter, _ in v.results)
             with_ = " (with " + ", ".join(option_text(k, x) for k, x in v.with_.items()) + ")" if v.with_ else ""
             out.append(f"| `{v.option}`{with_} | {parts} |")
     else:
