@@ -22,7 +22,7 @@ from typing import Any
 
 from ..errors import InputError
 from ..paths import spec_dir
-from .yamlpos import field_name, line_of
+from ..spec.yamlpos import field_name, line_of
 
 __all__ = ["KnownFailures", "KnownFailuresError", "dump_known_failures", "load_known_failures"]
 

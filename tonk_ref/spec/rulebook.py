@@ -38,6 +38,7 @@ from ..engine.ruleset import Ruleset, option_values
 from ..errors import InputError
 from ..paths import spec_dir
 from .notation import option_text, value_text
+from .yamlpos import field_name, line_of
 
 __all__ = [
     "TABLE_RULES_SCHEMA",
@@ -88,27 +89,10 @@ class _Doc:
     def line(self, at: Sequence[str | int], key: bool = False) -> int | None:
         """The 1-based line of the value at ``at`` (of its key, with ``key``), or of the
         deepest part of ``at`` that exists."""
-        node = self.node
-        if node is None:
-            return None
-        found = node
-        for i, part in enumerate(at):
-            last = i == len(at) - 1
-            nxt: yaml.Node | None = None
-            if isinstance(found, yaml.MappingNode):
-                for k, v in found.value:
-                    if isinstance(k, yaml.ScalarNode) and k.value == str(part):
-                        nxt = k if (last and key) else v
-                        break
-            elif isinstance(found, yaml.SequenceNode) and isinstance(part, int) and 0 <= part < len(found.value):
-                nxt = found.value[part]
-            if nxt is None:
-                break
-            found = nxt
-        return found.start_mark.line + 1
+        return line_of(self.node, at, key)
 
     def where(self, at: Sequence[str | int], key: bool = False) -> Where:
-        return str(self.path), self.line(at, key), _dotted(at)
+        return str(self.path), self.line(at, key), field_name(at)
 
     def scalar_text(self, at: Sequence[str | int]) -> str | None:
         """The text of a plain (unquoted) scalar at ``at``, as written."""
@@ -125,11 +109,6 @@ class _Doc:
         return None
 
 
-def _dotted(at: Sequence[str | int]) -> str:
-    out = ""
-    for part in at:
-        out += f"[{part}]" if isinstance(part, int) else (f".{part}" if out else str(part))
-    return out
 
 
 def _parse_yaml(path: Path, text: str | None = None) -> _Doc:

@@ -32,7 +32,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     where.add_argument("--out", metavar="DIR", help="write DIR/<case-id>.json for every case and DIR/index.json")
     where.add_argument("--stdout", action="store_true",
                        help="print one JSON document {format, format_version, suite_version, cases: [...]}")
-    parser.add_argument("--rules", metavar="FILE",
+    parser.add_argument("--rules", metavar="PRESET|FILE",
                         help="the table's rules (a preset, a preset file or a table-rules file): export every case "
                         "as tonk check --rules runs it (retargeted; left out where it cannot exist there)")
     parser.add_argument("--scenarios", metavar="DIR", action="append",

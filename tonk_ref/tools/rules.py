@@ -59,7 +59,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--options", action="store_true",
                         help="list the options (those matching QUERY, if given) instead of the rules")
     parser.add_argument("--format", choices=("text", "json"), default="text", help="text (default) or json")
-    parser.add_argument("--rules", metavar="FILE", help="a table-rules file: show the table's value of each option")
+    parser.add_argument("--rules", metavar="PRESET|FILE",
+                        help="the table's rules (a preset, a preset file or a table-rules file): show the "
+                             "table's value of each option")
 
 
 # ---------------------------------------------------------------------------- data
