@@ -125,7 +125,8 @@ class MutantAdapter:
 
     def __init__(self, mutant: Mutant | None, features: tuple[str, ...] = FEATURES) -> None:
         self.mutant = mutant
-        self.inner = InProcessAdapter(RefService(features))
+        hand = next((p.value for p in mutant.patches if p.attr == "Hand"), Hand) if mutant else Hand
+        self.inner = InProcessAdapter(RefService(features, hand_class=hand))  # type: ignore[arg-type]
 
     def _on(self) -> contextlib.AbstractContextManager[None]:
         return self.mutant.active() if self.mutant is not None else contextlib.nullcontext()
