@@ -1,10 +1,10 @@
 """The layers import one way: tools -> harness -> adapters -> spec -> engine.
 
 The engine imports nothing from pytest, YAML, jsonschema or any layer above it; the
-adapters nothing from the harness, the tools or the mutants; the harness never plays the
+adapters nothing from the harness or the tools; the harness never plays the
 reference engine itself (no ``engine.hand``, ``engine.payments``, ``engine.match`` or
 ``engine.serialize``: it talks to engines only through an adapter) and nothing from the
-tools or the mutants.  Read from each module's source, so a lazy import inside a
+tools.  Read from each module's source, so a lazy import inside a
 function counts too.
 """
 
@@ -27,11 +27,10 @@ FORBIDDEN: dict[str, tuple[str, ...]] = {
         "tonk_ref.adapters",
         "tonk_ref.harness",
         "tonk_ref.tools",
-        "tonk_ref.mutants",
     ),
-    "spec": ("pytest", "tonk_ref.adapters", "tonk_ref.harness", "tonk_ref.tools", "tonk_ref.mutants"),
-    "adapters": ("pytest", "tonk_ref.harness", "tonk_ref.tools", "tonk_ref.mutants"),
-    "harness": ("tonk_ref.tools", "tonk_ref.mutants", *sorted(GAME_LOGIC)),
+    "spec": ("pytest", "tonk_ref.adapters", "tonk_ref.harness", "tonk_ref.tools"),
+    "adapters": ("pytest", "tonk_ref.harness", "tonk_ref.tools"),
+    "harness": ("tonk_ref.tools", *sorted(GAME_LOGIC)),
 }
 
 
