@@ -2,7 +2,8 @@
 that tonk_ref imports comes from a runtime dependency in pyproject.toml, except in the
 modules that run only under pytest (the plugin and the features' binding), which take
 theirs from the ``pytest`` extra; ``tonk check`` runs without pytest at all; and the wheel
-carries the spec, the scenarios and the features."""
+carries the spec, the scenarios and the features, and no mutants (test data of the
+repository)."""
 
 from __future__ import annotations
 
@@ -84,3 +85,26 @@ def test_the_wheel_carries_the_suite_data() -> None:
         "scenarios": "tonk_ref/_data/scenarios",
         "features": "tonk_ref/_data/features",
     }
+
+
+def wheel_files() -> list[str]:
+    """The paths the wheel would hold, as the build backend (hatchling) lists them."""
+    from hatchling.builders.wheel import WheelBuilder
+
+    return [f.distribution_path for f in WheelBuilder(str(ROOT)).recurse_included_files()]
+
+
+def test_the_wheel_holds_the_package_and_its_data_only() -> None:
+    assert PYPROJECT["tool"]["hatch"]["build"]["targets"]["wheel"]["packages"] == ["tonk_ref"]
+    files = wheel_files()
+    assert {"tonk_ref/__init__.py", "tonk_ref/tools/cli.py", "tonk_ref/_data/spec/rules.yaml"} <= set(files)
+    assert [f for f in files if not f.startswith("tonk_ref/")] == []
+
+
+def test_the_wheel_carries_no_mutants() -> None:
+    """The mutants (faulty engines and their witnesses) stay in the repository's mutants
+    folder: ``pip install .`` installs no mutants module."""
+    assert (ROOT / "mutants" / "__init__.py").is_file()
+    assert not (ROOT / "tonk_ref" / "mutants").exists()
+    shipped = [f for f in wheel_files() if re.search(r"(^|/)mutants(/|\.py$)", f) or "witnesses/" in f]
+    assert shipped == []

@@ -25,3 +25,13 @@ def scenarios_dir() -> Path:
 
 def features_dir() -> Path:
     return data_root() / "features"
+
+
+def mutants_dir() -> Path | None:
+    """The source checkout's ``mutants`` folder (the mutation tests' faults and witnesses),
+    or None where there is none: a wheel does not carry it."""
+    root = _HERE.parent
+    folder = root / "mutants"
+    if (root / "pyproject.toml").is_file() and (folder / "__init__.py").is_file():
+        return folder
+    return None

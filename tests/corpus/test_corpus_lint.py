@@ -1,4 +1,4 @@
-"""Self-lint of the whole corpus (issue 4 item 4): every scenario loads and validates,
+"""Self-lint of the whole corpus: every scenario loads and validates,
 ids are unique and listed in the manifest, every rule is checked by at least two cases,
 every option value and every reason code an action can earn appears, and the observation
 rules are checked with hidden cards."""

@@ -207,18 +207,20 @@ def test_a_bad_file_or_a_duplicate_id_is_a_usage_error(tmp_path: Path, capsys: p
     assert "copy.yaml:8: deal.hands[0][1]: '1x' is not a card" in capsys.readouterr().err
 
 
-def test_table_rules_restrict_the_export(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_table_rules_retarget_the_export(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """--rules exports the cases as tonk check --rules runs them: every case retargeted to
+    the table (derived where the table changes an expectation), none that cannot exist."""
     table = tmp_path / "table.yaml"
     table.write_text("preset: seed\noptions:\n  knock_tie: knocker_wins\n", encoding="utf-8")
     assert cli.main(["export", "--stdout", "--no-features", "--perft-depth", "0"]) == 0
     everything = json.loads(capsys.readouterr().out)["cases"]
     assert cli.main(["export", "--stdout", "--no-features", "--perft-depth", "0", "--rules", str(table)]) == 0
     kept = json.loads(capsys.readouterr().out)["cases"]
-    # exactly the cases that set no option, or set only knock_tie to the table's value
-    expected = [c["id"] for c in everything if set(c["requires"]["options"].items()) <= {("knock_tie", "knocker_wins")}]
-    assert [c["id"] for c in kept] == expected
     assert 0 < len(kept) < len(everything)
-    assert any(c["requires"]["options"] == {"knock_tie": "knocker_wins"} for c in kept)
+    assert all(c["setup"] is None or c["setup"]["ruleset"]["knock_tie"] == "knocker_wins" for c in kept)
+    derived = {c["id"] for c in kept if c.get("origin") == "derived"}
+    assert "pay-w7-knock-tie-2p" in derived  # a caught knock tie becomes the knocker's win
+    assert {c["id"] for c in kept} - derived >= {"pay-knock-won-2p-stake-3", "pay-w1-dealt-tonk-2p-stake-5"}
     table.write_text("preset: seeed\n", encoding="utf-8")
     assert cli.main(["export", "--stdout", "--rules", str(table)]) == 2
     assert "unknown preset 'seeed'" in capsys.readouterr().err

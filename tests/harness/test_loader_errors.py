@@ -1,5 +1,5 @@
-"""Bad scenario files get a clear error naming the file, the line and the field
-(issue 4 item 7): one test per kind of bad input, each asserting all three."""
+"""Bad scenario files get a clear error naming the file, the line and the field:
+one test per kind of bad input, each asserting all three."""
 
 from __future__ import annotations
 

@@ -197,17 +197,25 @@ def test_a_bad_scenario_file_is_a_collection_error_naming_file_line_field(pytest
     assert "Traceback" not in out
 
 
-def test_table_rules_restrict_the_run(pytester: pytest.Pytester) -> None:
+def test_table_rules_retarget_the_run(pytester: pytest.Pytester) -> None:
+    """--tonk-rules runs every case under the table's rules, as tonk check --rules does: a
+    case written for another ruleset runs with the expectations the table changes derived;
+    a case whose deal the table's pack cannot hold is skipped, saying why."""
     project(pytester, ["h-pass-knock", "h-tie-knocker-wins"])
-    seed = pytester.path / "seed.yaml"
-    seed.write_text("preset: seed\n", encoding="utf-8")
-    result, report = run(pytester, f"--tonk-rules={seed}")
-    result.assert_outcomes(passed=1, deselected=1)
-    assert set(statuses(report)) == {"h-pass-knock"}
+    result, report = run(pytester, "--tonk-rules=seed")
+    result.assert_outcomes(passed=2)
+    origins = {c["id"]: c["origin"] for c in report["cases"]}
+    assert origins == {"h-pass-knock": "written", "h-tie-knocker-wins": "derived"}
     tie = pytester.path / "tie.yaml"
     tie.write_text("preset: seed\noptions: {knock_tie: knocker_wins}\n", encoding="utf-8")
     result, report = run(pytester, f"--tonk-rules={tie}")
     result.assert_outcomes(passed=2)
+    assert {c["origin"] for c in report["cases"]} == {"written"}
+    small = pytester.path / "small.yaml"
+    small.write_text("preset: seed\noptions: {deck: 40}\n", encoding="utf-8")
+    result, report = run(pytester, f"--tonk-rules={small}", "-rs")
+    result.assert_outcomes(skipped=2)
+    result.stdout.fnmatch_lines(["*cannot exist under the table's rules: a card outside its pack*"])
     bad = pytester.path / "bad.yaml"
     bad.write_text("preset: seed\noptions: {knock_tie: knocker}\n", encoding="utf-8")
     result, _ = run(pytester, f"--tonk-rules={bad}")

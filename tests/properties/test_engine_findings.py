@@ -2,8 +2,8 @@
 
 Each was first marked ``xfail(strict=True)`` with the reason and, once the engine was
 fixed, became a plain regression test.  Decisions
-follow the spec text (spec/tonk.md) and the rules brief; the same cases are in
-/work/engine-bugs/ as scenario files for the corpus.
+follow the spec text (spec/tonk.md) and the rules brief; the same cases are in the
+corpus as scenario files (scenarios/regress/).
 """
 
 from __future__ import annotations

@@ -44,12 +44,16 @@ def _parse_deck(deck: list[object]) -> list[int]:
 
 
 class RefService:
-    """One session of the reference engine: at most one hand at a time."""
+    """One session of the reference engine: at most one hand at a time.
+
+    ``hand_class`` is the class of the hands it deals: :class:`Hand`, or a subclass that
+    plays by other rules (the repository's mutation tests pass faulty ones)."""
 
     name = "tonk_ref"
 
-    def __init__(self, features: tuple[str, ...] = FEATURES) -> None:
+    def __init__(self, features: tuple[str, ...] = FEATURES, hand_class: type[Hand] = Hand) -> None:
         self.features = features
+        self.hand_class = hand_class
         self.hand: Hand | None = None
         self.methods: dict[str, Callable[[JSON], Any]] = {
             "hello": self.hello,
@@ -93,7 +97,7 @@ class RefService:
             raise Rejected("invalid_setup", "deck must be a list of the 52 cards, top first")
         try:
             deck = _parse_deck(deck_json)
-            return Hand(
+            return self.hand_class(
                 deck,
                 players=params.get("players", 2),
                 dealer=params.get("dealer", 0),

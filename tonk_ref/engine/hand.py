@@ -175,7 +175,7 @@ class Hand:
         stake: int = 1,
         rules: Ruleset = DEFAULT,
     ) -> None:
-        c = compiled(rules)
+        c = self._tables(rules)
         _check_setup(deck, players, dealer, stake, rules, c)
         self.rules = rules
         self.players = players
@@ -340,7 +340,7 @@ class Hand:
 
     # ------------------------------------------------------------------ copying
     def copy(self) -> Hand:
-        h = object.__new__(Hand)
+        h = object.__new__(type(self))
         h.rules = self.rules
         h.players = self.players
         h.dealer = self.dealer
@@ -381,15 +381,37 @@ class Hand:
 
     __hash__ = None  # type: ignore[assignment]
 
+    # ------------------------------------------------------------------ seams
+    # What a subclass may override to play by other tables or other shape rules; the
+    # engine's own hands never do.  The repository's mutation tests build their faulty
+    # engines this way (and through ``copy``, which keeps the subclass).
+    @classmethod
+    def _tables(cls, rules: Ruleset) -> Compiled:
+        """The tables compiled from ``rules`` that a hand of this class plays by."""
+        return compiled(rules)
+
+    def _make_spread(self, seat: int, cards: tuple[Card, ...]) -> Spread | None:
+        """The spread ``cards`` form when ``seat`` lays them, or None (SPREAD-1 to SPREAD-3)."""
+        return make_spread(seat, cards, self._c.geometry)
+
+    def _forced_in(self, mask: int) -> bool:
+        """Whether ``mask`` holds a spread that forced spreads make its holder lay (VAR-FORCED-1)."""
+        return has_forced_spread(mask, self._c.geometry)
+
+    def _dealt_tonks(self, totals: tuple[int, ...]) -> list[int]:
+        """The seats whose dealt total is a dealt tonk (DEALT-1, VAR-LOWDEALT-1), in seat order."""
+        wanted = self._c.tonk_totals
+        low = self._c.low_dealt
+        return [seat for seat, t in enumerate(totals) if t in wanted or t <= low]
+
     # ------------------------------------------------------------------ the deal
     def _record(self, kind: str, seat: int | None, data: Any, rule: str) -> None:
         self._log = ((kind, seat, data, rule), self._log)
 
     def _dealt_check(self) -> None:
         wanted = self._c.tonk_totals
-        low = self._c.low_dealt
         totals = tuple(self._count(m) for m in self._hands)
-        tonks = [seat for seat, t in enumerate(totals) if t in wanted or t <= low]
+        tonks = self._dealt_tonks(totals)
         if not tonks:
             return
         n = self.players
@@ -488,7 +510,7 @@ class Hand:
             return False
         if not self._c.forced:
             return True
-        return not has_forced_spread(hand & ~BITS[card], self._c.geometry) and not (
+        return not self._forced_in(hand & ~BITS[card]) and not (
             self._c.forced_at_once and self._layable_forced(hand)
         )
 
@@ -538,7 +560,7 @@ class Hand:
                     f"a knock needs {rules.knock_limit} points or fewer, the hand has {t}",
                     "VAR-KNOCKLIMIT-1",
                 )
-        if self._c.forced and has_forced_spread(kept, self._c.geometry):
+        if self._c.forced and self._forced_in(kept):
             return IllegalAction("forced_spread", "a player holding a spread may not knock", "VAR-FORCED-2")
         return None
 
@@ -566,8 +588,7 @@ class Hand:
         """Under ``hit_ends_turn`` a hit ends the turn: the hand kept then is held to forced
         spreads as a discard's is (VAR-FORCED-1)."""
         if rest and self._c.forced:
-            g = self._c.geometry
-            if has_forced_spread(rest, g) or (self._c.forced_at_once and self._layable_forced(rest)):
+            if self._forced_in(rest) or (self._c.forced_at_once and self._layable_forced(rest)):
                 return IllegalAction("forced_spread", "lay the spread you hold before ending the turn", "VAR-FORCED-1")
         return None
 
@@ -719,7 +740,7 @@ class Hand:
         if not self._may_discard_taken(hand, card):
             raise IllegalAction("taken_card", f"{NAMES[card]} was taken from the discard pile this turn", "TURN-7")
         kept = hand ^ bit
-        if self._c.forced and has_forced_spread(kept, self._c.geometry):
+        if self._c.forced and self._forced_in(kept):
             raise IllegalAction("forced_spread", "lay the spread you hold before ending the turn", "VAR-FORCED-1")
         if self._c.forced_at_once and self._layable_forced(hand):
             raise IllegalAction("forced_spread", "lay the spread you hold before discarding", "VAR-FORCED-1")
@@ -774,7 +795,7 @@ class Hand:
             if mask & bit:
                 raise IllegalAction("duplicate_card", f"{NAMES[c]} is named twice", "TURN-11")
             mask |= bit
-        sp = make_spread(me, cards, self._c.geometry)
+        sp = self._make_spread(me, cards)
         if sp is None:
             shown = " ".join(NAMES[c] for c in cards)
             raise IllegalAction("not_a_spread", f"[{shown}] is not a book or a run", "SPREAD-1")

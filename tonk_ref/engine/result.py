@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Literal
+from typing import Literal, get_args
 
 Amount = int | Fraction
 Ending = Literal[
@@ -20,19 +20,7 @@ Ending = Literal[
     "reem",
     "special_hand",
 ]
-ENDINGS: tuple[Ending, ...] = (
-    "dealt_tonk",
-    "dealt_draw",
-    "tonk_out",
-    "out_by_discard",
-    "knock_won",
-    "knock_caught",
-    "stock_out",
-    "turn_limit",
-    "knock_tie",
-    "reem",
-    "special_hand",
-)
+ENDINGS: tuple[Ending, ...] = get_args(Ending)
 
 
 @dataclass(frozen=True, slots=True)

@@ -163,6 +163,20 @@ def _card_or_none(c: Card | None) -> str | None:
     return None if c is None else NAMES[c]
 
 
+def _table_to_json(h: Hand) -> JSON:
+    """What every seat sees, in a state and in an observation alike: the spreads, the
+    discard pile's top and size, the stock's size, who acts, the stage and the result."""
+    return {
+        "spreads": [spread_to_json(s, h.geometry) for s in h.spreads],
+        "discard_top": _card_or_none(h.discard_top),
+        "discard_count": h.discard_count,
+        "stock_count": h.stock_count,
+        "to_act": h.to_act,
+        "stage": h.stage,
+        "result": result_to_json(h.result),
+    }
+
+
 def state_to_json(h: Hand) -> JSON:
     """The full state (protocol `state`): every field an engine must give, then the
     reference engine's optional extras (stock order, whole pile, turn counters)."""
@@ -171,13 +185,7 @@ def state_to_json(h: Hand) -> JSON:
         "dealer": h.dealer,
         "stake": h.stake,
         "hands": [names(h.hand(s)) for s in range(h.players)],
-        "spreads": [spread_to_json(s, h.geometry) for s in h.spreads],
-        "discard_top": _card_or_none(h.discard_top),
-        "discard_count": h.discard_count,
-        "stock_count": h.stock_count,
-        "to_act": h.to_act,
-        "stage": h.stage,
-        "result": result_to_json(h.result),
+        **_table_to_json(h),
         "turn": h.turn,
         "taken": _card_or_none(h.taken),
         "hits_this_turn": h.hits_this_turn,
@@ -266,13 +274,7 @@ def observation_to_json(h: Hand, seat: int) -> JSON:
         "hand": names(h.hand(seat)),
         "hands": hands,
         "hand_sizes": [len(h.hand(s)) for s in range(h.players)],
-        "spreads": [spread_to_json(s, h.geometry) for s in h.spreads],
-        "discard_top": _card_or_none(h.discard_top),
-        "discard_count": h.discard_count,
-        "stock_count": h.stock_count,
-        "to_act": h.to_act,
-        "stage": h.stage,
-        "result": result_to_json(h.result),
+        **_table_to_json(h),
     }
 
 

@@ -15,6 +15,7 @@ from typing import Any, Literal
 from ..adapters.base import FEATURES, PROTOCOL_VERSION
 from ..engine.ruleset import DEFAULT, Ruleset
 from ..errors import TonkError
+from ..spec.notation import value_text
 from .case import Case
 
 JSON = dict[str, Any]
@@ -24,10 +25,6 @@ _DEFAULTS = DEFAULT.to_dict()
 class HelloError(TonkError, ValueError):
     """A ``hello`` answer that is not the capabilities the protocol describes."""
 
-
-def value_text(value: object) -> str:
-    """An option value as the reports write it: words bare, others as JSON (``upcard=false``)."""
-    return value if isinstance(value, str) else json.dumps(value)
 
 
 @dataclass(frozen=True, slots=True)

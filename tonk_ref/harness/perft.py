@@ -36,7 +36,7 @@ from ..adapters.inprocess import reference
 from ..engine.cards import NAMES, CardError, check_deck, pack_mask, parse_card
 from ..engine.ruleset import Ruleset, option_values
 from ..errors import InputError
-from ..spec.notation import describe_action
+from ..spec.notation import describe_action, value_text
 from ..spec.rulebook import RulebookError, resolve_ruleset
 from .case import Case, Perft
 
@@ -77,7 +77,7 @@ class PerftCase:
         }
 
     def to_text(self) -> str:
-        opts = "".join(f" {k}={_value_text(v)}" for k, v in self.options.items())
+        opts = "".join(f" {k}={value_text(v)}" for k, v in self.options.items())
         lines = [
             f"id {self.id}",
             f"deal players={self.players} dealer={self.dealer} stake={self.stake}"
@@ -88,13 +88,6 @@ class PerftCase:
         ]
         return "\n".join(lines) + "\n"
 
-
-def _value_text(v: Any) -> str:
-    if v is None:
-        return "null"
-    if isinstance(v, bool):
-        return "true" if v else "false"
-    return str(v)
 
 
 def _parse_value(key: str, text: str) -> Any:

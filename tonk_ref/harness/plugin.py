@@ -51,7 +51,8 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     group.addoption("--tonk-known-failures", default=None, metavar="FILE",
                     help="a known-failures file (spec/known-failures.schema.json): cases accepted as failing")
     group.addoption("--tonk-rules", default=None, metavar="FILE",
-                    help="a table-rules file: run only the cases whose rulesets agree with it")
+                    help="the table's rules (a preset, a preset file or a table-rules file): every case runs "
+                         "under them, as with tonk check --rules (retargeted; skipped where it cannot exist)")
     group.addoption("--tonk-json", default=None, metavar="FILE", help="write the conformance report as JSON")
     group.addoption("--tonk-scenarios", action="append", default=[], metavar="DIR",
                     help="also collect the scenarios of DIR (adds to the ini option tonk_scenarios)")
@@ -91,10 +92,10 @@ class TonkSession:
         self.table = None
         self.table_path: str | None = opt("tonk_rules")
         if self.table_path:
-            from ..spec.rulebook import RulebookError, load_ruleset_file
+            from ..spec.rulebook import RulebookError, load_table_rules
 
             try:
-                self.table = load_ruleset_file(self.table_path)
+                self.table = load_table_rules(self.table_path)
             except RulebookError as e:
                 raise pytest.UsageError(f"--tonk-rules: {e}") from None
         self.asked = bool(self.scenario_dirs or opt("tonk_adapter") or opt("tonk_adapter_cmd") or self.json_path
@@ -102,6 +103,7 @@ class TonkSession:
         self._files: set[Path] | None = None
         self._engine: Any = None
         self._adapter: Any = None
+        self._reference: Any = None
         self.results: dict[str, JSON] = {}
         self.engine_json: JSON | None = None
         self.workers: set[str] = set()
@@ -131,10 +133,28 @@ class TonkSession:
                             + "".join(f"\n  | {x}" for x in tail), returncode=ENGINE_EXIT)
         return self._engine
 
+    def under_table(self, case: Case) -> Case:
+        """The case under the table's rules (``--tonk-rules``): retargeted, its deal dealt
+        again from the table's pack and the expectations the table changes derived by the
+        reference engine; a case that cannot exist there is skipped, saying why."""
+        if self.table is None:
+            return case
+        from .retarget import retarget
+
+        if self._reference is None:
+            from ..adapters.inprocess import reference
+
+            self._reference = reference()
+        moved = retarget(case, self.table, self._reference)
+        if moved.case is None:
+            assert moved.need is not None
+            pytest.skip(str(moved.need))
+        return moved.case
+
     def run(self, case: Case) -> CaseResult:
         from .runner import apply_known, run_case
 
-        result = run_case(case, self.engine())
+        result = run_case(self.under_table(case), self.engine())
         if self.known is not None:
             apply_known(result, self.known)
         return result
@@ -273,23 +293,6 @@ class CaseItem(pytest.Item):
         return self.path, self.case.line - 1, f"tonk case {self.case.id}"
 
 
-@pytest.hookimpl(tryfirst=True)
-def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    st = _session(config)
-    if st.table is None:
-        return
-    from ..spec.tables import disagreement
-
-    keep: list[pytest.Item] = []
-    drop: list[pytest.Item] = []
-    for item in items:
-        outside = isinstance(item, CaseItem) and disagreement(item.case.options, st.table)
-        (drop if outside else keep).append(item)
-    if drop:
-        config.hook.pytest_deselected(items=drop)
-        items[:] = keep
-
-
 def pytest_bdd_after_scenario(request: pytest.FixtureRequest, feature: Any, scenario: Any) -> None:
     """A Gherkin scenario (pytest-bdd ran its steps, which compile nothing): compile its
     steps with the step compiler and run the case, as ``tonk check`` does."""
@@ -300,12 +303,6 @@ def pytest_bdd_after_scenario(request: pytest.FixtureRequest, feature: Any, scen
         return
     st = _session(request.config)
     case = case_of(item, feature, scenario)
-    if st.table is not None:
-        from ..spec.tables import disagreement
-
-        why = disagreement(case.options, st.table)
-        if why:
-            pytest.skip(f"outside the table rules: {why}")
     result = st.run(case)
     item.stash[_RESULT] = result
     outcome(result, st)

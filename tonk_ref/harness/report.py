@@ -25,7 +25,8 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from .. import __version__
-from .capabilities import Need, value_text
+from ..spec.notation import value_text
+from .capabilities import Need
 from .results import STATUSES, LoadError
 from .runner import SuiteRun
 

@@ -1,8 +1,9 @@
 """The one runner: cases in, typed results out.
 
 :func:`run_suite` greets the engine, runs each :class:`~.case.Case` with :func:`run_case`
-and returns a :class:`SuiteRun`.  ``tonk check``, ``tonk replay``, ``tonk mutants`` and the
-pytest plugin all call it; reports are built from what it returns.
+and returns a :class:`SuiteRun`.  ``tonk check`` and ``tonk mutants`` call it; ``tonk
+replay`` and the pytest plugin run one case at a time with :func:`run_case`; reports are
+built from the typed results they return.
 
 How a case runs (spec/scenarios.md, "Requirements"):
 

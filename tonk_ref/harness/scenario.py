@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import functools
 import json
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -25,10 +25,10 @@ from ..errors import InputError
 from ..paths import scenarios_dir, spec_dir
 from ..spec.notation import NotationError, parse_action
 from ..spec.rulebook import RulebookError, resolve_ruleset, rules_by_id
+from ..spec.yamlpos import field_name, line_of
 from . import case_cache
 from .case import Act, Call, Case, Expect, Legal, Observe, Step
 from .files import scenario_files
-from .yamlpos import field_name, line_of
 
 JSON = dict[str, Any]
 Loader: Any = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
@@ -119,7 +119,7 @@ class _Lines:
         self.text = text
         self._node: yaml.Node | bool | None = False
 
-    def line(self, path: Iterable[str | int]) -> int | None:
+    def line(self, path: Sequence[str | int]) -> int | None:
         if self._node is False:
             try:
                 self._node = yaml.compose(self.text, Loader=Loader)

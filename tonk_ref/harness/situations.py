@@ -40,7 +40,7 @@ def scenario_situation(path: str | Path) -> ScenarioSituation:
     upcard = deal.get("upcard")
     return ScenarioSituation(
         id=case.id, title=case.title, source=case.source, players=int(case.setup["players"]),
-        dealer=int(case.setup["dealer"]), stake=int(case.setup["stake"]), ruleset=case.ruleset, acts=acts,
+        dealer=int(case.setup["dealer"]), stake=int(case.setup["stake"]), ruleset=case.ruleset, acts=tuple(acts),
         deck=[parse_card(c) for c in deal["deck"]] if "deck" in deal else None,
         hands=[[parse_card(c) for c in h] for h in deal.get("hands", [])],
         upcard=parse_card(upcard) if upcard is not None else None,

@@ -14,9 +14,10 @@ from ..engine.hand import Event, compiled
 from ..engine.match import hand_points, next_dealer
 from ..engine.result import Amount, Payment
 from ..engine.ruleset import DEFAULT, Ruleset, option_values
-from .rulebook import Rule, option_text, provenance, provenance_record, rules_by_id, table_values
+from .notation import option_text, value_text
+from .rulebook import Rule, provenance, provenance_record, rules_by_id, table_values
 from .situation import Description, Played, Situation, SituationError, named_cards, play
-from .wording import PLAIN, amount, event_text, rule_options, show_value
+from .wording import PLAIN, amount, event_text, rule_options
 
 #: Options that act between hands (the first dealer, the next dealer, points scoring):
 #: a single hand is played the same under every value, so the judge does not try them.
@@ -701,7 +702,7 @@ def to_json(j: Judgement) -> dict[str, Any]:
         "not_judged": [t.label for t in j.not_judged],
         "options": {
             "change_the_result": {
-                v.option: {show_value(val): letter for val, letter, _ in v.results} for v in j.changing
+                v.option: {value_text(val): letter for val, letter, _ in v.results} for v in j.changing
             },
             "do_not_change_the_result": [v.option for v in j.unchanging],
             "not_tried": list(BETWEEN_HANDS),

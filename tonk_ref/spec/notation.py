@@ -36,6 +36,21 @@ _CARDS = frozenset(NAMES)
 _SEAT = re.compile(r"\d+")
 
 
+def value_text(value: object) -> str:
+    """An option value as a table-rules file writes it and reports show it: true, false,
+    null, any, 5, 49_50."""
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
+
+
+def option_text(option: str, value: object) -> str:
+    """``option = value``, as the spec's rule texts and the judge write a choice."""
+    return f"{option} = {value_text(value)}"
+
+
 class NotationError(TonkError, ValueError):
     """Text that is not an action in the notation; the message says what was expected."""
 

@@ -37,6 +37,8 @@ import yaml
 from ..engine.ruleset import Ruleset, option_values
 from ..errors import InputError
 from ..paths import spec_dir
+from .notation import option_text, value_text
+from .yamlpos import field_name, line_of
 
 __all__ = [
     "TABLE_RULES_SCHEMA",
@@ -51,13 +53,11 @@ __all__ = [
     "load_ruleset_file",
     "load_ruleset_schema",
     "load_sections",
-    "option_text",
     "provenance",
     "provenance_record",
     "resolve_ruleset",
     "rules_by_id",
     "table_values",
-    "value_text",
 ]
 
 
@@ -89,27 +89,10 @@ class _Doc:
     def line(self, at: Sequence[str | int], key: bool = False) -> int | None:
         """The 1-based line of the value at ``at`` (of its key, with ``key``), or of the
         deepest part of ``at`` that exists."""
-        node = self.node
-        if node is None:
-            return None
-        found = node
-        for i, part in enumerate(at):
-            last = i == len(at) - 1
-            nxt: yaml.Node | None = None
-            if isinstance(found, yaml.MappingNode):
-                for k, v in found.value:
-                    if isinstance(k, yaml.ScalarNode) and k.value == str(part):
-                        nxt = k if (last and key) else v
-                        break
-            elif isinstance(found, yaml.SequenceNode) and isinstance(part, int) and 0 <= part < len(found.value):
-                nxt = found.value[part]
-            if nxt is None:
-                break
-            found = nxt
-        return found.start_mark.line + 1
+        return line_of(self.node, at, key)
 
     def where(self, at: Sequence[str | int], key: bool = False) -> Where:
-        return str(self.path), self.line(at, key), _dotted(at)
+        return str(self.path), self.line(at, key), field_name(at)
 
     def scalar_text(self, at: Sequence[str | int]) -> str | None:
         """The text of a plain (unquoted) scalar at ``at``, as written."""
@@ -126,11 +109,6 @@ class _Doc:
         return None
 
 
-def _dotted(at: Sequence[str | int]) -> str:
-    out = ""
-    for part in at:
-        out += f"[{part}]" if isinstance(part, int) else (f".{part}" if out else str(part))
-    return out
 
 
 def _parse_yaml(path: Path, text: str | None = None) -> _Doc:
@@ -358,17 +336,6 @@ _RULES_SCHEMA: dict[str, Any] = {
 SEED_VARIATIONS = frozenset({"S32", "S33", "S34"})
 
 
-def value_text(value: object) -> str:
-    """An option value as a table-rules file writes it: true, false, null, any, 5."""
-    if value is None:
-        return "null"
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    return str(value)
-
-
-def option_text(option: str, value: object) -> str:
-    return f"{option} = {value_text(value)}"
 
 
 def _same(a: object, b: object) -> bool:

@@ -771,30 +771,26 @@ def n_dealt(players: int, hand_size: int, upcard: bool) -> int:
 # ---------------------------------------------------------------------------- scenario files
 
 
+@dataclass(eq=False)
 class ScenarioSituation(Situation):
     """A scenario's deal and script, as a situation: the deal dealt again under each
     ruleset judged (a full deck as it is; hands, upcard and stock top stacked into the
     ruleset's pack) and the script played from the first turn."""
 
+    id: str
+    title: str
+    source: str
+    players: int
+    dealer: int
+    stake: int
+    ruleset: Ruleset | None
+    acts: tuple[Step, ...]
+    deck: list[Card] | None = None
+    hands: list[list[Card]] = field(default_factory=list)
+    upcard: Card | None = None
+    stock_top: list[Card] = field(default_factory=list)
     kind = "scenario"
     from_deal = True
-
-    def __init__(self, *, id: str, title: str, source: str, players: int, dealer: int, stake: int,
-                 ruleset: Ruleset, acts: Sequence[Step], deck: Sequence[Card] | None = None,
-                 hands: Sequence[Sequence[Card]] = (), upcard: Card | None = None,
-                 stock_top: Sequence[Card] = ()) -> None:
-        self.id = id
-        self.title = title
-        self.source = source
-        self.players = players
-        self.dealer = dealer
-        self.stake = stake
-        self.ruleset = ruleset
-        self.acts = tuple(acts)
-        self.deck: list[Card] | None = list(deck) if deck is not None else None
-        self.hands: list[list[Card]] = [list(h) for h in hands]
-        self.upcard = upcard
-        self.stock_top: list[Card] = list(stock_top)
 
     def start(self, rules: Ruleset) -> Hand:
         pack = pack_mask(rules.deck, rules.jokers)

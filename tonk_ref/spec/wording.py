@@ -95,17 +95,6 @@ def signed(a: Amount) -> str:
     return f"+{text}" if a > 0 else text
 
 
-def show_value(v: object) -> str:
-    """An option value as written in a table-rules file: true, false, null, any, 5."""
-    if v is None:
-        return "null"
-    if isinstance(v, bool):
-        return "true" if v else "false"
-    return str(v)
-
-
-def option_text(option: str, value: object) -> str:
-    return f"{option} = {show_value(value)}"
 
 
 def rule(rule_id: str) -> Rule | None:

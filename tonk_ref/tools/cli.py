@@ -22,7 +22,7 @@ COMMANDS: dict[str, str] = {
     "export": "export",
     "fuzz": "fuzz",
     "judge": "judge",
-    "mutants": "mutants",
+    "mutants": "mutation",
     "perft": "perft",
     "replay": "replay",
     "rules": "rules",

@@ -13,10 +13,9 @@ import sys
 from ..engine.actions import REASONS, IllegalAction
 from ..engine.hand import Event, Hand
 from ..engine.ruleset import Ruleset
-from ..harness.situations import load_situation
 from ..spec.judging import refusal_rules
 from ..spec.rulebook import provenance, rules_by_id
-from ..spec.situation import CannotArise, Played, Situation, SituationError
+from ..spec.situation import CannotArise, Played, Situation
 from ..spec.wording import (
     Style,
     amount,
@@ -30,7 +29,7 @@ from ..spec.wording import (
     wrap,
 )
 from .cli import UsageError
-from .judge import base_rules
+from .judge import situation_and_rules
 
 COMMAND = "explain"
 HELP = "replay a scenario step by step: the table after each step, each event with its rule and the spec's words"
@@ -46,17 +45,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument("scenario", metavar="SCENARIO",
                         help="a scenario file, the ID of a scenario of the corpus, or a situation in quotes")
-    parser.add_argument("--rules", metavar="FILE",
-                        help="play it under these table rules (YAML {preset, options}) instead of the scenario's")
+    parser.add_argument("--rules", metavar="PRESET|FILE",
+                        help="play it under the table's rules (a preset, a preset file or a table-rules file) "
+                             "instead of the scenario's")
     parser.add_argument("--no-color", action="store_true", help="no colour, even on a terminal")
 
 
 def run(args: argparse.Namespace) -> int:
-    try:
-        situation = load_situation(args.scenario)
-    except SituationError as e:
-        raise UsageError(str(e)) from None
-    rules, label = base_rules(situation, args.rules)
+    situation, rules, label = situation_and_rules(args.scenario, args.rules)
     try:
         hand = situation.start(rules)
     except CannotArise as e:

@@ -32,9 +32,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     where.add_argument("--out", metavar="DIR", help="write DIR/<case-id>.json for every case and DIR/index.json")
     where.add_argument("--stdout", action="store_true",
                        help="print one JSON document {format, format_version, suite_version, cases: [...]}")
-    parser.add_argument("--rules", metavar="FILE",
-                        help="a table-rules file (preset + options): export only the cases whose rulesets agree "
-                        "with it on every option they set (as tonk check --rules runs them)")
+    parser.add_argument("--rules", metavar="PRESET|FILE",
+                        help="the table's rules (a preset, a preset file or a table-rules file): export every case "
+                        "as tonk check --rules runs it (retargeted; left out where it cannot exist there)")
     parser.add_argument("--scenarios", metavar="DIR", action="append",
                         help="export the scenarios of DIR instead of the packaged corpus (repeatable)")
     parser.add_argument("--no-features", action="store_true", help="leave out the Gherkin scenarios")
@@ -95,7 +95,8 @@ def index(cases: list[Case]) -> dict[str, Any]:
         "count": len(cases),
         "comparison_rules": "spec/tonk.md, 'Comparison rules'; spec/scenarios.md, 'The export format'",
         "cases": [
-            {"id": c.id, "file": file_name(c.id), "kind": c.kind, "title": c.title, "rules": list(c.rules),
+            {"id": c.id, "file": file_name(c.id), "kind": c.kind, "origin": c.origin, "title": c.title,
+             "rules": list(c.rules),
              "source": c.where, "requires": {"options": c.options, "features": sorted(c.methods)}}
             for c in cases
         ],
@@ -104,15 +105,20 @@ def index(cases: list[Case]) -> dict[str, Any]:
 
 def run(args: argparse.Namespace) -> int:
     cases = load_cases(args)
+    left_out = 0
     if args.rules:
-        from ..spec.rulebook import RulebookError, load_ruleset_file
-        from ..spec.tables import disagreement
+        from ..adapters.inprocess import reference
+        from ..harness.retarget import retarget
+        from ..spec.rulebook import RulebookError, load_table_rules
 
         try:
-            table = load_ruleset_file(args.rules)
+            table = load_table_rules(args.rules)
         except RulebookError as e:
             raise UsageError(f"--rules: {e}") from None
-        cases = [c for c in cases if disagreement(c.options, table) is None]
+        ref = reference()
+        moved = [retarget(c, table, ref).case for c in cases]
+        left_out = sum(1 for c in moved if c is None)
+        cases = [c for c in moved if c is not None]
     if args.stdout:
         doc = {k: v for k, v in index(cases).items() if k != "cases"}
         doc["cases"] = [c.to_json() for c in cases]
@@ -125,5 +131,6 @@ def run(args: argparse.Namespace) -> int:
     for c in cases:
         (out / file_name(c.id)).write_text(dumps(c.to_json()) + "\n", encoding="utf-8")
     (out / "index.json").write_text(dumps(index(cases)) + "\n", encoding="utf-8")
-    print(f"tonk export: {len(cases)} cases written to {out}/ (index.json lists them)")
+    note = f"; {left_out} cases cannot exist under the table's rules and are left out" if left_out else ""
+    print(f"tonk export: {len(cases)} cases written to {out}/ (index.json lists them){note}")
     return 0

@@ -44,9 +44,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--games", type=int, default=200, metavar="N", help="hands to play (default 200)")
     parser.add_argument("--seed", type=int, default=None, metavar="S",
                         help="random seed (default: a fresh one, printed in the summary)")
-    parser.add_argument("--rules", metavar="FILE",
-                        help="a table-rules file (preset + options); default: random rulesets within the "
-                        "option values the engine declares")
+    parser.add_argument("--rules", metavar="PRESET|FILE",
+                        help="the table's rules (a preset, a preset file or a table-rules file); default: "
+                             "random rulesets within the option values the engine declares")
     parser.add_argument("--players", type=int, choices=(2, 3, 4, 5, 6), help="players per hand (default 2 or 3)")
     parser.add_argument("--out", metavar="DIR", default="fuzz-found",
                         help="where to write the scenario of each difference (default ./fuzz-found)")
@@ -138,10 +138,10 @@ def run(args: argparse.Namespace) -> int:
     seed = args.seed if args.seed is not None else random.randrange(2**31)
     fixed_rules = None
     if args.rules:
-        from ..spec.rulebook import RulebookError, load_ruleset_file
+        from ..spec.rulebook import RulebookError, load_table_rules
 
         try:
-            fixed_rules = load_ruleset_file(args.rules)
+            fixed_rules = load_table_rules(args.rules)
         except (RulebookError, OSError) as e:
             raise UsageError(str(e)) from None
     adapter = build(spec)

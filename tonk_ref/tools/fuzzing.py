@@ -269,19 +269,25 @@ def _exactly(expected: object, actual: object) -> bool:
     return type(expected) is type(actual) and expected == actual
 
 
+def table_fields(state: JSON) -> JSON:
+    """The required fields of a state but its result: the hands, the spreads (owner, kind
+    and cards), the discard pile's top and size, the stock's size, who acts and the stage."""
+    return {
+        "hands": state["hands"],
+        "spreads": [{"owner": s["owner"], "kind": s["kind"], "cards": s["cards"]} for s in state["spreads"]],
+        "discard_top": state["discard_top"],
+        "discard_count": state["discard_count"],
+        "stock_count": state["stock_count"],
+        "to_act": state["to_act"],
+        "stage": state["stage"],
+    }
+
+
 def expected_state(ref: JSON, caps: Capabilities, got: JSON | None = None) -> JSON:
     """The fields of a reference state that every engine must reproduce (the protocol's
     required fields; payments only from engines declaring ``payments``; totals only
     from engines that give them)."""
-    exp: JSON = {
-        "hands": ref["hands"],
-        "spreads": [{"owner": s["owner"], "kind": s["kind"], "cards": s["cards"]} for s in ref["spreads"]],
-        "discard_top": ref["discard_top"],
-        "discard_count": ref["discard_count"],
-        "stock_count": ref["stock_count"],
-        "to_act": ref["to_act"],
-        "stage": ref["stage"],
-    }
+    exp = table_fields(ref)
     res = ref.get("result")
     if res is None:
         exp["result"] = None
@@ -483,16 +489,7 @@ def scenario_for(diff: Divergence, case_id: str, note: str = "") -> JSON:
             cited = [e.rule] if e.rule else []
         script.append(step)
     final = state_to_json(h)
-    expect: JSON = {
-        "hands": final["hands"],
-        "spreads": [{"owner": s["owner"], "kind": s["kind"], "cards": s["cards"]} for s in final["spreads"]],
-        "discard_top": final["discard_top"],
-        "discard_count": final["discard_count"],
-        "stock_count": final["stock_count"],
-        "to_act": final["to_act"],
-        "stage": final["stage"],
-    }
-    script.append({"expect": expect})
+    script.append({"expect": table_fields(final)})
     headline = diff.describe().split("; ")[0]
     doc: JSON = {
         "id": case_id,

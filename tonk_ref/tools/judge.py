@@ -20,15 +20,14 @@ from ..engine.result import Amount, Payment
 from ..engine.ruleset import DEFAULT, Ruleset
 from ..harness.situations import load_situation
 from ..spec.judging import BETWEEN_HANDS, Group, Judgement, Outcome, Trial, _or, judge, labels, to_json
-from ..spec.rulebook import RulebookError, load_presets, load_ruleset_file
+from ..spec.notation import option_text, value_text
+from ..spec.rulebook import RulebookError, load_presets, load_table_rules
 from ..spec.situation import GRAMMAR, Situation, SituationError
 from ..spec.wording import (
     Style,
     amount,
     ending_words,
     event_text,
-    option_text,
-    show_value,
     signed,
     style_for,
     wrap,
@@ -58,8 +57,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("situation", metavar="SITUATION",
                         help="a scenario file (.yaml), the ID of a scenario of the corpus, or a description "
                              "in quotes (see below)")
-    parser.add_argument("--rules", metavar="FILE",
-                        help="the table's rules, a YAML file {preset: NAME, options: {...}} (default: the seed "
+    parser.add_argument("--rules", metavar="PRESET|FILE",
+                        help="the table's rules: a preset, a preset file or a table-rules file {preset: NAME, "
+                             "options: {...}} (default: the seed "
                              "rules, or a scenario's own ruleset)")
     parser.add_argument("--format", choices=("text", "markdown", "json"), default="text",
                         help="text (default), markdown (to paste into a chat) or json (one record per group)")
@@ -70,35 +70,44 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def table_rules(path: str | None) -> tuple[Ruleset | None, str]:
-    """The ruleset of ``--rules FILE`` (None if not given) and how to name it."""
+    """The ruleset of ``--rules`` (a preset, a preset file or a table-rules file; None if
+    not given) and how to name it."""
     if not path:
         return None, ""
     try:
-        rules = load_ruleset_file(path)
+        rules = load_table_rules(path)
     except RulebookError as e:
         raise UsageError(f"--rules: {e}") from None
-    changes = rules.changes()
-    shown = ", ".join(option_text(k, v) for k, v in changes.items()) or "every option at its default"
-    return rules, f"{path} ({shown})"
+    return rules, f"{path} ({_changes(rules)})"
+
+
+def _changes(rules: Ruleset) -> str:
+    return ", ".join(option_text(k, v) for k, v in rules.changes().items()) or "every option at its default"
 
 
 def base_rules(situation: Situation, path: str | None) -> tuple[Ruleset, str]:
+    """The rules a situation is played under first: the table's (``--rules``), else a
+    scenario's own ruleset, else the seed rules; and how to name them."""
     rules, label = table_rules(path)
     if rules is not None:
         return rules, label
     if situation.ruleset is not None:
-        changes = situation.ruleset.changes()
-        shown = ", ".join(option_text(k, v) for k, v in changes.items()) or "every option at its default"
-        return situation.ruleset, f"the scenario's ruleset ({shown})"
+        return situation.ruleset, f"the scenario's ruleset ({_changes(situation.ruleset)})"
     return DEFAULT, "seed (every option at its default)"
 
 
-def run(args: argparse.Namespace) -> int:
+def situation_and_rules(text: str, path: str | None) -> tuple[Situation, Ruleset, str]:
+    """The situation ``text`` names (a scenario file, a case ID or a description) and the
+    rules it is played under first (:func:`base_rules`); bad input is a usage error."""
     try:
-        situation = load_situation(args.situation)
+        situation = load_situation(text)
     except SituationError as e:
         raise UsageError(str(e)) from None
-    base, label = base_rules(situation, args.rules)
+    return (situation, *base_rules(situation, path))
+
+
+def run(args: argparse.Namespace) -> int:
+    situation, base, label = situation_and_rules(args.situation, args.rules)
     presets = {name: p.ruleset() for name, p in load_presets().items()} if args.all else None
     j = judge(situation, base, label, presets)
     if not j.groups:
@@ -225,7 +234,7 @@ def changing_words(j: Judgement) -> str:
         moved: dict[str, list[str]] = {}
         for val, letter, _ in v.results[1:]:
             if letter != base_letter:
-                moved.setdefault(letter or "cannot arise", []).append(show_value(val))
+                moved.setdefault(letter or "cannot arise", []).append(value_text(val))
         inner = "; ".join(f"{_or(vals)} \u2192 {letter}" for letter, vals in moved.items())
         with_ = " (with " + ", ".join(option_text(k, x) for k, x in v.with_.items()) + ")" if v.with_ else ""
         only = ", only the counts" if not v.money else ""
@@ -370,7 +379,7 @@ def text_full(j: Judgement, style: Style) -> list[str]:
         out.append("   none: every ruleset tried reaches the same outcome" if not j.cannot else
                    "   none, where the situation can arise")
     for v in j.changing:
-        parts = [f"{show_value(val)} \u2192 {letter or 'cannot arise'}" for val, letter, _ in v.results]
+        parts = [f"{value_text(val)} \u2192 {letter or 'cannot arise'}" for val, letter, _ in v.results]
         with_ = " (with " + ", ".join(option_text(k, x) for k, x in v.with_.items()) + ")" if v.with_ else ""
         only = "" if v.money else "   (only the counts change, not who pays)"
         out += _wrapped(f"   {v.option}{with_}: ", " \u00b7 ".join(parts) + only, WIDTH, "      ")
@@ -460,7 +469,7 @@ def markdown(j: Judgement, full: bool = False) -> list[str]:
     if j.changing:
         out += ["| Option | Value \u2192 outcome |", "| --- | --- |"]
         for v in j.changing:
-            parts = ", ".join(f"`{show_value(val)}` \u2192 {letter or 'cannot arise'}" for val, letter, _ in v.results)
+            parts = ", ".join(f"`{value_text(val)}` \u2192 {letter or 'cannot arise'}" for val, letter, _ in v.results)
             with_ = " (with " + ", ".join(option_text(k, x) for k, x in v.with_.items()) + ")" if v.with_ else ""
             out.append(f"| `{v.option}`{with_} | {parts} |")
     else:

@@ -20,7 +20,7 @@ from ..engine.serialize import action_to_json
 from ..harness.files import table_files
 from ..harness.perft import PerftCase, PerftError, action_text, check_adapter, load_table
 from ..paths import scenarios_dir
-from ..spec.rulebook import RulebookError, load_ruleset_file, resolve_ruleset
+from ..spec.rulebook import RulebookError, load_table_rules, resolve_ruleset
 from . import exitcodes
 from .cli import UsageError
 from .engine_args import add_engine_arguments, build, engine_spec
@@ -57,7 +57,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("deal", nargs="?", metavar="DEAL", help="seed:S:Np:dealerD, a scenario file or a JSON setup")
     parser.add_argument("--depth", type=int, metavar="D", help="count sequences of D actions (prints depths 1..D)")
     parser.add_argument("--divide", action="store_true", help="print the count below each first action")
-    parser.add_argument("--rules", metavar="FILE", help="a table-rules file (preset + options); default: seed")
+    parser.add_argument("--rules", metavar="PRESET|FILE",
+                        help="the table's rules (a preset, a preset file or a table-rules file); default: seed")
     parser.add_argument("--entry", metavar="ID", help="print the result as a perft table entry named ID")
     parser.add_argument("--check", nargs="?", const="", metavar="TABLE",
                         help="check an engine against a perft table file or folder (default scenarios/perft/)")
@@ -73,7 +74,7 @@ def run(args: argparse.Namespace) -> int:
     if args.depth < 0:
         raise UsageError("--depth must be 0 or more")
     try:
-        rules = load_ruleset_file(args.rules) if args.rules else resolve_ruleset("seed")
+        rules = load_table_rules(args.rules) if args.rules else resolve_ruleset("seed")
         setup = parse_deal(args.deal, rules)
         case = PerftCase(args.entry or "deal", setup["players"], setup["dealer"], setup.get("stake", 1),
                            list(setup["deck"]), "seed", _changes(setup), origin=args.deal if

@@ -23,18 +23,17 @@ import yaml
 
 from ..engine.ruleset import Ruleset, option_values
 from ..paths import data_root, features_dir, scenarios_dir, spec_dir
+from ..spec.notation import option_text, value_text
 from ..spec.rulebook import (
     Rule,
     load_rules,
     load_ruleset_schema,
     load_sections,
-    option_text,
     provenance,
     provenance_record,
     table_values,
-    value_text,
 )
-from ..spec.wording import show_value, wrap
+from ..spec.wording import wrap
 from .cli import UsageError
 from .judge import table_rules
 
@@ -60,7 +59,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--options", action="store_true",
                         help="list the options (those matching QUERY, if given) instead of the rules")
     parser.add_argument("--format", choices=("text", "json"), default="text", help="text (default) or json")
-    parser.add_argument("--rules", metavar="FILE", help="a table-rules file: show the table's value of each option")
+    parser.add_argument("--rules", metavar="PRESET|FILE",
+                        help="the table's rules (a preset, a preset file or a table-rules file): show the "
+                             "table's value of each option")
 
 
 # ---------------------------------------------------------------------------- data
@@ -322,10 +323,10 @@ _BASIS = {"seeds": "the seeds", "decided": "this spec decides", "house": "house 
 
 
 def _option_text(o: Option, table: Ruleset | None) -> str:
-    values = ", ".join(show_value(v) + (" (default)" if i == 0 else "") for i, v in enumerate(o.values))
+    values = ", ".join(value_text(v) + (" (default)" if i == 0 else "") for i, v in enumerate(o.values))
     lines = [f"{o.name}: {values}"]
     if table is not None:
-        lines.append(f"  your table: {show_value(getattr(table, o.name))}")
+        lines.append(f"  your table: {value_text(getattr(table, o.name))}")
     lines += wrap(o.description, 88, "  ")
     lines.append(f"  changes: {', '.join(o.rules) or '-'}" + (f"   brief: {', '.join(o.brief)}" if o.brief else ""))
     return "\n".join(lines)

@@ -1,4 +1,4 @@
-"""Run the conformance suite against each mutant of the catalog and score it.
+"""Run the conformance suite against each mutant and score it.
 
 Every mutant runs the whole suite (the YAML scenarios, the Gherkin features and the perft
 entries, the cases ``tonk check`` runs) through the harness's one runner, in this process,
@@ -15,11 +15,12 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any, Literal
 
-from ..harness.case import Case
-from ..harness.runner import EngineUnavailable, run_suite
-from ..harness.scenario import parse_scenario
-from .catalog import CATALOG
-from .core import Mutant, MutantAdapter
+from tonk_ref.adapters.inprocess import reference
+from tonk_ref.errors import TonkError
+from tonk_ref.harness.case import Case
+from tonk_ref.harness.runner import EngineUnavailable, run_suite
+
+from .core import Mutant
 
 GOAL = 0.95
 
@@ -88,25 +89,13 @@ class Score:
         }
 
 
-class BaselineError(Exception):
+class BaselineError(TonkError):
     """The reference engine itself fails the suite: no mutant can be scored."""
-
-
-def select(names: Sequence[str] | None = None) -> list[Mutant]:
-    """The mutants named (in catalog order), or all; KeyError names an unknown one."""
-    if not names:
-        return list(CATALOG.values())
-    unknown = [n for n in names if n not in CATALOG]
-    if unknown:
-        raise KeyError(f"unknown mutant{'s' if len(unknown) > 1 else ''} {', '.join(unknown)}; "
-                       f"known mutants: {', '.join(CATALOG)}")
-    wanted = set(names)
-    return [m for m in CATALOG.values() if m.name in wanted]
 
 
 def load_cases(scenario_dirs: Sequence[Path] | None = None, features: bool = True) -> list[Case]:
     """The suite's cases (by default the packaged suite, as ``tonk check`` runs it)."""
-    from ..harness.suite import load_suite
+    from tonk_ref.harness.suite import load_suite
 
     suite = load_suite(scenario_dirs, features=features)
     if suite.errors:
@@ -123,8 +112,9 @@ def run_until_killed(mutant: Mutant | None, cases: Sequence[Case]) -> MutantResu
     rule = mutant.rule if mutant else ""
     desc = mutant.description if mutant else "the reference engine"
     start = time.perf_counter()
+    engine = mutant.adapter() if mutant else reference()
     try:
-        run = run_suite(MutantAdapter(mutant), cases, stop_at_first_failure=True, stop_after_faults=1)
+        run = run_suite(engine, cases, stop_at_first_failure=True, stop_after_faults=1)
     except EngineUnavailable as e:
         return MutantResult(name, rule, desc, "killed", None, f"hello fails: {e.fault.message}",
                             time.perf_counter() - start, 0)
@@ -153,10 +143,6 @@ def score(mutants: Sequence[Mutant], cases: Sequence[Case] | None = None,
             progress(r)
     return Score("suite", results, time.perf_counter() - start,
                  f"the reference passes all {len(cases)} cases ({base.seconds:.1f}s)", extra={"cases": len(cases)})
-
-
-def witness_case(mutant: Mutant) -> Case:
-    return parse_scenario(mutant.witness, f"<witness of {mutant.name}>")
 
 
 # ============================================================================ output
