@@ -16,8 +16,8 @@ from __future__ import annotations
 import sys
 from typing import Any
 
+from scenarios._gen.make.files import Doc
 from scenarios._gen.make.play import Play
-from scenarios._gen.make.table import Doc
 from scenarios._gen.model import STANDARD, deal
 
 DEAL_RULES = ["DEAL-1", "DEAL-2", "DEAL-3", "TURN-1", "CARD-1"]

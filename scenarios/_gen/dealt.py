@@ -15,7 +15,8 @@ from __future__ import annotations
 import sys
 from typing import Any
 
-from scenarios._gen.make.table import Doc, total
+from scenarios._gen.make.files import Doc
+from scenarios._gen.make.table import total
 
 FOLDER = "dealt"
 

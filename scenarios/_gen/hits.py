@@ -16,7 +16,8 @@ from __future__ import annotations
 import sys
 from typing import Any
 
-from scenarios._gen.make.table import Doc, auto_deal, build
+from scenarios._gen.make.files import Doc
+from scenarios._gen.make.table import auto_deal, build
 
 F = "hit"
 HIGH = {"ace": "low_or_high"}

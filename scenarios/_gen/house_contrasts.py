@@ -11,7 +11,7 @@ rules text; the model checks them.  Seats: A = 0, B = 1, C = 2, D = 3.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from functools import partial
 from typing import Any
 
 from scenarios._gen.make import contrast as shared
@@ -28,16 +28,8 @@ OPTIONS = (
 )  # fmt: skip
 
 
-def contrast(
-    option: str,
-    what: str,
-    title: str,
-    rules: list[str],
-    base: Mapping[str, Any],
-    per_value: Mapping[Any, Mapping[str, Any]],
-) -> list[Case]:
-    """The contrast ``house-<option>-<value>-<what>`` (see make/contrast.py)."""
-    return shared.contrast("house", option, what, title, rules, base, per_value)
+#: The contrast ``house-<option>-<value>-<what>`` (see make/contrast.py).
+contrast = partial(shared.contrast, "house")
 
 
 def deck(top: str) -> str:

@@ -19,7 +19,8 @@ from __future__ import annotations
 import sys
 
 from scenarios._gen.deals import THREE, TWO
-from scenarios._gen.make.table import Deal, Doc, build
+from scenarios._gen.make.files import Doc
+from scenarios._gen.make.table import Deal, build
 
 # (stage, action, the wrong seat (2p, 3p), the illegal action's verb and arguments,
 #  steps that reach the stage, and steps that show the right seat may do it)

@@ -14,8 +14,9 @@ from __future__ import annotations
 import sys
 
 from scenarios._gen.deals import KNOCK2, KNOCK3, THREE, TWO
+from scenarios._gen.make.files import Doc
 from scenarios._gen.make.play import Play
-from scenarios._gen.make.table import Deal, Doc, build, total
+from scenarios._gen.make.table import Deal, build, total
 
 F = "obs"
 

@@ -10,7 +10,7 @@ the deal is one where it does.  Seats: A = 0, B = 1, C = 2.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from functools import partial
 from typing import Any
 
 from scenarios._gen.drystock import dry_case
@@ -18,7 +18,7 @@ from scenarios._gen.make import contrast as shared
 from scenarios._gen.make.case import Case
 from scenarios._gen.make.contrast import long_hand
 from scenarios._gen.model import STANDARD, cards, stack
-from scenarios._gen.pay import W8, W9, W10, knock3
+from scenarios._gen.pay import W4, W8, W9, W10, knock3
 
 
 def kebab(v: object) -> str:
@@ -28,17 +28,8 @@ def kebab(v: object) -> str:
     return str(v).replace("_", "-")
 
 
-def contrast(
-    option: str,
-    what: str,
-    title: str,
-    rules: list[str],
-    base: Mapping[str, Any],
-    per_value: Mapping[Any, Mapping[str, Any]],
-    make: Callable[..., Case] = Case,
-) -> list[Case]:
-    """The contrast ``opt-<option>-<value>-<what>`` (see make/contrast.py)."""
-    return shared.contrast("opt", option, what, title, rules, base, per_value, spell=kebab, make=make)
+#: The contrast ``opt-<option>-<value>-<what>`` (see make/contrast.py).
+contrast = partial(shared.contrast, "opt", spell=kebab)
 
 
 def deck_of(players: int, dealer: int, hands: list[str], after: str) -> str:
@@ -172,17 +163,7 @@ def tonk_out_double() -> list[Case]:
     cs += contrast(
         "tonk_out_double", "w4-hits-only-3p", "W4: A goes out with no discard by hits only",
         ["VAR-NEWSPREAD-1", "PAY-OUT-1"],
-        dict(
-            players=3, dealer=2,
-            hands=["3d 4d 8d 9d Js", "5d 6d 7d Kc Qc", "Jc Jh Jd 2h 3h"], upcard="5c", stock="Kd Ks Qs 2d",
-            script=[
-                "0 draw stock; 0 discard Kd",
-                "1 draw stock; 1 spread 5d 6d 7d; 1 discard Ks",
-                "2 draw stock; 2 spread Jc Jh Jd; 2 discard Qs",
-                "0 draw stock; 0 hit 4d 0; 0 hit 3d 0; 0 hit 2d 0; 0 hit 8d 0; 0 hit 9d 0; 0 hit Js 1",
-            ],
-            ending="tonk_out",
-        ),
+        dict(W4, script=[line.replace("@@; ", "") for line in W4["script"]], notes=""),  # W4, no expectation
         {"always": dict(net=[4, -2, -2]), "new_spread": dict(net=[2, -1, -1])},
     )
     return cs

@@ -17,8 +17,9 @@ from __future__ import annotations
 import sys
 from typing import Any
 
+from scenarios._gen.make.files import Doc
 from scenarios._gen.make.play import Play
-from scenarios._gen.make.table import Doc, auto_deal, build
+from scenarios._gen.make.table import auto_deal, build
 
 F = "spread"
 HIGH = {"ace": "low_or_high"}

@@ -1,7 +1,7 @@
 """The turn (rules TURN-1..9, GAME-3): writes scenarios/turn/.
 
 Each table row is one case: a deal, a compact script (``"... !reason"`` for a refused
-action, ``"="`` for the whole tracked state, dicts for ``legal`` steps) and, where the hand
+action, ``"="`` for the whole state, dicts for ``legal`` steps) and, where the hand
 ends, the result.  Rows that contrast a ruleset option use the same deal and script
 prefix as the default row next to them.
 
@@ -16,7 +16,8 @@ import sys
 from typing import Any
 
 from scenarios._gen.deals import KNOCK2, KNOCK3, THREE, TWO
-from scenarios._gen.make.table import Deal, Doc, build
+from scenarios._gen.make.files import Doc
+from scenarios._gen.make.table import Deal, build
 
 F = "turn"
 

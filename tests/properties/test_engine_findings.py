@@ -1,9 +1,8 @@
 """Minimal reproductions of the engine bugs the oracle and the property tests found.
 
 Each was first marked ``xfail(strict=True)`` with the reason and, once the engine was
-fixed, became a plain regression test.  Decisions
-follow the spec text (spec/tonk.md) and the rules brief; the same cases are in
-/work/engine-bugs/ as scenario files for the corpus.
+fixed, became a plain regression test.  Decisions follow the spec text (spec/tonk.md)
+and the rules brief; scenarios/regress/ holds the corpus's cases for the bugs found.
 """
 
 from __future__ import annotations

@@ -301,6 +301,18 @@ def _draw(st: State, seat: int, source: str) -> None:
     st.stage = "drawn"
 
 
+def _discarding(st: State, seat: int, card: str) -> list[str]:
+    """The hand kept when ``card`` is discarded, if the card may be discarded (TURN-7,
+    TURN-11, VAR-MUSTUSE-1)."""
+    if card not in st.hands[seat]:
+        raise Illegal("not_in_hand")  # TURN-11
+    if st.pending_taken():
+        raise Illegal("must_use_taken")  # VAR-MUSTUSE-1
+    if not _may_discard(st, seat, card):
+        raise Illegal("taken_card")  # TURN-7
+    return [c for c in st.hands[seat] if c != card]
+
+
 def _may_discard(st: State, seat: int, card: str) -> bool:
     """TURN-7: the taken card may not be discarded in the same turn (option discard_taken
     allows it; option discard_taken_last allows it as the last card held)."""
@@ -324,13 +336,7 @@ def _knock(st: State, seat: int, discard: str | None) -> None:
             raise Illegal("knock_timing")  # TURN-3
         if discard is None:
             raise Illegal("knock_discard")
-        if discard not in st.hands[seat]:
-            raise Illegal("not_in_hand")  # TURN-11
-        if st.pending_taken():
-            raise Illegal("must_use_taken")  # VAR-MUSTUSE-1
-        if not _may_discard(st, seat, discard):
-            raise Illegal("taken_card")  # TURN-7
-        kept = [c for c in st.hands[seat] if c != discard]
+        kept = _discarding(st, seat, discard)
     if not st.rules["first_turn_knock"] and _first_round(st):
         raise Illegal("first_turn_knock")  # TURN-4
     if st.locks[seat] > 0:
@@ -364,13 +370,7 @@ def _knock(st: State, seat: int, discard: str | None) -> None:
 def _discard(st: State, seat: int, card: str) -> None:
     if st.stage != "drawn":
         raise Illegal("must_draw_first")  # TURN-6
-    if card not in st.hands[seat]:
-        raise Illegal("not_in_hand")  # TURN-11
-    if st.pending_taken():
-        raise Illegal("must_use_taken")  # VAR-MUSTUSE-1
-    if not _may_discard(st, seat, card):
-        raise Illegal("taken_card")  # TURN-7
-    kept = [c for c in st.hands[seat] if c != card]
+    kept = _discarding(st, seat, card)
     if st.rules["forced_spreads"] and holds_forced_spread(kept, st.r):
         raise Illegal("forced_spread")  # VAR-FORCED-1
     if must_lay_first(st, seat):

@@ -163,12 +163,10 @@ def points(res: Result, totals: Sequence[int], everyone: bool = False) -> list[i
     winners too); a caught knocker adds double.  A hand nobody won is not scored here."""
     if not res.winners:
         raise ModelError("a hand nobody won: VAR-POINTS-1 does not say what it scores")
-    out = []
-    for s, t in enumerate(totals):
-        if s in res.winners and not everyone:
-            out.append(0)
-        elif res.ending == "knock_caught" and s == res.knocker:
-            out.append(2 * t)
-        else:
-            out.append(t)
-    return out
+
+    def scored(seat: int, total: int) -> int:
+        if seat in res.winners and not everyone:
+            return 0
+        return 2 * total if res.ending == "knock_caught" and seat == res.knocker else total
+
+    return [scored(s, t) for s, t in enumerate(totals)]

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, replace
-from itertools import combinations
+from itertools import combinations, product
 
 from .cards import is_joker, rank, suit
 from .ruleset import Rules
@@ -70,21 +70,15 @@ def _runs(naturals: list[str], wilds: int, rules: Rules) -> list[Shape]:
     extend the run upward, and downward only where it cannot go up."""
     if len({suit(c) for c in naturals}) != 1:
         return []
-    readings: list[list[int]] = [[]]
-    for c in naturals:
-        readings = [[*ps, p] for ps in readings for p in rules.positions(c)]
     out = []
-    for ps in readings:  # aces low first
-        if len(set(ps)) != len(ps):
+    for ps in product(*(rules.positions(c) for c in naturals)):  # aces low first
+        gaps = max(ps) - min(ps) + 1 - len(ps)
+        if len(set(ps)) < len(ps) or gaps > wilds:
             continue
-        lo, hi = min(ps), max(ps)
-        gaps = (hi - lo + 1) - len(ps)
-        if gaps > wilds:
-            continue
-        up = min(wilds - gaps, rules.high() - hi)
-        down = wilds - gaps - up
-        if lo - down >= 1:
-            out.append(Shape("run", suit=suit(naturals[0]), lo=lo - down, hi=hi + up))
+        up = min(wilds - gaps, rules.high() - max(ps))
+        lo = min(ps) - (wilds - gaps - up)
+        if lo >= 1:
+            out.append(Shape("run", suit=suit(naturals[0]), lo=lo, hi=max(ps) + up))
     return out
 
 
