@@ -4,7 +4,7 @@ scenarios/deal/ and the player-count cases of scenarios/game/.
 Every case gives the whole deck, top first (not stacked hands), so an engine that deals
 five cards at a time, starts with the dealer, skips the upcard or draws from the wrong
 end of the stock deals other hands.  The expected hands are computed here by rule DEAL-1
-(``emit.deal_deck``), independently of the engine.
+(the generators' model, ``model.deal``), independently of the engine.
 
 Table DECKS: (id, folder, title, rules, players, dealer, options, multiplier, offset):
 the deck is card ``(multiplier * i + offset) mod 52`` of the code order at position i, a
@@ -14,11 +14,11 @@ fixed permutation (multiplier coprime to 52), chosen so no seat is dealt 49 or 5
 from __future__ import annotations
 
 import sys
-from pathlib import Path
 from typing import Any
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-from emit import NAMES, Case, deal_deck, main, total
+from scenarios._gen.make.files import Doc
+from scenarios._gen.make.play import Play
+from scenarios._gen.model import STANDARD, deal
 
 DEAL_RULES = ["DEAL-1", "DEAL-2", "DEAL-3", "TURN-1", "CARD-1"]
 
@@ -47,47 +47,44 @@ DECKS: list[tuple[str, str, str, list[str], int, int, dict[str, Any], int, int]]
 
 
 def deck_for(multiplier: int, offset: int) -> list[str]:
-    deck = [NAMES[(multiplier * i + offset) % 52] for i in range(52)]
+    deck = [STANDARD[(multiplier * i + offset) % 52] for i in range(52)]
     assert len(set(deck)) == 52, (multiplier, offset)
     return deck
 
 
-def script_for(deck: list[str], players: int, dealer: int, upcard: bool) -> list[dict[str, Any]]:
-    hands, up, stock = deal_deck(deck, players, dealer, upcard)
-    first = (dealer + 1) % players
+def script_for(deck: list[str], players: int, dealer: int, options: dict[str, Any]) -> list[dict[str, Any]]:
+    play = Play(deal(deck, players, dealer, 1, options))
+    st = play.state
+    assert st.result is None, "a dealt tonk"
     steps: list[dict[str, Any]] = [
         {"expect": {
-            "hands": hands,
-            "discard_top": up,
-            "discard_count": 1 if upcard else 0,
-            "stock_count": len(stock),
-            "to_act": first,
+            "hands": [list(h) for h in st.hands],
+            "discard_top": st.pile[-1] if st.pile else None,
+            "discard_count": len(st.pile),
+            "stock_count": len(st.stock),
+            "to_act": st.to_act,
             "stage": "start",
         }},
     ]
     # Each player in turn draws the top of the stock and discards it: the stock is
     # taken in deck order, and play passes to the left.
-    count = len(stock)
-    for k in range(players + 1):
-        seat = (first + k) % players
-        card = stock[k]
+    for _ in range(players + 1):
+        seat, card = play.state.to_act, play.state.stock[0]
+        assert seat is not None
+        play.act(f"{seat} draw stock")
         steps.append({"act": f"{seat} draw stock"})
-        hands[seat] = [*hands[seat], card]
-        count -= 1
-        steps.append({"expect": {"hands": {str(seat): hands[seat]}, "stock_count": count, "stage": "drawn"}})
+        hand = list(play.state.hands[seat])
+        steps.append({"expect": {"hands": {str(seat): hand}, "stock_count": len(play.state.stock), "stage": "drawn"}})
+        play.act(f"{seat} discard {card}")
         steps.append({"act": f"{seat} discard {card}"})
-        hands[seat] = hands[seat][:-1]
-        steps.append({"expect": {"discard_top": card, "to_act": (seat + 1) % players, "stage": "start"}})
+        steps.append({"expect": {"discard_top": card, "to_act": play.state.to_act, "stage": "start"}})
     return steps
 
 
-def cases() -> list[Case]:
-    out: list[Case] = []
+def cases() -> list[Doc]:
+    out: list[Doc] = []
     for cid, folder, title, rules, players, dealer, options, mul, off in DECKS:
         deck = deck_for(mul, off)
-        upcard = options.get("upcard", True)
-        hands, _, _ = deal_deck(deck, players, dealer, upcard)
-        assert all(total(h) not in (49, 50) for h in hands), cid
         doc: dict[str, Any] = {"id": cid, "title": title, "rules": rules}
         if options:
             doc["ruleset"] = {"options": options}
@@ -95,7 +92,7 @@ def cases() -> list[Case]:
             "players": players,
             "dealer": dealer,
             "deal": {"deck": deck},
-            "script": script_for(deck, players, dealer, upcard),
+            "script": script_for(deck, players, dealer, options),
             "notes": "The deck is given in full, top first; the hands are dealt one card at a time "
             "from the dealer's left, then the upcard (if any) is turned, and the rest is the stock.",
         })
@@ -104,4 +101,6 @@ def cases() -> list[Case]:
 
 
 if __name__ == "__main__":
-    raise SystemExit(main(cases, __file__))
+    from scenarios._gen.cli import main
+
+    raise SystemExit(main(["deal", *sys.argv[1:]]))

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from emit import Deal
+from scenarios._gen.make.table import Deal
 
 # Seat 0 (first to play) holds a book of three sevens, seat 1 a club run 4-5-6 and the
 # fourth seven, seat 2 (3 players) a spade run 9-T-J.  The stock begins Qs 8c 3c Jd:

@@ -13,11 +13,10 @@ Tables:
 from __future__ import annotations
 
 import sys
-from pathlib import Path
 from typing import Any
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-from emit import Case, main, total
+from scenarios._gen.make.files import Doc
+from scenarios._gen.make.table import total
 
 FOLDER = "dealt"
 
@@ -134,8 +133,8 @@ PLAYS_ON: list[tuple[str, str, list[str], int, int, dict[int, str], str]] = [
 ]
 
 
-def tonk_cases() -> list[Case]:
-    out: list[Case] = []
+def tonk_cases() -> list[Doc]:
+    out: list[Doc] = []
     for players, dealer, seat, hand, stake in TONKS:
         h = hand.split()
         t = total(h)
@@ -162,8 +161,8 @@ def tonk_cases() -> list[Case]:
     return out
 
 
-def draw_cases() -> list[Case]:
-    out: list[Case] = []
+def draw_cases() -> list[Doc]:
+    out: list[Doc] = []
     for cid, title, players, dealer, special in DRAWS:
         hands = hands_for(players, {s: h.split() for s, h in special.items()})
         assert sum(total(h) in (49, 50) for h in hands) == len(special) >= 2
@@ -181,8 +180,8 @@ def draw_cases() -> list[Case]:
     return out
 
 
-def plays_on_cases() -> list[Case]:
-    out: list[Case] = []
+def plays_on_cases() -> list[Doc]:
+    out: list[Doc] = []
     for cid, title, rules, players, dealer, special, upcard in PLAYS_ON:
         hands = hands_for(players, {s: h.split() for s, h in special.items()})
         tonks = [s for s, h in enumerate(hands) if total(h) in (49, 50)]
@@ -204,7 +203,7 @@ def plays_on_cases() -> list[Case]:
     return out
 
 
-def late_cases() -> list[Case]:
+def late_cases() -> list[Doc]:
     """DEALT-4: a 49 or 50 made in play is a plain total; a later knock shows it."""
     two = [["Kc", "Qd", "Jh", "Ts", "5c"], ["Ac", "2d", "3h", "4s", "6c"]]
     three = [["2c", "3d", "4h", "5s", "Ad"], ["Kc", "Qd", "Jh", "Ts", "2s"], ["7c", "8h", "9s", "Kd", "3c"]]
@@ -281,8 +280,8 @@ OPTION: list[tuple[str, str, str, str]] = [
 ]
 
 
-def option_cases(base: dict[str, dict[str, Any]]) -> list[Case]:
-    out: list[Case] = []
+def option_cases(base: dict[str, dict[str, Any]]) -> list[Doc]:
+    out: list[Doc] = []
     for base_id, value, outcome, title in OPTION:
         b = base[base_id]
         hands = b["deal"]["hands"]
@@ -315,11 +314,13 @@ def option_cases(base: dict[str, dict[str, Any]]) -> list[Case]:
     return out
 
 
-def cases() -> list[Case]:
+def cases() -> list[Doc]:
     base = tonk_cases() + draw_cases()
     by_id = {doc["id"]: doc for _, doc in base}
     return base + plays_on_cases() + late_cases() + option_cases(by_id)
 
 
 if __name__ == "__main__":
-    raise SystemExit(main(cases, __file__))
+    from scenarios._gen.cli import main
+
+    raise SystemExit(main(["dealt", *sys.argv[1:]]))

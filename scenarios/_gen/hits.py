@@ -14,11 +14,10 @@ Tables:
 from __future__ import annotations
 
 import sys
-from pathlib import Path
 from typing import Any
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-from emit import Case, auto_deal, build, main
+from scenarios._gen.make.files import Doc
+from scenarios._gen.make.table import auto_deal, build
 
 F = "hit"
 HIGH = {"ace": "low_or_high"}
@@ -179,8 +178,8 @@ OPTIONS: list[Row] = [
 ]
 
 
-def cases() -> list[Case]:
-    out: list[Case] = []
+def cases() -> list[Doc]:
+    out: list[Doc] = []
     fits = {row[0] for row in FITS}
     for cid, title, rules, players, special, stock, steps, options, result in FITS + MISFITS + INDEX + OPTIONS:
         deal = auto_deal(players, special, stock)
@@ -190,4 +189,6 @@ def cases() -> list[Case]:
 
 
 if __name__ == "__main__":
-    raise SystemExit(main(cases, __file__))
+    from scenarios._gen.cli import main
+
+    raise SystemExit(main(["hits", *sys.argv[1:]]))

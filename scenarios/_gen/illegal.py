@@ -2,7 +2,7 @@
 CARD-2, SPREAD-4, HIT-2): writes cases into scenarios/turn/, spread/ and hit/.
 
 Every refused action (``"... !reason"``) is followed by an expectation that the state is
-exactly as before, written by ``emit.Tracker``; most rows then let the right seat, or the
+exactly as before, written from the model's state; most rows then let the right seat, or the
 same seat at the right moment, take an action that is legal, so an engine that refuses
 everything fails too.
 
@@ -17,11 +17,10 @@ Tables:
 from __future__ import annotations
 
 import sys
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-from deals import THREE, TWO
-from emit import Case, Deal, build, main
+from scenarios._gen.deals import THREE, TWO
+from scenarios._gen.make.files import Doc
+from scenarios._gen.make.table import Deal, build
 
 # (stage, action, the wrong seat (2p, 3p), the illegal action's verb and arguments,
 #  steps that reach the stage, and steps that show the right seat may do it)
@@ -48,8 +47,8 @@ KNOCK_RESULT = {
 }
 
 
-def wrong_seat_cases() -> list[Case]:
-    out: list[Case] = []
+def wrong_seat_cases() -> list[Doc]:
+    out: list[Doc] = []
     for stage, name, seats, verb, before, after in WRONG_SEAT:
         for players, deal in ((2, TWO), (3, THREE)):
             seat = seats[players]
@@ -77,7 +76,7 @@ TONK3 = Deal(3, 2, ["7c 7d 7h Ts Js", "4c 5c 6c Kd 7s", "2d 3d 4d 9h Ah"], "3s",
 OUT2 = Deal(2, 1, ["4h 5h 6h 7h 2s", "4c 5c 6c Kd 7s"], "3d", "8h")
 
 
-def hand_over_cases() -> list[Case]:
+def hand_over_cases() -> list[Doc]:
     return [
         build("turn", "turn-hand-over-after-knock-2p",
               "After seat 0 knocks no seat may act, the knocker included (hand_over)",
@@ -99,7 +98,7 @@ def hand_over_cases() -> list[Case]:
     ]
 
 
-def not_in_hand_cases() -> list[Case]:
+def not_in_hand_cases() -> list[Doc]:
     return [
         build("turn", "turn-discard-not-in-hand-other-seat-2p",
               "Seat 0 tries to discard a card seat 1 holds: not_in_hand",
@@ -152,7 +151,7 @@ def not_in_hand_cases() -> list[Case]:
     ]
 
 
-def other_cases() -> list[Case]:
+def other_cases() -> list[Doc]:
     return [
         # duplicate_card
         build("spread", "spread-duplicate-card-2p",
@@ -254,10 +253,12 @@ def other_cases() -> list[Case]:
     ]
 
 
-def cases() -> list[Case]:
+def cases() -> list[Doc]:
     return wrong_seat_cases() + hand_over_cases() + not_in_hand_cases() + other_cases()
 
 
 if __name__ == "__main__":
-    raise SystemExit(main(cases, __file__))
+    from scenarios._gen.cli import main
+
+    raise SystemExit(main(["illegal", *sys.argv[1:]]))
 

@@ -1,7 +1,7 @@
 """What each seat sees (rules OBS-1..3): writes scenarios/obs/.
 
 Every ``"?S"`` step of a row becomes an ``observe`` step for seat S whose expectation
-``emit.observation`` writes from the tracked state: the seat's own hand, every other hand
+the model's state gives (``Play.observation``): the seat's own hand, every other hand
 as null, the hand sizes, the spreads, the top of the pile and the counts, and a ``hidden``
 list (cards that must appear nowhere in the observation): the other seats' cards, the
 cards below the top of the pile and the top of the stock.  ``"?S*"`` is the same at an
@@ -12,11 +12,11 @@ and the stock stay hidden.
 from __future__ import annotations
 
 import sys
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-from deals import KNOCK2, KNOCK3, THREE, TWO
-from emit import Case, Deal, build, main, total
+from scenarios._gen.deals import KNOCK2, KNOCK3, THREE, TWO
+from scenarios._gen.make.files import Doc
+from scenarios._gen.make.play import Play
+from scenarios._gen.make.table import Deal, build, total
 
 F = "obs"
 
@@ -29,19 +29,19 @@ DRAW2 = Deal(2, 1, ["Kc Qd Jh Ts 9c", "Ks Kh Qc Jd Tc"], "2h", dealt_tonk=True)
 def drain(deal: Deal) -> list[str]:
     """Each player in turn draws the top of the stock and discards it until the stock is
     empty; then the player to act draws from the empty stock, which ends the hand."""
-    t = deal.tracker()
+    play = Play(deal.state())
     steps = []
-    while t.stock:
-        seat = t.to_act
-        card = t.stock[0]
+    while play.state.stock:
+        seat = play.state.to_act
+        card = play.state.stock[0]
         for a in (f"{seat} draw stock", f"{seat} discard {card}"):
-            t.apply(a)
+            play.act(a)
             steps.append(a)
-    steps.append(f"{t.to_act} draw stock")
+    steps.append(f"{play.state.to_act} draw stock")
     return steps
 
 
-def cases() -> list[Case]:
+def cases() -> list[Doc]:
     stock_out = drain(TWO)
     last = int(stock_out[-1].split()[0])
     totals = [total(h) for h in TWO.hands]
@@ -108,6 +108,7 @@ def cases() -> list[Case]:
     ]
 
 
-
 if __name__ == "__main__":
-    raise SystemExit(main(cases, __file__))
+    from scenarios._gen.cli import main
+
+    raise SystemExit(main(["obs", *sys.argv[1:]]))

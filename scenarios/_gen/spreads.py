@@ -15,11 +15,11 @@ Tables:
 from __future__ import annotations
 
 import sys
-from pathlib import Path
 from typing import Any
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-from emit import Case, Tracker, auto_deal, build, knock_outcome, main, total
+from scenarios._gen.make.files import Doc
+from scenarios._gen.make.play import Play
+from scenarios._gen.make.table import auto_deal, build
 
 F = "spread"
 HIGH = {"ace": "low_or_high"}
@@ -57,14 +57,13 @@ VALID: list[tuple[str, str, list[str], int, str, str, str, str, dict[str, Any]]]
 ]
 
 
-def valid_cases() -> list[Case]:
-    out: list[Case] = []
+def valid_cases() -> list[Doc]:
+    out: list[Doc] = []
     for cid, title, rules, players, hand, drawn, spread, discard, options in VALID:
         deal = auto_deal(players, {0: hand}, drawn)
-        t = Tracker(deal.players, deal.dealer, deal.hands, deal.upcard, deal.stock)
+        play = Play(deal.state(options))
         for a in ("0 draw stock", f"0 spread {spread}", f"0 discard {discard}"):
-            t.apply(a)
-        totals = [total(h) for h in t.hands]
+            play.act(a)
         kind = "book" if len({c[0] for c in spread.split()}) == 1 else "run"
         steps: list[str | dict[str, Any]] = [
             "0 draw stock", f"0 spread {spread}",
@@ -72,13 +71,14 @@ def valid_cases() -> list[Case]:
                         "hand_sizes": [6 - len(spread.split()), *[5] * (players - 1)]}},
             f"0 discard {discard}", "=",
         ]
-        if t.stage == "over":  # a five-card spread leaves one card: discarding it goes out
+        if play.state.stage == "over":  # a five-card spread leaves one card: discarding it goes out
             tail = "goes out by discarding the last card"
             result = {"ending": "out_by_discard", "winners": [0]}
         else:
             tail = "its cards no longer count at the next seat's knock"
             steps.append("1 knock")
-            result = knock_outcome(1, totals)
+            play.act("1 knock")
+            result = {k: v for k, v in (play.result() or {}).items() if k in ("ending", "winners", "totals")}
         out.append(build(
             F, cid, f"{title}: laid after drawing; {tail}", [*rules, "SPREAD-1", "SPREAD-4"], deal, steps,
             options=options, result=result,
@@ -123,8 +123,8 @@ NOT_A_SPREAD: list[tuple[str, str, list[str], int, str, str, str, str, dict[str,
 ]
 
 
-def not_a_spread_cases() -> list[Case]:
-    out: list[Case] = []
+def not_a_spread_cases() -> list[Doc]:
+    out: list[Doc] = []
     for cid, title, rules, players, hand, drawn, bad, follow, options in NOT_A_SPREAD:
         deal = auto_deal(players, {0: hand}, drawn)
         out.append(build(
@@ -134,7 +134,7 @@ def not_a_spread_cases() -> list[Case]:
     return out
 
 
-def laid_cases() -> list[Case]:
+def laid_cases() -> list[Doc]:
     return [
         build(F, "spread-run-and-book-same-turn-tonk-out-2p",
               "Two spreads in one turn: seat 0 lays 4-5-6 of clubs and three nines, holding no card: tonk out",
@@ -169,9 +169,11 @@ def laid_cases() -> list[Case]:
     ]
 
 
-def cases() -> list[Case]:
+def cases() -> list[Doc]:
     return valid_cases() + not_a_spread_cases() + laid_cases()
 
 
 if __name__ == "__main__":
-    raise SystemExit(main(cases, __file__))
+    from scenarios._gen.cli import main
+
+    raise SystemExit(main(["spreads", *sys.argv[1:]]))

@@ -1,7 +1,7 @@
 """The turn (rules TURN-1..9, GAME-3): writes scenarios/turn/.
 
 Each table row is one case: a deal, a compact script (``"... !reason"`` for a refused
-action, ``"="`` for the whole tracked state, dicts for ``legal`` steps) and, where the hand
+action, ``"="`` for the whole state, dicts for ``legal`` steps) and, where the hand
 ends, the result.  Rows that contrast a ruleset option use the same deal and script
 prefix as the default row next to them.
 
@@ -13,12 +13,11 @@ ROTATION, CHOICES (the legal actions at each stage).
 from __future__ import annotations
 
 import sys
-from pathlib import Path
 from typing import Any
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-from deals import KNOCK2, KNOCK3, THREE, TWO
-from emit import Case, Deal, build, main
+from scenarios._gen.deals import KNOCK2, KNOCK3, THREE, TWO
+from scenarios._gen.make.files import Doc
+from scenarios._gen.make.table import Deal, build
 
 F = "turn"
 
@@ -52,7 +51,7 @@ AFTER = {"knock_timing": "after_draw"}
 NO_FIRST = {"first_turn_knock": False}
 
 
-def knock_cases() -> list[Case]:
+def knock_cases() -> list[Doc]:
     return [
         build(F, "turn-knock-at-start-2p",
               "Seat 0 knocks at the start of its first turn, before drawing: allowed, and wins 19 against 44",
@@ -146,7 +145,7 @@ TAKEN_LAST = {"discard_taken_last": True}
 TAKEN_ANY = {"discard_taken": True}
 
 
-def taken_cases() -> list[Case]:
+def taken_cases() -> list[Doc]:
     return [
         build(F, "turn-taken-card-discard-2p",
               "Seat 0 takes the upcard 3d and tries to discard it at once: taken_card (D10)",
@@ -214,7 +213,7 @@ def taken_cases() -> list[Case]:
 NO_UP = {"upcard": False}
 
 
-def empty_pile_cases() -> list[Case]:
+def empty_pile_cases() -> list[Doc]:
     return [
         build(F, "turn-draw-empty-pile-no-upcard-2p",
               "upcard false: the first player may not draw from the empty pile (discard_pile_empty); "
@@ -237,7 +236,7 @@ ROT3 = Deal(3, 0, ["2c 3c 4c 8d 9h", "Kd Qh 7s 5c 6d", "As 2h Th 8s Jc"], "4d", 
 ROT3B = Deal(3, 1, ["2c 3c 4c 8d 9h", "Kd Qh 7s 5c 6d", "As 2h Th 8s Jc"], "4d", "9c Qs 5h 6c 7d")
 
 
-def rotation_cases() -> list[Case]:
+def rotation_cases() -> list[Doc]:
     return [
         build(F, "turn-play-passes-left-dealer-0-3p",
               "Seat 0 deals: seat 1 plays first, then 2, then 0, then 1; the others are refused in between",
@@ -264,7 +263,7 @@ def rotation_cases() -> list[Case]:
     ]
 
 
-def choice_cases() -> list[Case]:
+def choice_cases() -> list[Doc]:
     return [
         build(F, "turn-choices-at-start-2p",
               "At the start of a turn the choices are knock, draw from the stock or take the upcard; nothing else",
@@ -289,9 +288,11 @@ def choice_cases() -> list[Case]:
     ]
 
 
-def cases() -> list[Case]:
+def cases() -> list[Doc]:
     return knock_cases() + taken_cases() + empty_pile_cases() + rotation_cases() + choice_cases()
 
 
 if __name__ == "__main__":
-    raise SystemExit(main(cases, __file__))
+    from scenarios._gen.cli import main
+
+    raise SystemExit(main(["turn", *sys.argv[1:]]))

@@ -1,14 +1,14 @@
-"""Part B of the scenario corpus: scenarios/out, stock, pay, var and options, all written
-by scenarios/_gen_b.  The files on disk are exactly what the generator writes; every case
-passes on the reference engine; the generator refuses a case whose hand-stated totals or
-nets its script does not deal; its settlement gives the worked payments of the rules
-brief; every rule of the sections OUT, STOCK, PAY and VAR is checked at least twice; and
-every value of every seed option is contrasted with the default on the same deal."""
+"""Part B of the scenario corpus: scenarios/out, stock, pay, var and options, written by
+the families of the same names in scenarios/_gen (tests/corpus/test_generated.py checks
+that the files on disk are exactly what they write).  Every case passes on the reference
+engine; the generator refuses a case whose hand-stated totals or nets its script does not
+deal; the model's settlement gives the worked payments of the rules brief; every rule
+of the sections OUT, STOCK, PAY and VAR is checked at least twice; and every value of
+every seed option is contrasted with the default on the same deal."""
 
 from __future__ import annotations
 
 import dataclasses
-import sys
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
@@ -16,20 +16,26 @@ from typing import Any
 import pytest
 import yaml
 
+from scenarios._gen import house_contrasts, pay
+from scenarios._gen.cli import family
+from scenarios._gen.make.case import Case, build
+from scenarios._gen.make.play import GenError
+from scenarios._gen.model import DEFAULTS, Rules, resolve, settle
+from tonk_ref.engine.ruleset import option_values
+
 ROOT = Path(__file__).resolve().parents[2]
-if str(ROOT / "scenarios") not in sys.path:
-    sys.path.insert(0, str(ROOT / "scenarios"))
-
-from _gen_b import generate, lib, pay  # noqa: E402
-
-from tonk_ref.engine.ruleset import option_values  # noqa: E402
-
+FOLDERS = ("out", "stock", "pay", "var", "options")
+#: The options of the seed set, which scenarios/options contrasts (house_contrasts the rest).
+SEED_OPTIONS = [o for o in DEFAULTS if o not in house_contrasts.OPTIONS]
 Loader: Any = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 
 @pytest.fixture(scope="module")
 def files() -> dict[str, str]:
-    return generate.render()
+    out = {}
+    for folder in FOLDERS:
+        out.update({str(p.relative_to(ROOT / "scenarios")): t for p, t in family(folder).render().items()})
+    return out
 
 
 @pytest.fixture(scope="module")
@@ -37,38 +43,33 @@ def docs(files: dict[str, str]) -> dict[str, dict[str, Any]]:
     return {rel: yaml.load(text, Loader=Loader) for rel, text in files.items()}
 
 
-def test_files_on_disk_are_exactly_the_generated_ones() -> None:
-    diffs = generate.differences()
-    assert not diffs, "run `python scenarios/_gen_b/generate.py` and commit:\n" + "\n".join(diffs)
-
-
 def test_there_are_enough_cases_in_each_folder(files: dict[str, str]) -> None:
-    per_folder = {f: sum(1 for rel in files if rel.startswith(f + "/")) for f in generate.FOLDERS}
+    per_folder = {f: sum(1 for rel in files if rel.startswith(f + "/")) for f in FOLDERS}
     assert sum(per_folder.values()) >= 160, per_folder
     assert all(n >= 10 for n in per_folder.values()), per_folder
 
 
-def test_every_case_passes_on_the_reference_engine() -> None:
+def test_every_case_passes_on_the_reference_engine(files: dict[str, str]) -> None:
     from tonk_ref.adapters.inprocess import reference
     from tonk_ref.harness.runner import run_suite
     from tonk_ref.harness.suite import load_suite
 
-    suite = load_suite([ROOT / "scenarios" / f for f in generate.FOLDERS], features=False, perft_depth=0)
+    suite = load_suite([ROOT / "scenarios" / f for f in FOLDERS], features=False, perft_depth=0)
     assert not suite.errors, suite.errors
     outcomes = run_suite(reference(), suite.cases).results
     bad = [f"{o.status} {o.id}: {o.message}" for o in outcomes if o.status != "passed"]
     assert not bad, "\n".join(bad)
-    assert len(outcomes) == len(generate.render())
+    assert len(outcomes) == len(files)
 
 
 # ---------------------------------------------------------------------------------- the generator's own checks
-def _w6() -> lib.Case:
+def _w6() -> Case:
     (case,) = [c for c in pay.w_cases() if c.id == "pay-w6-knock-won-3p"]
     return case
 
 
 def test_the_generator_writes_w6_as_the_brief_states_it() -> None:
-    doc = lib.build(_w6())
+    doc = build(_w6())
     assert doc["result"]["totals"] == [5, 14, 6]
     assert doc["result"]["net"] == [2, -1, -1]
     assert doc["result"]["ending"] == "knock_won"
@@ -86,18 +87,16 @@ def test_the_generator_writes_w6_as_the_brief_states_it() -> None:
 )
 def test_the_generator_refuses_figures_the_script_does_not_deal(change: dict[str, Any], message: str) -> None:
     case = dataclasses.replace(_w6(), **change)
-    with pytest.raises(lib.GenError, match=message):
-        lib.build(case)
+    with pytest.raises(GenError, match=message):
+        build(case)
 
 
-def _settle(kind: str, totals: list[int], knocker: int | None = None, **rules: Any) -> list[Fraction]:
-    e = lib.Ending(kind, knocker=knocker, totals=totals)
-    _, pays = lib.settle(e, len(totals), 1, {**lib.DEFAULTS, **rules})
-    net = [Fraction(0)] * len(totals)
-    for p, q, a, _ in pays:
-        net[p] -= a
-        net[q] += a
-    return net
+def _settle(kind: str, totals: list[int], knocker: int | None = None, **options: Any) -> list[Fraction]:
+    rules = Rules(resolve(None, options))
+    if kind == "knock":
+        assert knocker is not None
+        return settle.knock(knocker, totals, 1, rules).net
+    return settle.stock_out(totals, 1, rules, dead=False).net
 
 
 @pytest.mark.parametrize(
@@ -133,7 +132,7 @@ def test_every_rule_of_out_stock_pay_var_is_checked_twice(docs: dict[str, dict[s
         for r in spec["rules"]
         if r["section"] in ("OUT", "STOCK", "PAY", "VAR")
         and r.get("status") != "withdrawn"
-        and (not r.get("options") or set(r["options"]) & set(lib.DEFAULTS))
+        and (not r.get("options") or set(r["options"]) & set(SEED_OPTIONS))
     ]
     assert len(ids) >= 20
     count = {rid: sum(rid in d["rules"] for d in docs.values()) for rid in ids}
@@ -142,7 +141,7 @@ def test_every_rule_of_out_stock_pay_var_is_checked_twice(docs: dict[str, dict[s
 
 def _option_of(case_id: str) -> tuple[str, str, str] | None:
     """(option, value tag, what) of an ``opt-`` id; the longest option name that fits."""
-    for option in sorted(lib.DEFAULTS, key=len, reverse=True):
+    for option in sorted(SEED_OPTIONS, key=len, reverse=True):
         head = f"opt-{option.replace('_', '-')}-"
         if case_id.startswith(head):
             rest = case_id[len(head):]
@@ -174,7 +173,7 @@ def test_every_option_value_is_contrasted_with_the_default(docs: dict[str, dict[
     missing: list[str] = []
     uncontrasted: list[str] = []
     for option, values in option_values().items():
-        if option not in lib.DEFAULTS:
+        if option not in SEED_OPTIONS:
             continue  # options beyond the seed set are not part B's
         if ("default" not in [t for (o, t) in found if o == option]):
             missing.append(f"{option}=default")

@@ -1,7 +1,8 @@
-"""scenarios/house, written by scenarios/_gen_house: the wider house rules and the presets
-hoyle-tunk and online.  The files on disk are exactly what the generator writes; every
-case passes on the reference engine; the generator's model follows the rules text (its
-worked examples) and refuses figures or reason codes a script does not reach; every value
+"""scenarios/house, written by the family ``house`` of scenarios/_gen (house_contrasts.py,
+house_rules.py, house_presets.py): the wider house rules and the presets hoyle-tunk and
+online.  tests/corpus/test_generated.py checks that the files on disk are exactly what it
+writes.  Every case passes on the reference engine; the generators' model follows the
+rules text (its worked examples) and refuses figures or reason codes a script does not reach; every value
 of every house option is contrasted with the default on the same deal and script; every
 new rule is checked at least twice, once where it applies and once where it does not;
 every new reason code is asserted exactly; both new presets are played."""
@@ -9,30 +10,25 @@ every new reason code is asserted exactly; both new presets are played."""
 from __future__ import annotations
 
 import dataclasses
-import sys
-from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
 import pytest
 import yaml
 
+from scenarios._gen import house_contrasts
+from scenarios._gen.cli import HOUSE_WRITING, family
+from scenarios._gen.cli import _house as house_cases
+from scenarios._gen.make.case import Case, build
+from scenarios._gen.make.contrast import tag
+from scenarios._gen.make.play import GenError
+from scenarios._gen.model import Ambiguous, Rules, Shape, Spread, cards, placements, readings, resolve, settle
+from tonk_ref.engine.ruleset import option_values
+
 ROOT = Path(__file__).resolve().parents[2]
-if str(ROOT / "scenarios") not in sys.path:
-    sys.path.insert(0, str(ROOT / "scenarios"))
-
-from _gen_house import build, contrasts, generate, model  # noqa: E402
-
-from tonk_ref.engine.ruleset import option_values  # noqa: E402
-
 Loader: Any = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
-#: The options of the wider house rules (project issue 5), each contrasted here.
-HOUSE_OPTIONS = (
-    "jokers", "joker_value", "deck", "face_values", "deuces_wild", "wild_min_naturals", "hand_size",
-    "low_dealt_double", "dealt_tonks", "must_use_taken", "hit_lock", "eating", "knock_limit",
-    "spread_knock_wait", "low_knock_bonus", "scoring",
-)  # fmt: skip
+HOUSE_OPTIONS = house_contrasts.OPTIONS
 
 #: For each new rule, a case where it applies (or pays) and one where it does not.
 APPLIES = {
@@ -62,17 +58,12 @@ NEW_REASONS = ("must_use_taken", "hit_lock", "knock_wait", "knock_limit")
 
 @pytest.fixture(scope="module")
 def files() -> dict[str, str]:
-    return generate.render()
+    return {str(p.relative_to(ROOT / "scenarios")): t for p, t in family("house").render().items()}
 
 
 @pytest.fixture(scope="module")
 def docs(files: dict[str, str]) -> dict[str, dict[str, Any]]:
     return {yaml.load(text, Loader=Loader)["id"]: yaml.load(text, Loader=Loader) for text in files.values()}
-
-
-def test_files_on_disk_are_exactly_the_generated_ones() -> None:
-    diffs = generate.differences()
-    assert not diffs, "run `python scenarios/_gen_house/generate.py` and commit:\n" + "\n".join(diffs)
 
 
 def test_there_are_at_least_90_cases(files: dict[str, str]) -> None:
@@ -84,7 +75,7 @@ def test_every_case_passes_on_the_reference_engine(files: dict[str, str]) -> Non
     from tonk_ref.harness.runner import run_suite
     from tonk_ref.harness.suite import load_suite
 
-    suite = load_suite([ROOT / "scenarios" / generate.FOLDER], features=False, perft_depth=0)
+    suite = load_suite([ROOT / "scenarios" / "house"], features=False, perft_depth=0)
     assert not suite.errors, suite.errors
     outcomes = run_suite(reference(), suite.cases).results
     bad = [f"{o.status} {o.id}: {o.message}" for o in outcomes if o.status != "passed"]
@@ -93,69 +84,71 @@ def test_every_case_passes_on_the_reference_engine(files: dict[str, str]) -> Non
 
 
 # ---------------------------------------------------------------------------------- the model
-def _rules(**options: Any) -> dict[str, Any]:
-    return model.ruleset(None, options)
+def _rules(**options: Any) -> Rules:
+    return Rules(resolve(None, options))
 
 
 @pytest.mark.parametrize(
-    ("cards", "options", "shape"),
+    ("cards_text", "options", "shape"),
     [
         # the examples of spec/tonk.md under VAR-WILD-1, VAR-DEUCES-1 and VAR-DECK40-1
-        ("7h X1 9h", {"jokers": 2}, ("run", -1, 2, 6, 8)),
-        ("X1 Ah 2h", {"jokers": 2}, ("run", -1, 2, 0, 2)),
-        ("Qh Kh X1", {"jokers": 2}, ("run", -1, 2, 10, 12)),
-        ("5c X1 X2", {"jokers": 2}, ("book", 4, -1, -1, -1)),
+        ("7h X1 9h", {"jokers": 2}, Shape("run", suit="h", lo=7, hi=9)),
+        ("X1 Ah 2h", {"jokers": 2}, Shape("run", suit="h", lo=1, hi=3)),
+        ("Qh Kh X1", {"jokers": 2}, Shape("run", suit="h", lo=11, hi=13)),
+        ("5c X1 X2", {"jokers": 2}, Shape("book", rank=5)),
         ("5c X1 X2", {"jokers": 2, "wild_min_naturals": 2}, None),
-        ("2c 3c 4c", {"deuces_wild": True}, ("run", -1, 0, 1, 3)),
-        ("2c 3c 4c", {}, ("run", -1, 0, 1, 3)),
-        ("6h 7h Jh", {"deck": 40}, ("run", -1, 2, 5, 7)),
+        ("2c 3c 4c", {"deuces_wild": True}, Shape("run", suit="c", lo=2, hi=4)),
+        ("2c 3c 4c", {}, Shape("run", suit="c", lo=2, hi=4)),
+        ("6h 7h Jh", {"deck": 40}, Shape("run", suit="h", lo=6, hi=8)),
         ("6h 7h Jh", {}, None),
         ("9c 9d 9h 9s X1", {"jokers": 2}, None),
         ("5h X1 8h", {"jokers": 2}, None),
         # one natural card and four wild cards would be a book of five (see the report) ...
         ("9h 2c 2d 2h 2s", {"deuces_wild": True}, None),
-        ("9h 2c 2d 2h", {"deuces_wild": True}, ("book", 8, -1, -1, -1)),
+        ("9h 2c 2d 2h", {"deuces_wild": True}, Shape("book", rank=9)),
         # ... but 2h may stand as itself: two natural cards, the run 2-6 of hearts
-        ("5h 2c 2d 2h 2s", {"deuces_wild": True}, ("run", -1, 2, 1, 5)),
+        ("5h 2c 2d 2h 2s", {"deuces_wild": True}, Shape("run", suit="h", lo=2, hi=6)),
     ],
 )
-def test_the_model_reads_the_spec_examples(cards: str, options: dict[str, Any], shape: Any) -> None:
-    assert model.spread_shape(model.cards(cards), _rules(**options)) == shape
+def test_the_model_reads_the_spec_examples(cards_text: str, options: dict[str, Any], shape: Shape | None) -> None:
+    assert readings(cards(cards_text), _rules(**options)) == ([] if shape is None else [shape])
 
 
 def test_the_model_hits_wild_cards_up_then_down() -> None:
     rules = _rules(jokers=2)
-    up = model.make_spread(0, ["5h", "6h", "7h"], rules)
-    top = model.make_spread(0, ["Jh", "Qh", "Kh"], rules)
-    assert up is not None and top is not None
-    assert model.hit_fits(up, "X1", rules) == (4, 7)  # the joker goes above, as 8h
-    assert model.hit_fits(top, "X1", rules) == (9, 12)  # nothing above the king: as Th
+    up = Spread(0, ["5h", "6h", "7h"], Shape("run", suit="h", lo=5, hi=7))
+    top = Spread(0, ["Jh", "Qh", "Kh"], Shape("run", suit="h", lo=11, hi=13))
+    assert placements(up, "X1", rules) == [Shape("run", suit="h", lo=5, hi=8)]  # the joker goes above, as 8h
+    assert placements(top, "X1", rules) == [Shape("run", suit="h", lo=10, hi=13)]  # nothing above the king: as Th
 
 
 def test_the_model_refuses_to_guess_where_a_deuce_stands() -> None:
-    rules = _rules(deuces_wild=True)
-    run = model.make_spread(0, ["3h", "4h", "5h"], rules)
-    assert run is not None
-    with pytest.raises(model.Ambiguous):
-        model.hit_fits(run, "2h", rules)  # as itself below the three, or wild above the five
+    run = Spread(0, ["3h", "4h", "5h"], Shape("run", suit="h", lo=3, hi=5))
+    assert len(placements(run, "2h", _rules(deuces_wild=True))) == 2  # as itself below the three, or wild above
+    case = Case("house-x", "x", ["VAR-WILD-2"], 2, 1, ["0 draw stock; 0 spread 3h 4h 5h; 0 hit 2h 0"],
+                hands=["3h 4h 5h 2h Kd", "Ac 3d 4s 5c 8h"], upcard="Qs", options={"deuces_wild": True}, over=False)
+    with pytest.raises(Ambiguous):
+        build(case, HOUSE_WRITING)
 
 
 def test_the_model_settles_the_split_example_of_var_dealttonks_1() -> None:
     # spec/tonk.md: A is dealt 50 and B 49 under split; C pays A 1 and B 1
-    e = model.Ending("dealt_tonk", winners=[0, 1])
-    _, pays = model.settle(e, 3, 1, _rules(dealt_tonks="split"))
-    assert sorted((p, q, a) for p, q, a, _ in pays) == [(2, 0, Fraction(1)), (2, 1, Fraction(1))]
+    res = settle.dealt([50, 49, 20], 1, _rules(dealt_tonks="split"))
+    assert res is not None and res.winners == [0, 1]
+    assert res.pairs == {(2, 0): 1, (2, 1): 1}
 
 
 def test_the_model_scores_points_as_var_points_1_says() -> None:
-    assert model.points("knock_caught", [1], [10, 9, 48], 0) == [20, 0, 48]
-    assert model.points("knock_won", [0], [13, 24], 0) == [0, 24]
-    with pytest.raises(model.GenError, match="nobody won"):
-        model.points("stock_out", [], [5, 6], None)
+    caught = settle.result("knock_caught", 3, [1], [], [10, 9, 48], knocker=0)
+    assert settle.points(caught, [10, 9, 48]) == [20, 0, 48]
+    won = settle.result("knock_won", 2, [0], [], [13, 24], knocker=0)
+    assert settle.points(won, [13, 24]) == [0, 24]
+    with pytest.raises(ValueError, match="nobody won"):
+        settle.points(settle.result("stock_out", 2, [], [], [5, 6]), [5, 6])
 
 
-def _case(case_id: str) -> build.Case:
-    (case,) = [c for c in generate.cases() if c.id == case_id]
+def _case(case_id: str) -> Case:
+    (case,) = [c for c in house_cases() if c.id == case_id]
     return case
 
 
@@ -174,8 +167,8 @@ def test_the_generator_refuses_what_the_script_does_not_reach(
     case_id: str, change: dict[str, Any], message: str
 ) -> None:
     case = dataclasses.replace(_case(case_id), **change)
-    with pytest.raises(model.GenError, match=message):
-        build.build(case)
+    with pytest.raises(GenError, match=message):
+        build(case, HOUSE_WRITING)
 
 
 # ---------------------------------------------------------------------------------- coverage
@@ -185,7 +178,7 @@ def _parse(case_id: str) -> tuple[str, str, str] | None:
         head = f"house-{option.replace('_', '-')}-"
         if case_id.startswith(head):
             rest = case_id[len(head):]
-            tags = sorted([contrasts.tag(v) for v in option_values()[option]] + ["default"], key=len, reverse=True)
+            tags = sorted([tag(v) for v in option_values()[option]] + ["default"], key=len, reverse=True)
             for t in tags:
                 if rest.startswith(t + "-"):
                     return option, t, rest[len(t) + 1:]
@@ -216,7 +209,7 @@ def test_every_house_option_value_is_contrasted_with_the_default(docs: dict[str,
     problems: list[str] = []
     for option in HOUSE_OPTIONS:
         for value in option_values()[option][1:]:
-            t = contrasts.tag(value)
+            t = tag(value)
             whats = found.get((option, t), [])
             differs = False
             for what in whats:

@@ -300,7 +300,7 @@ def enumerate_well_formed(h: Hand, seat: int, extra: int = 3, rng: random.Random
     others = [c for c in range(DECK_SIZE) if c not in cards]
     r = rng or random.Random(0)
     outside = tuple(NAMES[c] for c in r.sample(others, min(extra, len(others))))
-    st_ = oracle.OState.from_json(state_to_json(h))
+    st_ = oracle.from_json(state_to_json(h))
     return [action_from_json(a) for a in oracle.candidate_actions(st_, seat, outside)]
 
 

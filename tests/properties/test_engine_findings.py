@@ -1,9 +1,8 @@
 """Minimal reproductions of the engine bugs the oracle and the property tests found.
 
 Each was first marked ``xfail(strict=True)`` with the reason and, once the engine was
-fixed, became a plain regression test.  Decisions
-follow the spec text (spec/tonk.md) and the rules brief; the same cases are in the
-corpus as scenario files (scenarios/regress/).
+fixed, became a plain regression test.  Decisions follow the spec text (spec/tonk.md)
+and the rules brief; scenarios/regress/ holds the corpus's cases for the bugs found.
 """
 
 from __future__ import annotations
@@ -37,9 +36,9 @@ def test_the_oracle_reads_the_five_card_wild_run() -> None:
     """The oracle's side of the finding (not xfail): 3h 7h X1 X2 2c is the run 3-7 of
     hearts with two natural cards, and no 3- or 4-card part of it is a spread."""
     h = wild_run_hand()
-    st = O.OState.from_json(state_to_json(h))
+    st = O.from_json(state_to_json(h))
     kept = ["3h", "7h", "X1", "X2", "2c"]
-    assert O.read_spread(kept, st.r) == {"kind": "run", "lo": 3, "hi": 7, "suit": "h"}
+    assert O.read_spread(kept, st.r) == O.Shape("run", suit="h", lo=3, hi=7)
     assert all(len(sp) == 5 for sp in O.spreads_within(kept, st.r))
     assert O.check(st, 0, {"type": "discard", "card": "5c"}) == "forced_spread"
 
@@ -71,7 +70,7 @@ def test_the_oracle_keeps_where_the_wild_cards_stand() -> None:
               {"type": "hit", "card": "2s", "spread": 0}, {"type": "hit", "card": "4s", "spread": 0}):
         st = O.apply(st, 0, a)
     run = st.spreads[0]
-    assert (run["lo"], run["hi"]) == (4, 8)
+    assert (run.shape.lo, run.shape.hi) == (4, 8)
     assert O.fits(run, "3s", st.r) is not None and O.fits(run, "7s", st.r) is None
 
 

@@ -1,4 +1,4 @@
-"""The engine against the independent oracle (tests/oracle/oracle.py) under random play:
+"""The engine against the independent oracle (tests/oracle/: the generators' model) under random play:
 the same initial state, the same verdict and reason code for every well-formed action
 built from the hand (and for other seats), the same legal action set, the same next state
 and the same result and payments, for every value of every option the oracle models."""
@@ -21,7 +21,7 @@ from tonk_ref.engine.serialize import action_from_json, action_to_json, state_to
 from tonk_ref.tools.fuzzing import random_move
 
 #: The options the oracle models, with their values (the engine may know more).
-ORACLE_OPTIONS = {k: v for k, v in K.OPTION_VALUES.items() if k in O.DEFAULT_RULES}
+ORACLE_OPTIONS = {k: v for k, v in K.OPTION_VALUES.items() if k in O.DEFAULTS}
 OPTION_CASES = [(k, v) for k, values in ORACLE_OPTIONS.items() for v in values]
 
 
@@ -43,15 +43,15 @@ def engine_reason(h: Hand, seat: int, action: dict[str, Any]) -> str | None:
     return None
 
 
-def same_state(h: Hand, ost: O.OState, context: str) -> None:
+def same_state(h: Hand, ost: O.State, context: str) -> None:
     got = O.comparable_engine_state(state_to_json(h))
-    want = ost.comparable()
+    want = O.comparable(ost)
     if got != want:
         diffs = {k: (want[k], got[k]) for k in want if want[k] != got.get(k)}
         raise AssertionError(f"{context}: engine and oracle states differ (oracle, engine): {diffs}")
 
 
-def same_legality(h: Hand, ost: O.OState, rng: random.Random) -> None:
+def same_legality(h: Hand, ost: O.State, rng: random.Random) -> None:
     seat = h.to_act
     assert seat is not None and ost.to_act == seat
     outside = tuple(rng.sample([c for c in K.pack_names(h) if c not in ost.hands[seat]], 2))
@@ -107,10 +107,10 @@ def play_against_oracle(setup: K.Setup, rng: random.Random, full_legality_every:
 
 
 def test_the_oracle_models_every_option() -> None:
-    missing = sorted(set(K.OPTION_VALUES) - set(O.DEFAULT_RULES))
-    assert not missing, f"options the oracle does not model (extend tests/oracle/oracle.py): {missing}"
+    missing = sorted(set(K.OPTION_VALUES) - set(O.DEFAULTS))
+    assert not missing, f"options the oracle does not model (extend scenarios/_gen/model): {missing}"
     defaults = {k: v[0] for k, v in K.OPTION_VALUES.items()}
-    assert {k: O.DEFAULT_RULES[k] for k in defaults} == defaults
+    assert {k: O.DEFAULTS[k] for k in defaults} == defaults
 
 
 @given(K.setups(oracle_rulesets()), K.randoms())
@@ -132,7 +132,7 @@ def test_engine_agrees_with_the_oracle_for_every_option_value(option: str, value
 @pytest.mark.parametrize("preset", sorted(K.PRESETS))
 def test_engine_agrees_with_the_oracle_for_every_preset(preset: str) -> None:
     rules = K.PRESETS[preset]
-    unmodelled = {k: v for k, v in rules.changes().items() if k not in O.DEFAULT_RULES}
+    unmodelled = {k: v for k, v in rules.changes().items() if k not in O.DEFAULTS}
     assert not unmodelled, f"the oracle does not model {unmodelled} of preset {preset}"
 
     @given(K.setups(st.just(rules)), K.randoms())

@@ -74,7 +74,7 @@ def test_the_reference_over_stdio_matches_the_tables() -> None:
     assert not bad, "\n".join(bad)
 
 
-ORACLE_CASES = [c for c in CASES if set(c.ruleset.changes()) <= set(O.DEFAULT_RULES)]
+ORACLE_CASES = [c for c in CASES if set(c.ruleset.changes()) <= set(O.DEFAULTS)]
 
 
 @pytest.mark.parametrize("case", ORACLE_CASES, ids=[c.id for c in ORACLE_CASES])

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from _gen_b.drystock import dry_case
-from _gen_b.lib import Case
+from scenarios._gen.drystock import dry_case
+from scenarios._gen.make.case import Case
 
 OTHER_SCHEMES = ("non_knockers", "doubles_only", "double_lowest_others_single", "double_lowest_only", "per_player")
 

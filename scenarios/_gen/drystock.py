@@ -17,38 +17,39 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from _gen_b.lib import Case, GenError, Table, cards, ruleset_of, split_script, value
+from scenarios._gen.make.case import Case, start
+from scenarios._gen.make.play import GenError, Play, split_script
 
 
 def dry_script(
-    table: Table,
+    play: Play,
     first_round: Mapping[int, str] | None = None,
     policy: str = "drawn",
     check_last: bool = True,
     stop_before: int = 0,
 ) -> list[Any]:
-    """Play P0-like turns on ``table`` until the stock is empty (or ``stop_before`` cards
-    are left); return the script lines (applied to ``table`` as they are written)."""
+    """Play P0-like turns on the model until the stock is empty (or ``stop_before`` cards
+    are left); return the script lines (played as they are written)."""
     first_round = dict(first_round or {})
     done: set[int] = set()
     lines: list[Any] = []
-    while len(table.stock) > stop_before:
-        seat = table.to_act
+    while len(play.state.stock) > stop_before:
+        seat = play.state.to_act
         assert seat is not None
-        drawn = table.stock[0]
+        drawn = play.state.stock[0]
         turn = [f"{seat} draw stock"]
-        table.apply(seat, "draw", ["stock"])
-        if check_last and not table.stock:
+        play.act(turn[0])
+        if check_last and not play.state.stock:
             lines.extend(turn)
             lines.append("@")
             turn = []
         if seat in first_round and seat not in done:
             done.add(seat)
             for part in split_script([first_round[seat]]):
-                words = part.split()
-                table.apply(int(words[0]), words[1], words[2:])
+                play.act(part)
                 turn.append(part)
-        hand = table.hands[seat]
+        hand = play.state.hands[seat]
+        value = play.state.r.value
         if policy == "drawn":
             if drawn not in hand:
                 raise GenError(f"seat {seat} used the card it drew ({drawn}); policy 'drawn' discards it")
@@ -58,8 +59,8 @@ def dry_script(
             out = drawn if value(drawn) == top else next(c for c in hand if value(c) == top)
         else:
             raise GenError(f"unknown policy {policy!r}")
-        table.apply(seat, "discard", [out])
         turn.append(f"{seat} discard {out}")
+        play.act(turn[-1])
         lines.append("; ".join(turn))
     return lines
 
@@ -86,12 +87,8 @@ def dry_case(
     top of the stock, ``bottom`` its last cards (the last one is drawn last)."""
     case = Case(cid, title, rules, players=players, dealer=dealer, hands=hands, upcard=upcard, stock=stock,
                 script=[], **kw)
-    table = Table(players, dealer, ruleset_of(case), hands=[cards(h) for h in hands], upcard=upcard,
-                  stock_top=cards(stock))
-    low = cards(bottom)
-    full = [c for c in table.stock if c not in low] + low
-    table = Table(players, dealer, ruleset_of(case), hands=[cards(h) for h in hands], upcard=upcard, stock_top=full)
-    case.stock = " ".join(full)  # write the whole stock out
-    script = dry_script(table, first_round, policy, check_last, stop_before)
+    low = bottom.split()
+    case.stock = " ".join([c for c in start(case).state.stock if c not in low] + low)  # the whole stock
+    script = dry_script(start(case), first_round, policy, check_last, stop_before)
     case.script = script + ([tail] if isinstance(tail, str) else list(tail))
     return case

@@ -10,8 +10,8 @@ the hand goes on (STOCK-1).
 
 from __future__ import annotations
 
-from _gen_b.drystock import dry_case
-from _gen_b.lib import Case
+from scenarios._gen.drystock import dry_case
+from scenarios._gen.make.case import Case
 
 A15, B40 = "Ac 2d 3h 4s 5c", "6d 7h 8s 9c Td"  # 15 and 40, no spread in either
 # Three seats of 30, 20 and 25.

@@ -11,54 +11,25 @@ rules text; the model checks them.  Seats: A = 0, B = 1, C = 2, D = 3.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from functools import partial
 from typing import Any
 
-from .build import Case
-from .model import DEFAULTS, STANDARD, Table, cards, ruleset
+from scenarios._gen.make import contrast as shared
+from scenarios._gen.make.case import Case
+from scenarios._gen.make.contrast import long_hand
+from scenarios._gen.model import STANDARD, cards
+
+#: The options of the wider house rules, each contrasted here (the options/ folder
+#: contrasts the others).
+OPTIONS = (
+    "jokers", "joker_value", "deck", "face_values", "deuces_wild", "wild_min_naturals", "hand_size",
+    "low_dealt_double", "dealt_tonks", "must_use_taken", "hit_lock", "eating", "knock_limit",
+    "spread_knock_wait", "low_knock_bonus", "scoring",
+)  # fmt: skip
 
 
-def tag(value: object) -> str:
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if value is None:
-        return "none"
-    return str(value).replace("_", "-")
-
-
-def is_default(option: str, value: object) -> bool:
-    d = DEFAULTS[option]
-    return value == d and type(value) is type(d)
-
-
-def cid(option: str, value: object, what: str) -> str:
-    return f"house-{option.replace('_', '-')}-{'default' if is_default(option, value) else tag(value)}-{what}"
-
-
-def contrast(
-    option: str,
-    what: str,
-    title: str,
-    rules: list[str],
-    base: Mapping[str, Any],
-    per_value: Mapping[Any, Mapping[str, Any]],
-) -> list[Case]:
-    """One case per value of ``per_value`` (the default among them): ``base`` updated with
-    the value's own fields; ``options`` of the base and of the value are merged, and the
-    option itself is set except for the default."""
-    out: list[Case] = []
-    for value, own in per_value.items():
-        kw = dict(base)
-        opts = dict(kw.pop("options", {}))
-        own = dict(own)
-        opts.update(own.pop("options", {}))
-        kw.update(own)
-        if not is_default(option, value):
-            opts[option] = value
-        text = tag(value) if isinstance(value, bool) or value is None else str(value)
-        shown = text + (" (default)" if is_default(option, value) else "")
-        out.append(Case(cid(option, value, what), f"{option} = {shown}: {title}", list(rules), options=opts, **kw))
-    return out
+#: The contrast ``house-<option>-<value>-<what>`` (see make/contrast.py).
+contrast = partial(shared.contrast, "house")
 
 
 def deck(top: str) -> str:
@@ -415,33 +386,9 @@ def after_knock() -> list[Case]:
     return out
 
 
-def long_script(players: int, dealer: int, hands: list[str], upcard: str, turns: int) -> list[str]:
-    """``turns`` plain turns played on the model under the seed rules: draw from the stock
-    and discard the card drawn while the stock lasts, then take the discard and discard the
-    first other card held (TURN-7 forbids the card just taken)."""
-    table = Table(players, dealer, ruleset(None, {}), hands=[cards(h) for h in hands], upcard=upcard)
-    lines: list[str] = []
-    for _ in range(turns):
-        seat = table.to_act
-        assert seat is not None
-        if table.stock:
-            card = table.stock[0]
-            table.apply(seat, "draw", ["stock"])
-        else:
-            taken = table.pile[-1]
-            table.apply(seat, "draw", ["discard"])
-            card = next(c for c in table.hands[seat] if c != taken)
-            lines.append(f"{seat} draw discard; {seat} discard {card}")
-            table.apply(seat, "discard", [card])
-            continue
-        table.apply(seat, "discard", [card])
-        lines.append(f"{seat} draw stock; {seat} discard {card}")
-    return lines
-
-
 def turn_limit() -> list[Case]:
     hands, upcard = ["Ac 2c 3d 4h 5s", "6c 7d 8h 9s Kd"], "Qs"
-    turns = long_script(2, 1, hands, upcard, 200)
+    turns = long_hand(2, 1, hands, upcard, 200)
     base = dict(players=2, dealer=1, hands=hands, upcard=upcard)
     out = contrast(
         "turn_limit", "long-hand-2p",

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from .build import Case
-from .model import STANDARD
+from scenarios._gen.make.case import Case
+from scenarios._gen.model import STANDARD
 
 J2 = {"jokers": 2}
 DW = {"deuces_wild": True}
@@ -244,8 +244,8 @@ def hit_locks() -> list[Case]:
 
 def eating() -> list[Case]:
     r = ["VAR-EAT-1", "TURN-10"]
-    three = dict(players=3, dealer=2, hands=["Ac 2c 3c 9s Kd", "5h 6h 7h 4c Qd", "4d 4h 4s Jc 8s"], upcard="Kh",
-                 stock="8h 8d 2h 3h", over=False)
+    three: dict[str, Any] = dict(players=3, dealer=2, hands=["Ac 2c 3c 9s Kd", "5h 6h 7h 4c Qd", "4d 4h 4s Jc 8s"],
+                                 upcard="Kh", stock="8h 8d 2h 3h", over=False)
     eat = {"eating": True}
     return [
         Case("house-var-eat-not-the-upcard-3p", "nobody discarded the upcard, so nobody may eat it",

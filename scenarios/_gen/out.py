@@ -4,7 +4,7 @@ cards and so do not end the hand.  Seats: A = 0, B = 1, C = 2."""
 
 from __future__ import annotations
 
-from _gen_b.lib import Case
+from scenarios._gen.make.case import Case
 
 
 def cases() -> list[Case]:

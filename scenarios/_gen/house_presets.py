@@ -3,8 +3,8 @@ options they set, working together.  Seats: A = 0, B = 1, C = 2, D = 3."""
 
 from __future__ import annotations
 
-from .build import Case
-from .model import STANDARD
+from scenarios._gen.make.case import Case
+from scenarios._gen.model import STANDARD
 
 HT = "hoyle-tunk"
 ON = "online"

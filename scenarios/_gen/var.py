@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from _gen_b.lib import Case
+from scenarios._gen.make.case import Case
 
 NOUP = "seed-no-upcard"
 FORCED = "seed-forced-spreads"

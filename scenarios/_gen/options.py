@@ -10,56 +10,32 @@ the deal is one where it does.  Seats: A = 0, B = 1, C = 2.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from functools import partial
 from typing import Any
 
-from _gen_b.drystock import dry_case
-from _gen_b.lib import ALL_CARDS, DEFAULTS, Case, Table, cards
-from _gen_b.pay import W8, W9, W10, knock3
+from scenarios._gen.drystock import dry_case
+from scenarios._gen.make import contrast as shared
+from scenarios._gen.make.case import Case
+from scenarios._gen.make.contrast import long_hand
+from scenarios._gen.model import STANDARD, cards, stack
+from scenarios._gen.pay import W4, W8, W9, W10, knock3
 
 
 def kebab(v: object) -> str:
+    """An option value in this folder's titles: underscores written as dashes."""
     if isinstance(v, bool):
         return "true" if v else "false"
     return str(v).replace("_", "-")
 
 
-def oid(option: str, value: object, what: str) -> str:
-    tag = "default" if value == DEFAULTS[option] and type(value) is type(DEFAULTS[option]) else kebab(value)
-    return f"opt-{kebab(option)}-{tag}-{what}"
-
-
-def contrast(
-    option: str,
-    what: str,
-    title: str,
-    rules: list[str],
-    base: Mapping[str, Any],
-    per_value: Mapping[Any, Mapping[str, Any]],
-    make: Any = Case,
-) -> list[Case]:
-    """One case per value in ``per_value`` (the default included): ``base`` and the value's
-    own fields (its script with its own rejections, its expected figures); the ruleset
-    gets ``option = value`` except for the default, which keeps the base ruleset."""
-    out: list[Case] = []
-    for value, own in per_value.items():
-        kw = dict(base)
-        kw.update(own)
-        opts = dict(kw.pop("options", {}))
-        if not (value == DEFAULTS[option] and type(value) is type(DEFAULTS[option])):
-            opts[option] = value
-        shown = kebab(value) if value != DEFAULTS[option] else f"{kebab(value)} (default)"
-        out.append(make(oid(option, value, what), f"{option} = {shown}: {title}", list(rules), options=opts, **kw))
-    return out
+#: The contrast ``opt-<option>-<value>-<what>`` (see make/contrast.py).
+contrast = partial(shared.contrast, "opt", spell=kebab)
 
 
 def deck_of(players: int, dealer: int, hands: list[str], after: str) -> str:
     """The deck order dealing ``hands`` one card at a time from the dealer's left (S9),
     then ``after``, then the other cards in code order."""
-    hs = [cards(h) for h in hands]
-    first = (dealer + 1) % players
-    order = [hs[(first + k) % players][i] for i in range(5) for k in range(players)] + cards(after)
-    return " ".join(order + [c for c in ALL_CARDS if c not in order])
+    return " ".join(stack(players, dealer, [cards(h) for h in hands], cards(after), STANDARD))
 
 
 def upcard() -> list[Case]:
@@ -144,27 +120,6 @@ def after_knock() -> list[Case]:
     )
 
 
-def long_hand(players: int, dealer: int, hands: list[str], upcard: str, turns: int) -> list[str]:
-    """``turns`` plain turns on the model: draw from the stock and discard the card drawn
-    while the stock lasts, then take the discard and discard the first other card (TURN-7)."""
-    table = Table(players, dealer, dict(DEFAULTS), hands=[cards(h) for h in hands], upcard=upcard)
-    lines: list[str] = []
-    for _ in range(turns):
-        seat = table.to_act
-        assert seat is not None
-        if table.stock:
-            card = table.stock[0]
-            table.apply(seat, "draw", ["stock"])
-            lines.append(f"{seat} draw stock; {seat} discard {card}")
-        else:
-            taken = table.pile[-1]
-            table.apply(seat, "draw", ["discard"])
-            card = next(c for c in table.hands[seat] if c != taken)
-            lines.append(f"{seat} draw discard; {seat} discard {card}")
-        table.apply(seat, "discard", [card])
-    return lines
-
-
 def turn_limit() -> list[Case]:
     """A hand nobody ends, three players: the stock runs out at the 36th turn, then each player
     takes the discard and throws another card; the limit ends it."""
@@ -208,17 +163,7 @@ def tonk_out_double() -> list[Case]:
     cs += contrast(
         "tonk_out_double", "w4-hits-only-3p", "W4: A goes out with no discard by hits only",
         ["VAR-NEWSPREAD-1", "PAY-OUT-1"],
-        dict(
-            players=3, dealer=2,
-            hands=["3d 4d 8d 9d Js", "5d 6d 7d Kc Qc", "Jc Jh Jd 2h 3h"], upcard="5c", stock="Kd Ks Qs 2d",
-            script=[
-                "0 draw stock; 0 discard Kd",
-                "1 draw stock; 1 spread 5d 6d 7d; 1 discard Ks",
-                "2 draw stock; 2 spread Jc Jh Jd; 2 discard Qs",
-                "0 draw stock; 0 hit 4d 0; 0 hit 3d 0; 0 hit 2d 0; 0 hit 8d 0; 0 hit 9d 0; 0 hit Js 1",
-            ],
-            ending="tonk_out",
-        ),
+        dict(W4, script=[line.replace("@@; ", "") for line in W4["script"]], notes=""),  # W4, no expectation
         {"always": dict(net=[4, -2, -2]), "new_spread": dict(net=[2, -1, -1])},
     )
     return cs

@@ -1,0 +1,12 @@
+"""The scenario generators: the tables of the generated case families and what makes
+files of them.  Layers, lowest first:
+
+- ``model/``: an independent model of a hand of Tonk (it never imports the engine); it
+  is also the tests' oracle (tests/oracle/).
+- ``make/``: from a table row to a file: a script followed on the model (``play``), the
+  two kinds of rows (``table``, ``case``, ``contrast``), the YAML writer (``write``) and a
+  family's files on disk (``files``).
+- this folder: one module of tables per family (``deal.py`` .. ``var.py``, the three
+  ``house_*.py`` for scenarios/house), and the command line (``cli.py``):
+  ``python -m scenarios._gen [--check] [FAMILY ...]``.
+"""
