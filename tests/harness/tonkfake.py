@@ -4,10 +4,13 @@ temporary project as ``tonkfake.py``, for the plugin's."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
-from tonk_ref.adapters.base import AdapterFault
+from tonk_ref.adapters.base import AdapterFault, Rejected
 from tonk_ref.adapters.inprocess import InProcessAdapter
+from tonk_ref.adapters.service import RefService
+from tonk_ref.engine.hand import Hand
+from tonk_ref.engine.ruleset import DEFAULT
 
 JSON = dict[str, Any]
 
@@ -168,3 +171,29 @@ class BadHello(InProcessAdapter):
 
 def hello_without_protocol() -> BadHello:
     return BadHello({"name": "x", "options": {}, "features": []})
+
+
+class House40Service(RefService):
+    """The reference engine as a house engine: it always plays its own table, a 40-card pack
+    with no upcard and a dealt tonk on 50 only; it declares only those three option values
+    and refuses any other value of any option (protocol "Capabilities")."""
+
+    HOUSE: ClassVar[dict[str, object]] = {"deck": 40, "upcard": False, "dealt_tonk": "50"}
+
+    def hello(self, params: JSON) -> JSON:
+        return {**super().hello(params), "options": {k: [v] for k, v in self.HOUSE.items()}}
+
+    def _setup(self, params: object) -> Hand:
+        if isinstance(params, dict) and isinstance(params.get("ruleset", {}), dict):
+            for key, value in params.get("ruleset", {}).items():
+                plays = self.HOUSE[key] if key in self.HOUSE else getattr(DEFAULT, key, value)
+                if value != plays or type(value) is not type(plays):
+                    raise Rejected("unsupported_option", f"this engine plays {key} = {plays!r} only, not {value!r}")
+            params = {**params, "ruleset": dict(self.HOUSE)}
+        return super()._setup(params)
+
+
+def house40() -> InProcessAdapter:
+    """The reference engine wrapped as a house engine that declares and plays only
+    ``deck: 40, upcard: false, dealt_tonk: "50"`` (:class:`House40Service`)."""
+    return InProcessAdapter(House40Service())

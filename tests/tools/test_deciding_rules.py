@@ -136,6 +136,15 @@ CASES: dict[str, tuple[str, dict[str, Any]]] = {
     "VAR-LOWKNOCK-1": ("2 players, dealer 1; 0: 2d 3d; 1: 3h 4h; table: 0 [7c 8c 9c], 1 [5s 6s 7s]; "
                        "discard Qs; 0 knocks", {"low_knock_bonus": 13}),
     "VAR-POINTS-1": (W7, {"scoring": "points"}),
+    "VAR-REEM-1": ("2 players, dealer 1; 0: 4h 5h 6h Jc Jd; 1: 2h 5s 8s Td Qc; discard Ks; 0 draws Js, "
+                   "spreads 4h 5h 6h, spreads Jc Jd Js", {"reem": "one_turn"}),
+    "VAR-NODRAW-1": (TABLE + "; 0 discards 3d", {"discard_without_draw": True}),
+    "VAR-HITEND-1": (HITS + "; 0 draws, hits 4c on 1", {"hit_ends_turn": True}),
+    "VAR-KNOCKHELD-1": ("2 players, dealer 1; 0: 3d 4d; 1: 3h 4h; table: 0 [7c 8c 9c], 1 [5s 6s 7s]; "
+                        "discard Qs; 0 draws 2s, knocks", {"knock_timing": "any", "knock_with_discard": False}),
+    "VAR-KNOCKTIE-1": (W7, {"knock_tie": "split"}),
+    "VAR-SPECIAL-1": ("2 players, dealer 1; first turn; 0: Kc Qc Jd 9d 2s; 1: 7c 8c 9h Th Js; discard Ks; "
+                      "0 declares", {"special_hands": "first_turn"}),
 }
 
 #: Rules no single situation of one hand decides, and why.

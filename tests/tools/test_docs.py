@@ -132,8 +132,8 @@ def test_the_claims_about_the_examples(tonk: Tonk) -> None:
     w12_file = judged(tonk, "scenarios/pay/pay-w12-stock-tie-3p.yaml")
     assert "forced_spreads" in w12_file["options"]["change_the_result"]  # type: ignore[index]
 
-    said("The judge finds seven outcomes.")
-    assert len(judged(tonk, W7)["groups"]) == 7  # type: ignore[arg-type]
+    said("The judge finds nine outcomes.")
+    assert len(judged(tonk, W7)["groups"]) == 9  # type: ignore[arg-type]
 
     said("Here is Q-K-A, which D12 settles and one house rule changes")
     qka = judged(tonk, QKA)

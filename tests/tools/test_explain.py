@@ -156,7 +156,7 @@ def test_explain_quotes_the_sentence_of_the_rules_in_play(tonk: Tonk, table_file
     words = " ".join(seed.out.split())
     assert "refused: knock_timing (TURN-3): a player may knock only before drawing" in words
     assert ('"A player may knock only at the start of their own turn, before drawing." [this spec decides (D1; '
-            "alternatives: knock_timing = any or after_draw)]") in words
+            "alternatives: knock_timing = any or after_draw; knock_with_discard = false)]") in words
 
 
 def test_explain_gives_the_deciding_rule_of_a_refusal() -> None:

@@ -45,8 +45,13 @@ def test_w7_knock_tie_groups(tonk: Tonk, situation: str) -> None:
     tie = group_with(doc, "knock_tie = knocker_wins")
     assert (tie["ending"], tie["net"], pays(tie)) == ("knock_won", [1, -1], [(1, 0, 1, "PAY-KNOCK-2")])
     assert group_with(doc, "caught_payment = non_knockers")["net"] == [-2, 2]
+    split, draw = group_with(doc, "knock_tie = split"), group_with(doc, "knock_tie = draw")
+    assert (split["ending"], split["net"], split["winners"]) == ("knock_tie", [0, 0], [0, 1])
+    assert (draw["ending"], draw["net"], draw["winners"]) == ("knock_tie", [0, 0], [])
+    assert "VAR-KNOCKTIE-1" in [d["rule"] for d in split["decided_by"]]
     changing = doc["options"]["change_the_result"]
-    assert changing["knock_tie"] == {"caught": base["group"], "knocker_wins": tie["group"]}
+    assert changing["knock_tie"] == {"caught": base["group"], "knocker_wins": tie["group"], "split": split["group"],
+                                     "draw": draw["group"]}
     assert len(set(changing["caught_payment"].values())) > 1
     assert "upcard" not in changing and "hit_lock" not in changing and "stock_tie" not in changing
     assert "stock_tie" in doc["options"]["do_not_change_the_result"]
@@ -86,12 +91,12 @@ def test_w7_short_ruling(tonk: Tonk) -> None:
     r = tonk("judge", W7, "--no-color")
     assert r.code == 0, r.err
     out = r.out
-    groups = {block.split("  ", 1)[0]: block for block in out.split("\n\n") if block[:1] in "ABCDEF"}
+    groups = {block.split("  ", 1)[0]: block for block in out.split("\n\n") if block[:1] in "ABCDEFGHIJ"}
     a = groups["A"]
     assert "knock_caught: seat 0 knocks and is caught; seat 1 wins (totals 7, 7)" in a
     assert "seat 0 pays seat 1 3; net seat 0: -3 \u00b7 seat 1: +3" in a
     assert "PAY-KNOCK-3   A knocker whose total equals the lowest total of the other players is caught." in a
-    assert "[this spec decides (D3; alternatives: knock_tie = knocker_wins)]" in a
+    assert "[this spec decides (D3; alternatives: knock_tie = knocker_wins, split or draw)]" in a
     assert "[the seeds (S30)]" in a
     # knock_timing = any reaches the same outcome, and its own sentence is quoted with it
     assert "under knock_timing = any:" in a and "or after drawing" in a
@@ -176,7 +181,9 @@ def test_hit_lock_and_spread_wait_show_in_an_unfinished_hand(tonk: Tonk) -> None
     lock = group_with(doc, "hit_lock = 2")
     assert lock["notes"] == ["seat 0's spread was hit and seat 0 may not knock on its next 2 turn(s)"]
     assert "VAR-HITLOCK-1" in [d["rule"] for d in lock["decided_by"]]
-    assert set(doc["options"]["change_the_result"]) == {"hit_lock"}
+    # under hit_ends_turn the hit ends seat 1's turn, so its discard is refused
+    assert set(doc["options"]["change_the_result"]) == {"hit_lock", "hit_ends_turn"}
+    assert group_with(doc, "hit_ends_turn = true")["outcome"] == "refused"
 
 
 def test_tonk_out_by_hits_only_under_the_new_spread_double(tonk: Tonk) -> None:

@@ -64,8 +64,10 @@ def test_search_by_id_prefix_option_and_words(tonk: Tonk) -> None:
     assert [line.split()[0] for line in r.out.splitlines() if line.startswith("  ")] == [
         "PAY-CAUGHT-1", "PAY-CAUGHT-2", "PAY-CAUGHT-3"]
     r = tonk("rules", "knock_tie")
-    assert r.out.startswith("knock_tie: caught (default), knocker_wins")
-    assert "  PAY-KNOCK-2  The knocker wins" in r.out and "  PAY-KNOCK-3  A tie catches the knocker" in r.out
+    assert r.out.startswith("knock_tie: caught (default), knocker_wins, split, draw")
+    lines = [" ".join(line.split()) for line in r.out.splitlines()]
+    assert "PAY-KNOCK-2 The knocker wins [this spec decides]" in lines
+    assert "PAY-KNOCK-3 A tie catches the knocker [this spec decides]" in lines
     doc = tonk("rules", "empty", "stock", "--format", "json").json()
     ids = [x["id"] for x in doc["rules"]]
     assert "STOCK-2" in ids
@@ -96,7 +98,7 @@ def test_options(tonk: Tonk) -> None:
 def test_table_values(tonk: Tonk, table_file: Callable[[str], str]) -> None:
     path = table_file("preset: pagat\noptions:\n  knock_tie: knocker_wins\n")
     r = tonk("rules", "--options", "knock", "tie", "--rules", path)
-    assert "knock_tie: caught (default), knocker_wins\n  your table: knocker_wins" in r.out
+    assert "knock_tie: caught (default), knocker_wins, split, draw\n  your table: knocker_wins" in r.out
     doc = tonk("rules", "--options", "--rules", path, "--format", "json").json()
     table = {o["name"]: o["table"] for o in doc["options"]}
     assert (table["knock_tie"], table["max_players"], table["upcard"]) == ("knocker_wins", 4, True)
@@ -128,7 +130,7 @@ def test_find_rules_by_brief_item(tonk: Tonk) -> None:
 
 def test_one_rule_says_where_it_comes_from(tonk: Tonk) -> None:
     out = tonk("rules", "PAY-KNOCK-3").out
-    assert "Where it comes from\n  this spec decides (D3; alternatives: knock_tie = knocker_wins)" in out
+    assert "Where it comes from\n  this spec decides (D3; alternatives: knock_tie = knocker_wins, split or draw)" in out
     assert "the seeds:" in out and "neither says which a tie is" in " ".join(out.split())
     assert "D3: a tie for the lowest total catches the knocker." in " ".join(out.split())
     seeds = tonk("rules", "PAY-OUT-2").out

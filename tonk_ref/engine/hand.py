@@ -500,7 +500,9 @@ class Hand:
         if knocks and rules.knock_timing != "start":
             if rules.knock_with_discard:
                 out.extend(knock(c) for c in discardable if self._knock_refusal(seat, hand & ~BITS[c]) is None)
-            elif self._knock_refusal(seat, hand) is None and not (self._c.forced_at_once and self._layable_forced(hand)):
+            elif self._knock_refusal(seat, hand) is None and not (
+                self._c.forced_at_once and self._layable_forced(hand)
+            ):
                 out.append(KNOCK_ACTION)
         return out
 

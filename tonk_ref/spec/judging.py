@@ -39,7 +39,8 @@ NEEDS: dict[str, dict[str, Any]] = {
 #: Event kinds that decide how a hand ends (shown for scenarios, whose early events are many).
 DECISIVE = frozenset(
     {"dealt_tonk", "dealt_draw", "dealt_best", "dealt_split", "eat", "hit_lock", "tonk_out", "out", "knock",
-     "last_turns", "empty_stock", "restock", "dead_hand", "turn_limit"}
+     "last_turns", "empty_stock", "restock", "dead_hand", "turn_limit", "stock_end", "hit_ends_turn", "reem",
+     "knock_tie", "special_hand"}
 )
 
 #: Rules cited for context (the turn's shape, the count): never "the" deciding rule alone.
@@ -167,6 +168,16 @@ def refusal_rules(p: Played) -> list[str]:
     return cite.ids
 
 
+def _drew_before(events: list[Any], knock: Any) -> bool:
+    """Whether the knocker drew in the turn of ``knock`` (a knock after drawing)."""
+    for e in reversed(events[: events.index(knock)]):
+        if e.seat != knock.seat or e.kind in ("discard", "hit_ends_turn"):
+            return False
+        if e.kind in ("draw", "take"):
+            return True
+    return False
+
+
 def outcome_of(p: Played, situation: Situation) -> Outcome:
     if p.kind == "cannot_arise":
         return Outcome("cannot_arise", ("cannot_arise", p.why), ("cannot_arise", p.why), why=p.why)
@@ -217,12 +228,19 @@ def outcome_of(p: Played, situation: Situation) -> Outcome:
                 cite("DEALT-3")
                 primary("DEALT-3")
                 notes.append(f"seat {hand.dealer} dealt and is checked like every player (DEALT-3)")
-        elif e.kind in ("hit_lock", "eat", "restock", "dead_hand", "last_turns"):
+        elif e.kind in ("hit_lock", "eat", "restock", "dead_hand", "last_turns", "hit_ends_turn", "reem",
+                        "knock_tie", "special_hand", "stock_end"):
             primary(e.rule)
+            if e.kind == "reem":
+                cite("GAME-1")
+            elif e.kind == "special_hand":
+                cite("GAME-1", "CARD-3")
             if e.kind == "restock":
                 cite("DEAL-3")
         elif e.kind == "knock" and hand.turn < hand.players:
             cite("TURN-4")
+        elif e.kind == "discard" and e.rule == "VAR-NODRAW-1":
+            primary("VAR-NODRAW-1")
     if p.kind != "refused" and hand.stock_count == 0 and any(e.kind in ("draw", "restock") for e in shown):
         cite("STOCK-1")
     if hand.stock_count == 0 and any(e.kind in ("take", "empty_stock") for e in shown):
@@ -300,7 +318,10 @@ def outcome_of(p: Played, situation: Situation) -> Outcome:
                 cite("VAR-FORCED-2")
                 primary("VAR-FORCED-2")
                 notes.append(f"seat {e.seat} knocks holding three aces: S33's exception (VAR-FORCED-2)")
-        elif e.kind in ("empty_stock", "turn_limit"):
+            if not rules.knock_with_discard and rules.knock_timing != "start" and _drew_before(events, e):
+                cite("VAR-KNOCKHELD-1")
+                primary("VAR-KNOCKHELD-1")
+        elif e.kind in ("empty_stock", "turn_limit", "stock_end"):
             cite(*counted)
             if e.kind == "turn_limit":
                 primary("STOCK-1")
@@ -324,8 +345,13 @@ def outcome_of(p: Played, situation: Situation) -> Outcome:
                 notes.append("knock_tie = knocker_wins: the knocker ties the lowest total and wins the tie")
             cite("PAY-KNOCK-2")
             primary("PAY-KNOCK-2")
+    if r.ending == "knock_tie" and r.totals is not None and r.knocker is not None:
+        cite("PAY-KNOCK-3", "VAR-KNOCKTIE-1")
+        primary("PAY-KNOCK-3", "VAR-KNOCKTIE-1")
     if r.ending == "stock_out" and r.totals is not None:
-        primary("STOCK-2")
+        primary("STOCK-3" if rules.empty_stock == "last_turn" else "STOCK-2")
+        if rules.empty_stock == "last_turn":
+            cite("STOCK-1")
         if rules.empty_stock == "dead":
             primary("STOCK-3")
         else:
@@ -348,7 +374,8 @@ def outcome_of(p: Played, situation: Situation) -> Outcome:
             cite("STAKE-2")
         if pay.rule not in ("PAY-CAUGHT-1", "PAY-CAUGHT-2", "PAY-CAUGHT-3") or r.ending == "knock_caught":
             primary(pay.rule)
-    if r.ending in ("knock_won", "knock_caught", "stock_out", "dealt_tonk", "dealt_draw", "turn_limit"):
+    if r.ending in ("knock_won", "knock_caught", "stock_out", "dealt_tonk", "dealt_draw", "turn_limit",
+                    "knock_tie", "special_hand"):
         cite("OBS-3")
     cite("GAME-1")
     nxt = next_dealer(hand.players, hand.dealer, r.ending, r.winners, rules)

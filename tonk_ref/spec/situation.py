@@ -62,9 +62,10 @@ description: items separated by ';', ',' or 'then', in any order, the actions la
                        the first: '0 draws 9h, spreads 9c 9d 9h, discards 5h'. Verbs:
                        knocks [discarding C] | draws [C] (from the stock; C names the card drawn)
                        | takes the discard | spreads C C C... | hits C on N (spread N)
-                       | discards C
+                       | discards C | declares (a special hand, VAR-SPECIAL-1)
                        or the action notation: '0 knock', '0 knock 9s', '1 draw stock',
-                       '1 draw discard', '2 spread 4h 5h 6h', '2 hit 7h 0', '0 discard 9s'
+                       '1 draw discard', '2 spread 4h 5h 6h', '2 hit 7h 0', '0 discard 9s',
+                       '0 declare'
 At the start of a turn the hands and the table hold every card dealt (players x hand size): a
 seat that laid a spread holds that many fewer. A ruleset under which the position cannot
 happen (that check, a card not in its pack, too many players, a spread it does not allow) is
@@ -183,6 +184,7 @@ _VERBS = {
     "spread": "spread", "spreads": "spread", "lay": "spread", "lays": "spread",
     "hit": "hit", "hits": "hit",
     "discard": "discard", "discards": "discard",
+    "declare": "declare", "declares": "declare",
 }  # fmt: skip
 #: Words an action may hold besides its cards, per verb ("takes the top of the discard
 #: pile", "hits 4c on spread 0"); any other word is an error.
@@ -193,6 +195,7 @@ _FILLER: dict[str, frozenset[str]] = {
     "spread": frozenset(),
     "hit": frozenset({"the", "on", "onto", "to", "spread"}),
     "discard": frozenset({"the", "a", "card"}),
+    "declare": frozenset({"a", "special", "hand"}),
 }
 
 
@@ -602,6 +605,10 @@ class Description(Situation):
                 if not cards_t:
                     raise _fail(vtok, "name the cards of the spread")
                 out.append(_act(seat, A.spread(cards_t), where))
+            elif verb == "declare":
+                if args:
+                    raise _fail(args[0], "a declaration names no card: '0 declares'")
+                out.append(_act(seat, A.declare(), where))
             elif verb == "hit":
                 if len(args) != 2:
                     raise _fail(vtok, "a hit is 'hits CARD on N', N the number of the spread (0 = the first on "

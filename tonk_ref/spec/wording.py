@@ -175,6 +175,17 @@ def event_text(ev: Event, hand_size: int, style: Style) -> str:
         return "the hand is dead: nobody pays"
     if k == "turn_limit":
         return f"turn {d} ends, the last the turn limit allows: the hand ends"
+    if k == "stock_end":
+        return f"seat {s} drew the last stock card and its turn has ended: the hand ends"
+    if k == "hit_ends_turn":
+        return f"seat {s}'s hit ends the turn, without a discard"
+    if k == "reem":
+        return f"seat {s} lays a second spread: a reem, the hand ends"
+    if k == "knock_tie":
+        return f"seat {s}'s knock ties the lowest total: " + (
+            f"{seats(d)} share the win" if d else "the hand is a draw")
+    if k == "special_hand":
+        return f"seat {s} declares a special hand of {d}: the hand ends"
     if k == "pay":
         payee, amt = d
         return f"seat {s} pays seat {payee} {amount(amt)}"
@@ -254,6 +265,14 @@ def ending_words(ending: str | None, winners: Sequence[int], knocker: int | None
         if not winners:
             return "turn_limit: the turn limit ends the hand; nobody wins"
         return f"turn_limit: the turn limit ends the hand; {w} {verb} with the lowest total"
+    if ending == "knock_tie":
+        if not winners:
+            return f"knock_tie: seat {knocker} knocks and ties the lowest total; a draw, nobody wins"
+        return f"knock_tie: seat {knocker} knocks and ties the lowest total; {w} share the win"
+    if ending == "reem":
+        return f"reem: {w} lays a second spread and wins"
+    if ending == "special_hand":
+        return f"special_hand: {w} declares a special hand and wins"
     return str(ending)  # pragma: no cover
 
 
@@ -264,7 +283,12 @@ def settlement_lines(hand: Hand) -> list[tuple[str, str]]:
         return []
     counts = ", ".join(f"seat {s} {t}" for s, t in enumerate(r.totals))
     out: list[tuple[str, str]] = []
-    if r.ending in ("knock_won", "knock_caught") and r.knocker is not None:
+    if r.ending == "knock_tie" and r.knocker is not None:
+        out.append(("PAY-KNOCK-1", f"every hand is shown and counted: {counts}"))
+        mine = r.totals[r.knocker]
+        how = "the tied players share the win" if r.winners else "the hand is a draw"
+        out.append(("VAR-KNOCKTIE-1", f"the knocker's {mine} ties the lowest other total: {how}"))
+    elif r.ending in ("knock_won", "knock_caught") and r.knocker is not None:
         out.append(("PAY-KNOCK-1", f"every hand is shown and counted: {counts}"))
         others = [t for s, t in enumerate(r.totals) if s != r.knocker]
         mine = r.totals[r.knocker]
