@@ -19,6 +19,11 @@ Feature: Variations
   declare an option value (or the match feature, for points) skips its scenarios.
   More situations for each house rule are in house.feature.
 
+  Last come rules of online engines that no stored source documents, known from
+  how those engines play: the reem, a discard without drawing, a hit that ends the
+  turn, a knock on the cards held, a shared or drawn knock tie and declared special
+  hands.
+
   Rule: VAR-NOUP-1 No upcard
 
     Background:
@@ -634,3 +639,190 @@ Feature: Variations
       And the points added are 0, 24
       And the scores are now 30, 104
       And seat 1 leaves the match
+
+  Rule: VAR-REEM-1 Reem
+
+    @VAR-REEM-1 @OUT-1 @id.var-reem-two-spreads
+    Scenario Outline: A lays two spreads in one turn (reem = <reem>)
+      Given a 2-player hand dealt by seat 1
+      And the ruleset has reem = <reem>
+      And seat 0 holds 4h 5h 6h Jc Jd
+      And seat 1 holds 2c 3d 8s Td Kd
+      And the upcard is Qs
+      And the stock starts with Js
+      When seat 0 plays: draw stock, spread 4h 5h 6h, spread Jc Jd Js
+      Then the hand ends as <ending>
+      And the net result is +2, -2
+
+      Examples:
+        | reem          | ending   |
+        | none          | tonk_out |
+        | one_turn      | reem     |
+        | second_spread | reem     |
+
+    @VAR-REEM-1 @id.var-reem-seven-cards
+    Scenario: With seven cards each the reemer keeps cards and still wins at once
+      Given a 2-player hand dealt by seat 1
+      And the ruleset has hand_size = 7
+      And the ruleset has reem = one_turn
+      And seat 0 holds 4h 5h 6h Jc Jd 2s 3c
+      And seat 1 holds Td Tc 9s 9h 6d 8c 7d
+      And the upcard is Qs
+      And the stock starts with Js
+      When seat 0 plays: draw stock, spread 4h 5h 6h, spread Jc Jd Js
+      Then the hand ends as reem
+      And the hand of seat 0 is 2s 3c
+      And seat 1 pays seat 0 2
+
+  Rule: VAR-NODRAW-1 Discarding without drawing
+
+    Background:
+      Given a 2-player hand dealt by seat 1
+      And seat 0 holds 5h 6h 7h 9c Kd
+      And seat 1 holds 2c 3d 8s Td Jd
+      And the upcard is Qs
+
+    @VAR-NODRAW-1 @TURN-6 @id.var-no-draw-discard
+    Scenario Outline: A discards Kd without drawing (discard_without_draw = <option>)
+      Given the ruleset has discard_without_draw = <option>
+      When seat 0 discards Kd
+      Then the action is <outcome>
+
+      Examples:
+        | option | outcome                    |
+        | false  | refused as must_draw_first |
+        | true   | accepted                   |
+
+    @VAR-NODRAW-1 @id.var-no-draw-turn-ends
+    Scenario: A discard without drawing ends the turn, and nothing else may be done in it
+      Given the ruleset has discard_without_draw = true
+      When seat 0 discards Kd
+      Then seat 1 is to act
+      And seat 0 has 4 cards
+      And the discard pile shows Kd
+      And the stock holds 41 cards
+
+  Rule: VAR-HITEND-1 A hit ends the turn
+
+    Background:
+      Given a 2-player hand dealt by seat 1
+      And seat 0 holds 5c 6c 7c Kd 2s
+      And seat 1 holds 8c 4d Jd Jh 3h
+      And the upcard is Qs
+      And the stock starts with 3s 9d
+
+    @VAR-HITEND-1 @TURN-5 @id.var-hit-ends-turn
+    Scenario Outline: B hits 8c on A's run, then tries to discard (hit_ends_turn = <option>)
+      Given the ruleset has hit_ends_turn = <option>
+      When seat 0 plays: draw stock, spread 5c 6c 7c, discard Kd
+      And seat 1 plays: draw stock, hit 8c 0
+      And seat 1 discards 9d
+      Then the action is <outcome>
+
+      Examples:
+        | option | outcome                  |
+        | false  | accepted                 |
+        | true   | refused as not_your_turn |
+
+    @VAR-HITEND-1 @HIT-4 @id.var-hit-ends-turn-next
+    Scenario: Under hit_ends_turn = true the hit hands the turn to the next player
+      Given the ruleset has hit_ends_turn = true
+      When seat 0 plays: draw stock, spread 5c 6c 7c, discard Kd
+      And seat 1 plays: draw stock, hit 8c 0
+      Then seat 0 is to act
+      And seat 1 has 5 cards
+      And the discard pile shows Kd
+
+  Rule: VAR-KNOCKHELD-1 A knock on the cards held
+
+    Background:
+      Given a 2-player hand dealt by seat 1
+      And the ruleset has knock_timing = any
+      And seat 0 holds 5c 6c 7c Ad 2s
+      And seat 1 holds Td Tc 9s 9h 6d
+      And the upcard is Qs
+      And the stock starts with 3h
+
+    @VAR-KNOCKHELD-1 @TURN-3 @id.var-knock-held
+    Scenario Outline: After drawing and laying a run A knocks (<knock>) under knock_with_discard = <option>
+      Given the ruleset has knock_with_discard = <option>
+      When seat 0 plays: draw stock, spread 5c 6c 7c, <knock>
+      Then the hand ends as knock_won
+      And the totals are <totals>
+
+      Examples:
+        | option | knock    | totals |
+        | true   | knock 3h | 3, 44  |
+        | false  | knock    | 6, 44  |
+
+    @VAR-KNOCKHELD-1 @id.var-knock-held-no-discard
+    Scenario: Under knock_with_discard = false a knock after drawing names no discard
+      Given the ruleset has knock_with_discard = false
+      When seat 0 plays: draw stock, spread 5c 6c 7c
+      And seat 0 knocks and discards 3h
+      Then the action is refused as knock_discard
+
+  Rule: VAR-KNOCKTIE-1 A shared or drawn knock tie
+
+    @VAR-KNOCKTIE-1 @PAY-KNOCK-3 @id.var-knock-tie-three
+    Scenario Outline: A knocks with 7, B has 7, C 12 (knock_tie = <knock_tie>)
+      Given a 3-player hand dealt by seat 2
+      And the ruleset has knock_tie = <knock_tie>
+      And seat 0 holds 7c 8c 9c 3d 4d
+      And seat 1 holds 5s 6s 7s 3h 4h
+      And seat 2 holds Ac 2c 2s 3s 4c
+      And the upcard is Td
+      And the stock starts with Kd Qs Qh
+      When seat 0 plays: draw stock, spread 7c 8c 9c, discard Kd
+      And seat 1 plays: draw stock, spread 5s 6s 7s, discard Qs
+      And seat 2 plays: draw stock, discard Qh
+      And seat 0 knocks
+      Then the hand ends as <ending>
+      And the net result is <net>
+
+      Examples:
+        | knock_tie | ending       | net            |
+        | caught    | knock_caught | -3, +4, -1     |
+        | split     | knock_tie    | +1/2, +1/2, -1 |
+        | draw      | knock_tie    | 0, 0, 0        |
+
+  Rule: VAR-SPECIAL-1 Declared special hands
+
+    @VAR-SPECIAL-1 @id.var-special-41
+    Scenario Outline: A, first to play, declares Kc Qc Jd 9d 2s, 41 (special_hands = <option>)
+      Given a 3-player hand dealt by seat 2
+      And the ruleset has special_hands = <option>
+      And seat 0 holds Kc Qc Jd 9d 2s
+      And seat 1 holds Td Tc 9s 9h 6d
+      And seat 2 holds 4c 5d 8s Kh Qd
+      And the upcard is Qs
+      When seat 0 declares a special hand
+      Then the action is <outcome>
+
+      Examples:
+        | option     | outcome                   |
+        | none       | refused as declare_timing |
+        | first_turn | accepted                  |
+
+    @VAR-SPECIAL-1 @id.var-special-pays-triple
+    Scenario: A declared hand of 9 wins triple
+      Given a 2-player hand dealt by seat 1
+      And the ruleset has special_hands = any_turn
+      And the stake is 2
+      And seat 0 holds Ac 2c 3d 2s Ad
+      And seat 1 holds Td Tc 9s 9h 6d
+      And the upcard is Qs
+      When seat 0 declares a special hand
+      Then the hand ends as special_hand
+      And seat 1 pays seat 0 6
+      And the totals are 9, 44
+
+    @VAR-SPECIAL-1 @id.var-special-not-special
+    Scenario: A hand of 42 is not special
+      Given a 2-player hand dealt by seat 1
+      And the ruleset has special_hands = any_turn
+      And seat 0 holds Kc Qc Jd 7d 5s
+      And seat 1 holds Td Tc 9s 9h 6d
+      And the upcard is Qs
+      When seat 0 declares a special hand
+      Then the action is refused as not_special

@@ -37,6 +37,7 @@ def from_json(s: dict[str, Any]) -> State:
         taken=s["taken"],
         hits=s["hits_this_turn"],
         laid=s["spread_this_turn"],
+        laid_now=1 if s["spread_this_turn"] else 0,
         dealt=[sort_cards(list(h)) for h in s["dealt"]],
         knocker=s.get("knocker"),
         last=s.get("last_turns", 0),

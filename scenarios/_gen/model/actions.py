@@ -12,7 +12,7 @@ from .cards import sort_cards
 from .errors import ModelError
 from .hand import State, apply, check
 
-_COMPACT = re.compile(r"^(\d+) (knock|draw|spread|hit|discard)((?: \S+)*)$")
+_COMPACT = re.compile(r"^(\d+) (knock|draw|spread|hit|discard|declare)((?: \S+)*)$")
 
 
 def parse_compact(text: str) -> tuple[int, dict[str, Any]]:
@@ -32,6 +32,8 @@ def parse_compact(text: str) -> tuple[int, dict[str, Any]]:
         action = {"type": "discard", "card": args[0]}
     elif verb == "knock" and len(args) <= 1:
         action = {"type": "knock", **({"discard": args[0]} if args else {})}
+    elif verb == "declare" and not args:
+        action = {"type": "declare"}
     else:
         raise ModelError(f"cannot read action {text!r}")
     return seat, action
@@ -48,6 +50,7 @@ def candidate_actions(st: State, seat: int, extra_cards: tuple[str, ...] = ()) -
         {"type": "knock"},
         {"type": "draw", "from": "stock"},
         {"type": "draw", "from": "discard"},
+        {"type": "declare"},
     ]
     for c in cards:
         out.append({"type": "knock", "discard": c})
@@ -78,6 +81,8 @@ def action_key(action: dict[str, Any]) -> str:
         return f"hit {action['card']} {action['spread']}"
     if kind == "discard":
         return f"discard {action['card']}"
+    if kind == "declare":
+        return "declare"
     return "knock" if "discard" not in action else f"knock {action['discard']}"
 
 

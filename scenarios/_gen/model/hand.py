@@ -21,7 +21,13 @@ the cards' shape? the ruleset's limits? what the play leaves behind?):
     spread   must_draw_first, then card by card in the order named: not_in_hand or
              duplicate_card; then not_a_spread, must_use_taken, last_card_taken
     hit      must_draw_first, not_in_hand, no_such_spread, hit_target, hit_limit,
-             hit_does_not_fit, must_use_taken, last_card_taken
+             hit_does_not_fit, must_use_taken, last_card_taken (under hit_ends_turn:
+             forced_spread on the hand kept, as at a discard)
+    declare  declare_timing, not_special
+
+The rules of online engines (VAR-REEM-1, VAR-NODRAW-1, VAR-HITEND-1, VAR-KNOCKHELD-1,
+VAR-KNOCKTIE-1, VAR-SPECIAL-1, STOCK-3's last_turn, VAR-HITLOCK-1's hit_lock_further)
+are read from their sentences in spec/rules.yaml.
 """
 
 from __future__ import annotations
@@ -61,6 +67,7 @@ class State:
     waits: list[int] = field(default_factory=list)  # VAR-KNOCKWAIT-1: turns left (this one included)
     knocker: int | None = None  # after_knock = one_turn_each: who knocked, while the others play a last turn
     last: int = 0  # ... and how many of those last turns are left
+    laid_now: int = 0  # VAR-REEM-1 (reem = one_turn): spreads laid in this turn
     r: Rules = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -170,6 +177,7 @@ _FIELDS = {
     "discard": ({"type", "card"}, {"type", "card"}),
     "spread": ({"type", "cards"}, {"type", "cards"}),
     "hit": ({"type", "card", "spread"}, {"type", "card", "spread"}),
+    "declare": ({"type"}, {"type"}),
 }
 
 
@@ -227,6 +235,8 @@ def apply(st: State, seat: int, action: object) -> State:
         _discard(new, seat, a["card"])
     elif kind == "spread":
         _spread(new, seat, list(a["cards"]))
+    elif kind == "declare":
+        _declare(new, seat)
     else:
         _hit(new, seat, a["card"], a["spread"])
     return new
@@ -334,9 +344,17 @@ def _knock(st: State, seat: int, discard: str | None) -> None:
     else:
         if timing == "start":
             raise Illegal("knock_timing")  # TURN-3
-        if discard is None:
-            raise Illegal("knock_discard")
-        kept = _discarding(st, seat, discard)
+        if st.rules["knock_with_discard"]:
+            if discard is None:
+                raise Illegal("knock_discard")
+            kept = _discarding(st, seat, discard)
+        else:
+            # VAR-KNOCKHELD-1: a knock after drawing names no discard; judged on every card held
+            if discard is not None:
+                raise Illegal("knock_discard")
+            if st.pending_taken():
+                raise Illegal("must_use_taken")  # VAR-MUSTUSE-1
+            kept = list(st.hands[seat])
     if not st.rules["first_turn_knock"] and _first_round(st):
         raise Illegal("first_turn_knock")  # TURN-4
     if st.locks[seat] > 0:
@@ -348,7 +366,7 @@ def _knock(st: State, seat: int, discard: str | None) -> None:
         raise Illegal("knock_limit")  # VAR-KNOCKLIMIT-1
     if st.rules["forced_spreads"] and holds_forced_spread(kept, st.r):
         raise Illegal("forced_spread")  # VAR-FORCED-2
-    if discard is not None and must_lay_first(st, seat):
+    if st.stage == "drawn" and must_lay_first(st, seat):
         raise Illegal("forced_spread")  # VAR-FORCED-1, forced_spreads_timing = at_once
     if discard is not None:
         st.hands[seat] = kept
@@ -368,8 +386,8 @@ def _knock(st: State, seat: int, discard: str | None) -> None:
 
 
 def _discard(st: State, seat: int, card: str) -> None:
-    if st.stage != "drawn":
-        raise Illegal("must_draw_first")  # TURN-6
+    if st.stage != "drawn" and not st.rules["discard_without_draw"]:
+        raise Illegal("must_draw_first")  # TURN-6 (VAR-NODRAW-1 allows a discard instead of the draw)
     kept = _discarding(st, seat, card)
     if st.rules["forced_spreads"] and holds_forced_spread(kept, st.r):
         raise Illegal("forced_spread")  # VAR-FORCED-1
@@ -395,10 +413,15 @@ def _end_turn(st: State, seat: int) -> None:
     st.taken = None
     st.hits = 0
     st.laid = False
+    st.laid_now = 0
     if st.knocker is not None:
         st.last -= 1
         if st.last == 0:
             _end(st, settle.knock(st.knocker, st.totals(), st.stake, st.r))
+    elif st.rules["empty_stock"] == "last_turn" and not st.stock:
+        # STOCK-3 (empty_stock = last_turn): the turn that drew the last stock card has
+        # ended, so the hand ends, settled as at an empty stock
+        _end(st, settle.stock_out(st.totals(), st.stake, st.r, dead=False))
     elif st.rules["turn_limit"] is not None and st.turn >= st.rules["turn_limit"]:
         # STOCK-1: the turn limit ends the hand, settled as at the empty stock or dead
         dead = st.rules["turn_limit_end"] == "dead"
@@ -409,9 +432,13 @@ def must_lay_first(st: State, seat: int) -> bool:
     """VAR-FORCED-1 under forced_spreads_timing = at_once: the hand (before the discard)
     holds a spread it could lay now, other than exactly three natural aces; one whose laying
     would leave only the card taken from the pile (TURN-8) cannot be laid, so does not count."""
+    return _must_lay(st, st.hands[seat])
+
+
+def _must_lay(st: State, hand: list[str]) -> bool:
+    """:func:`must_lay_first` for a given hand."""
     if not (st.rules["forced_spreads"] and st.rules["forced_spreads_timing"] == "at_once"):
         return False
-    hand = st.hands[seat]
     for sp in spreads_within(hand, st.r):
         if len(sp) == 3 and all(c in ("Ac", "Ad", "Ah", "As") for c in sp):
             continue
@@ -448,9 +475,17 @@ def _spread(st: State, seat: int, cards: list[str]) -> None:
     st.hands[seat] = rest
     st.spreads.append(Spread(seat, list(cards), shape))
     st.laid = True
+    st.laid_now += 1
     wait = st.rules["spread_knock_wait"]
     if wait:
         st.waits[seat] = wait + 1  # this turn and the next N (VAR-KNOCKWAIT-1)
+    reem = st.rules["reem"]
+    if reem != "none" and st.knocker is None:
+        # VAR-REEM-1: a second spread (in this turn, or ever) wins at once, cards left or not
+        mine = st.laid_now if reem == "one_turn" else sum(1 for sp in st.spreads if sp.owner == seat)
+        if mine >= 2:
+            _end(st, settle.reem(seat, st.players, st.stake))
+            return
     if not rest:
         _out_of_cards(st, seat)
 
@@ -473,15 +508,27 @@ def _hit(st: State, seat: int, card: str, index: int) -> None:
     if st.pending_taken() and card != st.taken:
         raise Illegal("must_use_taken")  # VAR-MUSTUSE-1
     rest = [c for c in st.hands[seat] if c != card]
-    if _leaves_only_taken(st, rest):
+    ends = bool(st.rules["hit_ends_turn"])
+    if ends:
+        # VAR-HITEND-1: the hit ends the turn, so the hand kept is held to forced spreads
+        # as at a discard, and TURN-8's dead end cannot arise
+        if rest and st.rules["forced_spreads"] and holds_forced_spread(rest, st.r):
+            raise Illegal("forced_spread")
+        if rest and _must_lay(st, rest):
+            raise Illegal("forced_spread")
+    elif _leaves_only_taken(st, rest):
         raise Illegal("last_card_taken")
     st.hands[seat] = rest
     st.spreads[index] = Spread(target.owner, [*target.cards, card], shape)
     st.hits += 1
-    if target.owner != seat:
-        st.locks[target.owner] += st.rules["hit_lock"]  # VAR-HITLOCK-1
+    if target.owner != seat and st.rules["hit_lock"]:
+        # VAR-HITLOCK-1; with hit_lock_further a hit on a player still locked adds that many
+        further = st.rules["hit_lock_further"]
+        st.locks[target.owner] += st.rules["hit_lock"] if further is None or st.locks[target.owner] == 0 else further
     if not rest:
         _out_of_cards(st, seat)
+    elif ends:
+        _end_turn(st, seat)
 
 
 def _out_of_cards(st: State, seat: int) -> None:
@@ -492,3 +539,19 @@ def _out_of_cards(st: State, seat: int) -> None:
     else:
         _end(st, settle.tonk_out(seat, st.players, st.stake, st.r, st.laid))
 
+
+
+def _declare(st: State, seat: int) -> None:
+    """VAR-SPECIAL-1: at the start of a turn (only in the first round under first_turn),
+    a player holding every card dealt, totalling exactly 41 or 10 or less, declares it:
+    the hand ends and the declarer receives 3S from each other player."""
+    mode = st.rules["special_hands"]
+    if mode == "none" or st.stage != "start" or st.knocker is not None:
+        raise Illegal("declare_timing")
+    if mode == "first_turn" and not _first_round(st):
+        raise Illegal("declare_timing")
+    hand = st.hands[seat]
+    total = st.r.total(hand)
+    if len(hand) != hand_size(st.rules, st.players) or not (total == 41 or total <= 10):
+        raise Illegal("not_special")
+    _end(st, settle.special_hand(seat, [st.r.total(h) for h in st.hands], st.stake))

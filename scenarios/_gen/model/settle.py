@@ -119,6 +119,15 @@ def knock(knocker: int, totals: Sequence[int], stake: int, rules: Rules) -> Resu
         else:
             pays = _from_each(n, knocker, S, "PAY-KNOCK-2")
         return result("knock_won", n, [knocker], pays, totals, knocker)
+    if mine == low and rules["knock_tie"] in ("split", "draw"):
+        # VAR-KNOCKTIE-1: not caught; split: the knocker and the tied share, each player not
+        # tied paying S shared equally among them; draw: no winner, no payment
+        tied = [p for p in range(n) if totals[p] == mine]
+        if rules["knock_tie"] == "draw":
+            return result("knock_tie", n, [], [], totals, knocker)
+        share = S / len(tied)
+        pays = [Payment(q, p, share, "VAR-KNOCKTIE-1") for p in tied for q in range(n) if q not in tied]
+        return result("knock_tie", n, tied, pays, totals, knocker)
     lowest = [p for p in others if totals[p] == low]
     not_tied = [p for p in range(n) if p not in lowest]
     rule = "PAY-CAUGHT-3" if len(lowest) > 1 else "PAY-CAUGHT-2"
@@ -137,6 +146,17 @@ def knock(knocker: int, totals: Sequence[int], stake: int, rules: Rules) -> Resu
     if scheme == "per_player":
         pays += [Payment(knocker, p, S * n, rule) for p in lowest]
     return result("knock_caught", n, lowest, pays, totals, knocker)
+
+
+def reem(seat: int, players: int, stake: int) -> Result:
+    """VAR-REEM-1: the reemer receives 2S from each other player."""
+    return result("reem", players, [seat], _from_each(players, seat, Fraction(2 * stake), "VAR-REEM-1"))
+
+
+def special_hand(seat: int, totals: Sequence[int], stake: int) -> Result:
+    """VAR-SPECIAL-1: the declarer receives 3S from each other player; every hand is shown."""
+    n = len(totals)
+    return result("special_hand", n, [seat], _from_each(n, seat, Fraction(3 * stake), "VAR-SPECIAL-1"), totals)
 
 
 def stock_out(totals: Sequence[int], stake: int, rules: Rules, dead: bool, ending: str = "stock_out") -> Result:

@@ -40,6 +40,11 @@ def knocks(b: Builder, seat: str) -> None:
     b.act(int(seat), {"type": "knock"})
 
 
+@step("when", rf"seat (?P<seat>{SEAT}) declares a special hand")
+def declares(b: Builder, seat: str) -> None:
+    b.act(int(seat), {"type": "declare"})
+
+
 @step("when", rf"seat (?P<seat>{SEAT}) knocks and discards (?P<card>{CARD})")
 def knocks_discarding(b: Builder, seat: str, card: str) -> None:
     b.act(int(seat), {"type": "knock", "discard": card})
