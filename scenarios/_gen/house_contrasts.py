@@ -24,7 +24,8 @@ from scenarios._gen.model import STANDARD, cards
 OPTIONS = (
     "jokers", "joker_value", "deck", "face_values", "deuces_wild", "wild_min_naturals", "hand_size",
     "low_dealt_double", "dealt_tonks", "must_use_taken", "hit_lock", "eating", "knock_limit",
-    "spread_knock_wait", "low_knock_bonus", "scoring",
+    "spread_knock_wait", "low_knock_bonus", "scoring", "discard_without_draw", "hit_ends_turn", "knock_with_discard",
+    "reem", "hit_lock_further", "special_hands",
 )  # fmt: skip
 
 
@@ -518,9 +519,161 @@ def scoring() -> list[Case]:
     return out
 
 
+# ------------------------------------------------------------------ rules of online engines
+def discard_without_draw() -> list[Case]:
+    out = contrast(
+        "discard_without_draw", "discard-before-drawing-2p", "A, first to play, discards Kd without drawing",
+        ["VAR-NODRAW-1", "TURN-6"],
+        dict(players=2, dealer=1, hands=["5h 6h 7h 9c Kd", "2c 3d 8s Td Jd"], upcard="Qs", over=False),
+        {False: dict(script=["0 discard Kd !must_draw_first", "@"]), True: dict(script=["0 discard Kd", "@@"])},
+    )
+    out += contrast(
+        "discard_without_draw", "no-upcard-first-turn-3p",
+        "no upcard: A discards Kd without drawing, which starts the pile, and B takes it",
+        ["VAR-NODRAW-1", "VAR-NOUP-1", "TURN-2"],
+        dict(players=3, dealer=2, hands=["5h 6h 7h 9c Kd", "2c 3d 8s Td Jd", "4c 4d 9h Jh Qh"],
+             options={"upcard": False}, over=False),
+        {False: dict(script=["0 discard Kd !must_draw_first", "@"]),
+         True: dict(script=["0 discard Kd", "1 draw discard", "@@"])},
+    )
+    return out
+
+
+def hit_ends_turn() -> list[Case]:
+    opening = "0 draw stock; 0 spread 5c 6c 7c; 0 discard Kd; 1 draw stock; 1 hit 8c 0"
+    out = contrast(
+        "hit_ends_turn", "discard-after-a-hit-2p", "B hits 8c on A's run, then discards 9d",
+        ["VAR-HITEND-1", "TURN-5", "HIT-4"],
+        dict(players=2, dealer=1, hands=["5c 6c 7c Kd 2s", "8c 4d Jd Jh 3h"], upcard="Qs", stock="3s 9d",
+             over=False),
+        {False: dict(script=[opening, "1 discard 9d", "@"]),
+         True: dict(script=[opening, "1 discard 9d !not_your_turn", "@@"])},
+    )
+    taken = "0 draw stock; 0 spread 5c 6c 7c 8c; 0 discard Ks; 1 draw stock; 1 discard 2h; 0 draw discard"
+    out += contrast(
+        "hit_ends_turn", "hit-leaves-the-taken-card-2p",
+        "A took 2h from the pile and hits 9c, its last other card, on its own run",
+        ["VAR-HITEND-1", "TURN-8"],
+        dict(players=2, dealer=1, hands=["5c 6c 7c 8c 9c", "Td Tc 9s 9h 6d"], upcard="Qh", stock="Ks 2h",
+             over=False),
+        {False: dict(script=[taken, "0 hit 9c 0 !last_card_taken", "@"]),
+         True: dict(script=[taken, "0 hit 9c 0", "@@"])},
+    )
+    out += contrast(
+        "hit_ends_turn", "forced-spreads-2p",
+        "forced spreads: B, holding Jd Jh Js, hits 8c, which would end the turn with the book in hand",
+        ["VAR-HITEND-1", "VAR-FORCED-1"],
+        dict(players=2, dealer=1, hands=["5c 6c 7c Kd 2s", "8c Jd Jh Js 4d"], upcard="Qs", stock="3s Ks",
+             options={"forced_spreads": True}, over=False),
+        {False: dict(script=["0 draw stock; 0 spread 5c 6c 7c; 0 discard Kd; 1 draw stock; 1 hit 8c 0", "@"]),
+         True: dict(script=["0 draw stock; 0 spread 5c 6c 7c; 0 discard Kd; 1 draw stock; 1 hit 8c 0 !forced_spread",
+                            "@"])},
+    )
+    return out
+
+
+def knock_with_discard() -> list[Case]:
+    # knock_timing = any in every case: A draws 3h and lays 5c 6c 7c, keeping Ad 2s 3h (6); B holds 44
+    base = dict(players=2, dealer=1, hands=["5c 6c 7c Ad 2s", "Td Tc 9s 9h 6d"], upcard="Qs", stock="3h",
+                options={"knock_timing": "any"})
+    opening = "0 draw stock; 0 spread 5c 6c 7c"
+    out = contrast(
+        "knock_with_discard", "knock-without-a-discard-2p", "A draws, lays a run and knocks without discarding",
+        ["VAR-KNOCKHELD-1", "TURN-3"], base,
+        {True: dict(script=[opening, "0 knock !knock_discard", "@"], over=False),
+         False: dict(script=[opening, "0 knock"], totals=[6, 44], net=[1, -1], ending="knock_won")},
+    )
+    out += contrast(
+        "knock_with_discard", "knock-with-a-discard-2p", "A draws, lays a run and knocks discarding 3h",
+        ["VAR-KNOCKHELD-1", "TURN-3"], base,
+        {True: dict(script=[opening, "0 knock 3h"], totals=[3, 44], net=[1, -1], ending="knock_won"),
+         False: dict(script=[opening, "0 knock 3h !knock_discard", "@"], over=False)},
+    )
+    return out
+
+
+def reem() -> list[Case]:
+    out = contrast(
+        "reem", "two-spreads-in-one-turn-2p", "A draws Js and lays 4h 5h 6h, then Jc Jd Js, its last cards",
+        ["VAR-REEM-1", "OUT-1"],
+        dict(players=2, dealer=1, hands=["4h 5h 6h Jc Jd", "2c 3d 8s Td Kd"], upcard="Qs", stock="Js",
+             script=["0 draw stock; 0 spread 4h 5h 6h; 0 spread Jc Jd Js"], net=[2, -2]),
+        {"none": dict(ending="tonk_out"), "one_turn": dict(ending="reem"), "second_spread": dict(ending="reem")},
+    )
+    out += contrast(
+        "reem", "second-spread-next-turn-2p", "A lays 4h 5h 6h, and on its next turn Jc Jd Js, its last cards",
+        ["VAR-REEM-1", "OUT-1"],
+        dict(players=2, dealer=1, hands=["4h 5h 6h Jc Jd", "2c 3d 8s Td Kd"], upcard="Qs", stock="2s 7c Js",
+             script=["0 draw stock; 0 spread 4h 5h 6h; 0 discard 2s", "1 draw stock; 1 discard 7c",
+                     "0 draw stock; 0 spread Jc Jd Js"], net=[2, -2]),
+        {"none": dict(ending="tonk_out"), "one_turn": dict(ending="tonk_out"),
+         "second_spread": dict(ending="reem")},
+    )
+    out += contrast(
+        "reem", "seven-cards-2p", "seven cards each: A lays two spreads in one turn and keeps 2s 3c",
+        ["VAR-REEM-1", "VAR-HANDSIZE-1"],
+        dict(players=2, dealer=1, hands=["4h 5h 6h Jc Jd 2s 3c", "Td Tc 9s 9h 6d 8c 7d"], upcard="Qs", stock="Js",
+             options={"hand_size": 7}),
+        {"none": dict(script=["0 draw stock; 0 spread 4h 5h 6h; 0 spread Jc Jd Js", "@@"], over=False),
+         "one_turn": dict(script=["0 draw stock; 0 spread 4h 5h 6h; 0 spread Jc Jd Js"], net=[2, -2],
+                          ending="reem"),
+         "second_spread": dict(script=["0 draw stock; 0 spread 4h 5h 6h; 0 spread Jc Jd Js"], net=[2, -2],
+                               ending="reem")},
+    )
+    return out
+
+
+def hit_lock_further() -> list[Case]:
+    # hit_lock = 2 in every case: B hits A's run twice in one turn; A holds 2s 3s (5), B Jd Jh 3h (23)
+    opening = "0 draw stock; 0 spread 5c 6c 7c; 0 discard Kd; 1 draw stock; 1 hit 8c 0; 1 hit 4c 0; 1 discard 9d"
+    waits = ["0 draw stock; 0 discard 2h; 1 draw stock; 1 discard 5d",
+             "0 draw stock; 0 discard 6h; 1 draw stock; 1 discard 7s",
+             "0 draw stock; 0 discard 2d; 1 draw stock; 1 discard 3d"]
+    return contrast(
+        "hit_lock_further", "two-hits-2p",
+        "hit_lock = 2: B hits A's run twice; A knocks after three of its turns (a lock of 4, or 2 + 1 = 3)",
+        ["VAR-HITLOCK-1"],
+        dict(players=2, dealer=1, hands=["5c 6c 7c Kd 2s", "8c 4c Jd Jh 3h"], upcard="Qs",
+             stock="3s 9d 2h 5d 6h 7s 2d 3d", options={"hit_lock": 2}),
+        {None: dict(script=[opening, *waits, "0 knock !hit_lock", "@"], over=False),
+         1: dict(script=[opening, *waits, "0 knock"], totals=[5, 23], net=[1, -1], ending="knock_won")},
+    )
+
+
+def special_hands() -> list[Case]:
+    out = contrast(
+        "special_hands", "declare-41-first-turn-3p", "A, first to play, declares Kc Qc Jd 9d 2s (41)",
+        ["VAR-SPECIAL-1", "OBS-3"],
+        dict(players=3, dealer=2, hands=["Kc Qc Jd 9d 2s", "Td Tc 9s 9h 6d", "4c 5d 8s Kh Qd"], upcard="Qs"),
+        {"none": dict(script=["0 declare !declare_timing", "@"], over=False),
+         "first_turn": dict(script=["0 declare"], totals=[41, 44, 37], net=[6, -3, -3], ending="special_hand"),
+         "any_turn": dict(script=["0 declare"], totals=[41, 44, 37], net=[6, -3, -3], ending="special_hand")},
+    )
+    later = "0 draw stock; 0 discard Kd; 1 draw stock; 1 discard 7h"
+    out += contrast(
+        "special_hands", "declare-on-a-later-turn-2p", "A holds Ac 2c 3d 2s Ad (9) and declares on its second turn",
+        ["VAR-SPECIAL-1"],
+        dict(players=2, dealer=1, hands=["Ac 2c 3d 2s Ad", "Td Tc 9s 9h 6d"], upcard="Qs", stock="Kd 7h"),
+        {"none": dict(script=[later, "0 declare !declare_timing", "@"], over=False),
+         "first_turn": dict(script=[later, "0 declare !declare_timing", "@"], over=False),
+         "any_turn": dict(script=[later, "0 declare"], totals=[9, 44], net=[3, -3], ending="special_hand")},
+    )
+    out += contrast(
+        "special_hands", "declare-42-2p", "A declares Kc Qc Jd 7d 5s, which totals 42",
+        ["VAR-SPECIAL-1"],
+        dict(players=2, dealer=1, hands=["Kc Qc Jd 7d 5s", "Td Tc 9s 9h 6d"], upcard="Qs", over=False),
+        {"none": dict(script=["0 declare !declare_timing", "@"]),
+         "first_turn": dict(script=["0 declare !not_special", "@"]),
+         "any_turn": dict(script=["0 declare !not_special", "@"])},
+    )
+    return out
+
+
 def cases() -> list[Case]:
     return [
         *jokers(), *joker_value(), *deck40(), *face_values(), *deuces_wild(), *wild_min_naturals(),
         *hand_size(), *low_dealt_double(), *dealt_tonks(), *must_use_taken(), *hit_lock(), *eating(),
         *knock_limit(), *spread_knock_wait(), *low_knock_bonus(), *scoring(), *after_knock(), *turn_limit(),
+        *discard_without_draw(), *hit_ends_turn(), *knock_with_discard(), *reem(), *hit_lock_further(),
+        *special_hands(),
     ]

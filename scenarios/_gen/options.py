@@ -18,7 +18,7 @@ from scenarios._gen.make import contrast as shared
 from scenarios._gen.make.case import Case
 from scenarios._gen.make.contrast import long_hand
 from scenarios._gen.model import STANDARD, cards, stack
-from scenarios._gen.pay import W4, W8, W9, W10, knock3
+from scenarios._gen.pay import W4, W8, W9, W10, knock2, knock3
 
 
 def kebab(v: object) -> str:
@@ -264,9 +264,31 @@ def knock_tie() -> list[Case]:
         make=lambda cid, title, rules, **kw: knock3(cid, title, rules, **kw),
     )
     cs += contrast(
+        "knock_tie", "shared-tie-3p", "A knocks with 7, B has 7, C 12: caught, shared or a draw",
+        ["PAY-KNOCK-3", "VAR-KNOCKTIE-1"],
+        dict(a=("7c 8c 9c", "3d 4d"), b=("5s 6s 7s", "3h 4h"), c=(None, "Ac 2c 2s 3s 4c"), totals=[7, 7, 12]),
+        {
+            "caught": dict(net=[-3, 4, -1], ending="knock_caught"),
+            # VAR-KNOCKTIE-1: A and B share; C pays S, half to each
+            "split": dict(net=["1/2", "1/2", -1], ending="knock_tie", winners=[0, 1]),
+            "draw": dict(net=[0, 0, 0], ending="knock_tie", winners=[]),
+        },
+        make=lambda cid, title, rules, **kw: knock3(cid, title, rules, **kw),
+    )
+    cs += contrast(
+        "knock_tie", "two-players-2p", "W7: A knocks with 7 and B holds 7: a shared tie pays nothing at two players",
+        ["PAY-KNOCK-3", "VAR-KNOCKTIE-1"], dict(a=("7c 8c 9c", "3d 4d"), b=("5s 6s 7s", "3h 4h"), totals=[7, 7]),
+        {
+            "caught": dict(net=[-3, 3], ending="knock_caught"),
+            "split": dict(net=[0, 0], ending="knock_tie", winners=[0, 1]),
+            "draw": dict(net=[0, 0], ending="knock_tie", winners=[]),
+        },
+        make=lambda cid, title, rules, **kw: knock2(cid, title, rules, **kw),
+    )
+    cs += contrast(
         "knock_tie", "higher-knocker-3p", "W8: A knocks with 10 against B's 6: a tie rule changes nothing here",
         ["PAY-KNOCK-3", "PAY-CAUGHT-1"], dict(**W8, totals=[10, 6, 15], net=[-3, 4, -1], ending="knock_caught"),
-        {"knocker_wins": {}},
+        {"knocker_wins": {}, "split": {}, "draw": {}},
         make=lambda cid, title, rules, **kw: knock3(cid, title, rules, **kw),
     )
     return cs
@@ -356,6 +378,8 @@ def empty_stock() -> list[Case]:
             "play_on": dict(totals=[15, 40], net=[1, -1], ending="stock_out"),
             "reshuffle": dict(over=False),
             "dead": dict(totals=[15, 40], net=[0, 0], ending="stock_out"),
+            # A draws the 41st and last stock card; A's discard ends the hand (STOCK-3)
+            "last_turn": dict(tail=[], totals=[15, 40], net=[1, -1], ending="stock_out"),
         },
         make=lambda cid, title, rules, **kw: dry_case(cid, title, rules, **kw),
     )
@@ -368,6 +392,8 @@ def empty_stock() -> list[Case]:
             "play_on": dict(totals=[6, 11, 9], net=[2, -1, -1], ending="stock_out"),
             "reshuffle": dict(over=False),
             "dead": dict(totals=[6, 11, 9], net=[0, 0, 0], ending="stock_out"),
+            # B draws the 36th and last stock card; B's discard ends the hand (STOCK-3)
+            "last_turn": dict(tail=[], totals=[6, 11, 9], net=[2, -1, -1], ending="stock_out"),
         },
         make=lambda cid, title, rules, **kw: dry_case(cid, title, rules, **kw),
     )

@@ -52,8 +52,19 @@ APPLIES = {
     "VAR-LOWKNOCK-1": ("house-low-knock-bonus-13-knock-with-13-2p", "house-low-knock-bonus-13-knock-with-14-2p"),
     "VAR-POINTS-1": ("house-scoring-points-caught-knocker-3p", "house-scoring-default-caught-knocker-3p"),
     "STOCK-3": ("house-stock3-reshuffle-4p", "house-stock3-play-on-takes-the-discard-4p"),
+    "VAR-NOUP-1": ("house-discard-without-draw-true-no-upcard-first-turn-3p",
+                   "house-discard-without-draw-default-no-upcard-first-turn-3p"),
+    "VAR-NODRAW-1": ("house-discard-without-draw-true-discard-before-drawing-2p",
+                     "house-discard-without-draw-default-discard-before-drawing-2p"),
+    "VAR-HITEND-1": ("house-hit-ends-turn-true-discard-after-a-hit-2p",
+                     "house-hit-ends-turn-default-discard-after-a-hit-2p"),
+    "VAR-KNOCKHELD-1": ("house-knock-with-discard-false-knock-without-a-discard-2p",
+                        "house-knock-with-discard-default-knock-without-a-discard-2p"),
+    "VAR-REEM-1": ("house-reem-one-turn-two-spreads-in-one-turn-2p", "house-reem-default-two-spreads-in-one-turn-2p"),
+    "VAR-SPECIAL-1": ("house-special-hands-any-turn-declare-on-a-later-turn-2p",
+                      "house-special-hands-first-turn-declare-on-a-later-turn-2p"),
 }
-NEW_REASONS = ("must_use_taken", "hit_lock", "knock_wait", "knock_limit")
+NEW_REASONS = ("must_use_taken", "hit_lock", "knock_wait", "knock_limit", "declare_timing", "not_special")
 
 
 @pytest.fixture(scope="module")
