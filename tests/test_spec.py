@@ -57,6 +57,23 @@ PRESETS = {
         "max_players": 6,
     },
     "online": {"deck": 40, "hit_lock": 1, "knock_limit": 10, "max_players": 4, "caught_payment": "double_lowest_only"},
+    "online-reem": {
+        "deck": 40,
+        "upcard": False,
+        "dealt_tonk": "50",
+        "discard_taken": True,
+        "max_players": 4,
+        "reem": "second_spread",
+        "discard_without_draw": True,
+        "hit_ends_turn": True,
+        "knock_timing": "any",
+        "knock_with_discard": False,
+        "knock_tie": "split",
+        "empty_stock": "last_turn",
+        "hit_lock": 2,
+        "hit_lock_further": 1,
+        "special_hands": "any_turn",
+    },
 }
 
 

@@ -1,4 +1,4 @@
-"""Cases under the presets hoyle-tunk and online (spec/rulesets/), a few each: the
+"""Cases under the presets hoyle-tunk, online and online-reem (spec/rulesets/), a few each: the
 options they set, working together.  Seats: A = 0, B = 1, C = 2, D = 3."""
 
 from __future__ import annotations
@@ -8,6 +8,7 @@ from scenarios._gen.model import STANDARD
 
 HT = "hoyle-tunk"
 ON = "online"
+OR = "online-reem"
 B7 = "Kc Qd Jh 4s 8c 3d 6c"  # seven cards, no spread: 51
 
 
@@ -101,5 +102,42 @@ def online() -> list[Case]:
     ]
 
 
+def online_reem() -> list[Case]:
+    """The table of an online engine with the reem (spec/rulesets/online-reem.yaml): a 40-card
+    pack, no upcard, and the rules of online engines."""
+    return [
+        Case("house-preset-online-reem-reem-2p",
+             "online-reem: A lays 4h 5h 6h, then Jc Jd Js on the next turn: a reem, paid double",
+             ["VAR-REEM-1", "VAR-NOUP-1", "PAY-OUT-1"], 2, 1,
+             ["@", "0 draw stock; 0 spread 4h 5h 6h; 0 discard 2s", "1 draw stock; 1 discard 7c",
+              "0 draw stock; 0 spread Jc Jd Js"],
+             hands=["4h 5h 6h Jc Jd", "2c 3d 5s 6d Kd"], stock="2s 7c Js", preset=OR,
+             ending="reem", net=[2, -2]),
+        Case("house-preset-online-reem-drop-after-drawing-2p",
+             "online-reem: A draws, lays 5c 6c 7c and drops without a discard, judged on Ad 2s 3h",
+             ["VAR-KNOCKHELD-1", "TURN-3", "PAY-KNOCK-2"], 2, 1,
+             ["0 draw stock; 0 spread 5c 6c 7c; 0 knock"],
+             hands=["5c 6c 7c Ad 2s", "Jd Jc 4s 4h 6d"], stock="3h", preset=OR,
+             ending="knock_won", totals=[6, 34], net=[1, -1]),
+        Case("house-preset-online-reem-hit-then-discard-first-3p",
+             "online-reem: B's hit ends B's turn; C discards without drawing; A takes C's discard",
+             ["VAR-HITEND-1", "VAR-NODRAW-1", "TURN-7"], 3, 2,
+             ["0 draw stock; 0 spread 5c 6c 7c; 0 discard Kd", "1 draw stock; 1 hit 4c 0", "@",
+              "2 discard Qh", "0 draw discard; 0 discard Qh", "@@"],
+             hands=["5c 6c 7c Kd 2s", "4c Jd Jh 3h 6s", "Ac As 2h 3d Qh"], stock="2d 4d", preset=OR,
+             over=False, notes="discard_taken = true: A may throw back the card it took."),
+        Case("house-preset-online-reem-shared-drop-3p",
+             "online-reem: A drops with 10 and B holds 10: A and B share C's stake",
+             ["VAR-KNOCKTIE-1", "STAKE-2", "PAY-KNOCK-1"], 3, 2, ["0 knock"],
+             hands=["Ac Ad 2c 3c 3d", "Ah As 2d 2h 4s", "Jc Qd Kh 5s 5c"], preset=OR,
+             ending="knock_tie", winners=[0, 1], totals=[10, 10, 40], net=["1/2", "1/2", -1]),
+        Case("house-preset-online-reem-special-41-2p",
+             "online-reem: A declares Kc Qc Jd 7d 4s, 41, and wins triple",
+             ["VAR-SPECIAL-1"], 2, 1, ["0 declare"],
+             hands=["Kc Qc Jd 7d 4s", "Jc 2d 3h 6s 5c"], preset=OR,
+             ending="special_hand", totals=[41, 26], net=[3, -3]),
+    ]
+
+
 def cases() -> list[Case]:
-    return [*hoyle(), *online()]
+    return [*hoyle(), *online(), *online_reem()]

@@ -269,7 +269,7 @@ def test_every_new_reason_code_is_asserted_exactly(docs: dict[str, dict[str, Any
 
 
 def test_both_new_presets_are_played(docs: dict[str, dict[str, Any]]) -> None:
-    for name in ("hoyle-tunk", "online"):
+    for name in ("hoyle-tunk", "online", "online-reem"):
         n = sum(d.get("ruleset", {}).get("preset") == name for d in docs.values())
         assert n >= 3, (name, n)
 

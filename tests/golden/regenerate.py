@@ -47,6 +47,8 @@ def _show(action: dict[str, Any]) -> str:
         return f"hit {action['card']} {action['spread']}"
     if kind == "discard":
         return f"discard {action['card']}"
+    if kind == "declare":
+        return "declare"
     return "knock" + (f" {action['discard']}" if "discard" in action else "")
 
 
