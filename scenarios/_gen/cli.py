@@ -27,6 +27,7 @@ from scenarios._gen import (
     obs,
     options,
     out,
+    pack40,
     pay,
     spreads,
     stock,
@@ -66,6 +67,7 @@ FAMILIES: tuple[Family, ...] = (
     *(_built(name, f"{name}-", m.cases) for m, name in ((out, "out"), (stock, "stock"), (pay, "pay"), (var, "var"))),
     _built("options", "opt-", options.cases),
     _built("house", "house-", _house, HOUSE_WRITING),
+    Family("pack40", pack40.cases, QUOTED, ("pack40",)),
 )
 
 
