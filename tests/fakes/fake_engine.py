@@ -57,7 +57,7 @@ MODES = ("crash", "hang", "garbage", "wrong_id", "bad_state", "chatty", "minimal
 CORE = ("players", "dealer", "stake", "hands", "spreads", "discard_top", "discard_count", "stock_count", "to_act",
         "stage", "result")
 RESULT_CORE = ("ending", "winners", "payments", "net", "totals", "knocker")
-TOTALS_REQUIRED = ("knock_won", "knock_caught", "stock_out")
+TOTALS_REQUIRED = ("knock_won", "knock_caught", "knock_tie", "stock_out")
 
 
 class Rewriting(Restricted):

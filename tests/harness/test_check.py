@@ -5,6 +5,7 @@ subprocess against ``tonk serve``."""
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 import xml.etree.ElementTree as ET
@@ -234,7 +235,9 @@ def test_the_console_fits_a_screen_when_much_fails(tonk: Any) -> None:
     lines = out.splitlines()
     assert len(lines) <= 40, out
     assert any("payment expectations (net, payments)" in x and "declare the feature payments" in x for x in lines)
-    assert any(x.strip().startswith("13 failed  result.winners") for x in lines)
+    # the cases that settle a tie for the lowest total at an empty stock fail, in one group
+    groups = [m for x in lines if (m := re.match(r"\s*(\d+) failed  result\.winners \[PAY-STOCK-2\]", x))]
+    assert len(groups) == 1 and int(groups[0].group(1)) >= 13, out
 
 
 def test_the_real_command_against_tonk_serve(tmp_path: Path) -> None:

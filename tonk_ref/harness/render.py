@@ -14,6 +14,7 @@ JSON = dict[str, Any]
 CONSOLE_GROUPS = 5
 CONSOLE_NAMES = 4
 CONSOLE_SKIPS = 5
+CONSOLE_RULES = 8  # rows of the per-rule table of problems (-v or --table full: every row)
 
 
 def engine_line(report: JSON) -> str:
@@ -77,8 +78,13 @@ def table_lines(report: JSON) -> list[str]:
     if "exercised" in t:
         low = t["below_target"]
         reach = len(t["exercised"])
-        out.append(f"  rules exercised: {reach - len(low)} of the {reach} the table reaches by {t['target']} cases or "
-                   "more" + (f"; fewer: {', '.join(f'{r} ({n})' for r, n in low.items())}" if low else ""))
+        how = ""
+        if t.get("reach"):
+            r = t["reach"]
+            how = (f" ({r['sampled']} cited by the reference in a fixed sample of {r['sample']} hands, the rest by "
+                   "the cases)")
+        out.append(f"  rules exercised: {reach - len(low)} of the {reach} the table reaches{how} by {t['target']} "
+                   "cases or more" + (f"; fewer: {', '.join(f'{r} ({n})' for r, n in low.items())}" if low else ""))
     return out
 
 
@@ -217,7 +223,10 @@ def console_lines(report: JSON, *, verbose: bool = False, table: str = "problems
         lines = rule_table(report, only_problems=table == "problems")
         if lines:
             title = "per rule (rules with failures, errors or known failures):" if table == "problems" else "per rule:"
-            out += ["", title, *(f"  {x}" for x in lines)]
+            more = len(lines) - 1 - CONSOLE_RULES if table == "problems" and not verbose else 0
+            out += ["", title, *(f"  {x}" for x in (lines[: CONSOLE_RULES + 1] if more > 0 else lines))]
+            if more > 0:
+                out.append(f"  ... {more} more rules with failures (-v, --table full, or the Markdown/JSON report)")
     return out
 
 

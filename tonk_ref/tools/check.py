@@ -194,7 +194,7 @@ def run(args: argparse.Namespace) -> int:
 
     table_json = None
     if table is not None:
-        from .tablerun import TARGET, below_target
+        from .tablerun import REACH_SEED, TARGET, below_target
 
         origins = Counter(r.case.origin for r in run.results if r.status != "skipped")
         table_json = {"rules": args.rules, "options": table.changes(), "ran": dict(origins),
@@ -203,7 +203,8 @@ def run(args: argparse.Namespace) -> int:
             ran_ids = [r.id for r in run.results if r.status != "skipped"]
             coverage = Counter(rule for cid in ran_ids for rule in block.exercised.get(cid, ()))
             table_json.update(exercised={rule: coverage[rule] for rule in sorted(block.reachable)},
-                              below_target=below_target(block, ran_ids))
+                              below_target=below_target(block, ran_ids),
+                              reach={"sample": block.sample, "seed": REACH_SEED, "sampled": block.sampled})
     report = build_report(
         run, table=table_json, adapter=spec.describe(), engine_args=spec.args(), load_errors=suite.errors,
         known=known_json,

@@ -7,13 +7,20 @@ final state with its result.  It adds perft entries dealt and counted under T.  
 measures which rules each case exercises: the reference engine's events and refusals cite
 the rules, so each case is replayed on it and the rules it cites are counted.
 
-Hands are chosen for coverage: a base of seeded hands, then more seeded hands kept only
-while they exercise a rule fewer than :data:`TARGET` cases of the run exercise, until every
-rule the sampled hands can reach is covered or the budget is spent.
+Which rules a table can exercise is measured once per table, not by the run's own hands: the
+rules the reference engine cites playing a fixed sample of :data:`REACH_HANDS` seeded hands
+under T (their own seed, :data:`REACH_SEED`, whatever ``--seed`` says), and the rules the
+written and derived cases of the run cite.  The sample is kept in the case cache
+(:mod:`tonk_ref.harness.case_cache`), so it is played once per table and engine version.
+
+Hands are chosen for coverage: a base of seeded hands (``--seed``); then, for every rule the
+table reaches that fewer than :data:`TARGET` cases of the run exercise, the hands of the
+sample that cite it, until it has its :data:`TARGET` cases or the sample has no more.
 """
 
 from __future__ import annotations
 
+import json
 import random
 from collections import Counter
 from collections.abc import Iterable, Sequence
@@ -25,6 +32,7 @@ from ..engine.hand import Hand
 from ..engine.ruleset import Ruleset
 from ..engine.serialize import action_from_json, action_to_json, result_to_json, state_to_json
 from ..harness.case import Act, Call, Case, Expect, Perft
+from ..harness.case_cache import cached, digest
 from . import fuzzing as F
 from . import perft as P
 
@@ -34,6 +42,12 @@ JSON = dict[str, Any]
 TARGET = 2
 #: The perft entries dealt under the table: (seed, players, depth).
 PERFT_DEALS = ((42, 2, 3), (7, 3, 3))
+#: The fixed sample that measures which rules a table can exercise: how many hands, and
+#: their seed (the same for every run of the table).
+REACH_HANDS = 400
+REACH_SEED = 0
+#: How many hands of the sample are remembered for each rule they cite.
+REACH_KEEP = 2 * TARGET
 
 
 @dataclass(slots=True)
@@ -41,8 +55,12 @@ class Block:
     cases: list[Case] = field(default_factory=list)
     #: case id -> the rule IDs it exercises (the rules it names, where it cannot be measured)
     exercised: dict[str, tuple[str, ...]] = field(default_factory=dict)
-    #: the rules the reference engine cites playing the written cases and the sampled hands
+    #: the rules the table can exercise: those the reference engine cites playing the fixed
+    #: sample of hands, the written cases and the generated ones
     reachable: set[str] = field(default_factory=set)
+    #: how many of them the sample alone reaches, and how large the sample is
+    sampled: int = 0
+    sample: int = 0
 
     def coverage(self) -> Counter[str]:
         return Counter(r for rules in self.exercised.values() for r in rules)
@@ -73,7 +91,8 @@ def exercised_by(case: Case) -> tuple[str, ...] | None:
     return tuple(sorted(r for r in cited if r))
 
 
-def _played(table: Ruleset, seed: int, game: int) -> tuple[JSON, list[Act], Hand]:
+def _played(table: Ruleset, seed: int, game: int, cited: set[str] | None = None) -> tuple[JSON, list[Act], Hand]:
+    """Seeded hand ``game`` played under ``table``; the rules of its refusals go to ``cited``."""
     rng = random.Random(f"table:{seed}:{game}")
     setup = F.random_setup(rng, table)
     h = F.hand_of(setup)
@@ -85,8 +104,34 @@ def _played(table: Ruleset, seed: int, game: int) -> tuple[JSON, list[Act], Hand
             refuse: str | None = None
         except IllegalAction as e:
             refuse = e.reason
+            if cited is not None and e.rule:
+                cited.add(e.rule)
         acts.append(Act(seat, action_to_json(action), refuse=refuse))
     return setup, acts, h
+
+
+def _sample(table: Ruleset, hands: int) -> dict[str, tuple[int, ...]]:
+    found: dict[str, list[int]] = {}
+    for game in range(hands):
+        cited: set[str] = set()
+        _, _, h = _played(table, REACH_SEED, game, cited)
+        cited |= {e.rule for e in h.events}
+        if h.result is not None:
+            cited |= {p.rule for p in h.result.payments}
+        for rule in cited:
+            games = found.setdefault(rule, [])
+            if rule and len(games) < REACH_KEEP:
+                games.append(game)
+    return {r: tuple(g) for r, g in sorted(found.items()) if r}
+
+
+def reach(table: Ruleset, hands: int = REACH_HANDS) -> dict[str, tuple[int, ...]]:
+    """The rules ``table`` can exercise as the fixed sample measures them: each rule the
+    reference engine cites (events, refusals, payments) playing ``hands`` hands of seed
+    :data:`REACH_SEED` under the table, with the first games of the sample that cite it.
+    Computed once per table and engine version (the case cache)."""
+    key = digest("reach", json.dumps(table.to_dict(), sort_keys=True, default=str), str(REACH_SEED), str(hands))
+    return cached(f"reach-{key}", lambda: _sample(table, hands))
 
 
 def _final(h: Hand) -> tuple[JSON, JSON | None]:
@@ -146,27 +191,37 @@ def generated_perft(table: Ruleset) -> list[Case]:
 
 
 def table_block(table: Ruleset, written: Sequence[Case], *, seed: int = 1, base: int = 60,
-                budget: int = 1500) -> Block:
+                sample: int = REACH_HANDS) -> Block:
     """The generated cases of a run under ``table`` beside the ``written`` (retargeted)
-    ones, and the rules every case exercises."""
+    ones, and the rules every case exercises and the table can exercise."""
     block = Block()
     for case in written:
         measured = exercised_by(case)
         block.exercised[case.id] = tuple(case.rules) if measured is None else measured
         block.reachable |= set(measured or ())
+    reached = reach(table, sample) if sample else {}
+    block.sample, block.sampled = sample, len(reached)
+    block.reachable |= set(reached)
     coverage = block.coverage()
+
+    def keep(case: Case) -> None:
+        block.cases.append(case)
+        block.exercised[case.id] = case.rules
+        block.reachable |= set(case.rules)
+        coverage.update(case.rules)
+
     for case in generated_perft(table):
         block.cases.append(case)
         block.exercised[case.id] = tuple(case.rules)
-    for game in range(budget):
-        case = generated_hand(table, seed, game)
-        block.reachable |= set(case.rules)
-        if game < base or any(coverage[r] < TARGET for r in case.rules):
-            block.cases.append(case)
-            block.exercised[case.id] = case.rules
-            coverage.update(case.rules)
-        elif game >= base and all(coverage[r] >= TARGET for r in block.reachable):
-            break
+    for game in range(base):
+        keep(generated_hand(table, seed, game))
+    for rule in sorted(block.reachable):
+        for game in reached.get(rule, ()):
+            if coverage[rule] >= TARGET:
+                break
+            case = generated_hand(table, REACH_SEED, game)
+            if case.id not in block.exercised:
+                keep(case)
     return block
 
 
