@@ -223,10 +223,10 @@ def console_lines(report: JSON, *, verbose: bool = False, table: str = "problems
         lines = rule_table(report, only_problems=table == "problems")
         if lines:
             title = "per rule (rules with failures, errors or known failures):" if table == "problems" else "per rule:"
-            more = len(lines) - 1 - CONSOLE_RULES if table == "problems" and not verbose else 0
-            out += ["", title, *(f"  {x}" for x in (lines[: CONSOLE_RULES + 1] if more > 0 else lines))]
-            if more > 0:
-                out.append(f"  ... {more} more rules with failures (-v, --table full, or the Markdown/JSON report)")
+            hidden = len(lines) - 1 - CONSOLE_RULES if table == "problems" and not verbose else 0
+            out += ["", title, *(f"  {x}" for x in (lines[: CONSOLE_RULES + 1] if hidden > 0 else lines))]
+            if hidden > 0:
+                out.append(f"  ... {hidden} more rules with failures (-v, --table full, or the Markdown/JSON report)")
     return out
 
 
