@@ -50,8 +50,19 @@ RICH = {
 
 PRESET_DEALS = [(42, 2, 1), (7, 3, 0)]
 PRESET_DEPTH = 7
-#: A table entry stops at the first depth whose count exceeds this (slow rulesets stay cheap).
+#: A table entry stops at the first depth whose count exceeds this (slow rulesets stay cheap),
+#: but not before MIN_DEPTH (rulesets with many actions a turn reach MAX_NODES sooner).
 MAX_NODES = 400
+MIN_DEPTH = 5
+
+
+def entry(case_id: str, setup: dict[str, Any], preset: str, options: dict[str, Any], depth: int,
+          origin: str = "") -> Any:
+    """A table entry counted to ``depth``, stopping early as MAX_NODES and MIN_DEPTH say."""
+    case = make_case(case_id, setup, preset, options, range(1, depth + 1), max_nodes=MAX_NODES, origin=origin)
+    if max(case.counts) < MIN_DEPTH:
+        case = make_case(case_id, setup, preset, options, range(1, MIN_DEPTH + 1), origin=origin)
+    return case
 
 #: Option sets that change which actions are legal, tried on the rich deals.
 RICH_OPTIONS: list[dict[str, Any]] = [
@@ -73,6 +84,11 @@ RICH_OPTIONS: list[dict[str, Any]] = [
     {"spread_knock_wait": 1},
     {"deuces_wild": True},
     {"upcard": False},
+    {"discard_without_draw": True},
+    {"hit_ends_turn": True},
+    {"knock_timing": "any", "knock_with_discard": False},
+    {"reem": "one_turn"},
+    {"special_hands": "any_turn"},
 ]
 RICH_DEPTH = 6
 
@@ -95,20 +111,18 @@ def tables() -> dict[str, str]:
     for name in sorted(load_presets()):
         for seed, players, dealer in PRESET_DEALS:
             setup = seed_setup(seed, players, dealer, name, {})
-            case = make_case(f"{name}-seed{seed}-{players}p", setup, name, {}, range(1, PRESET_DEPTH + 1),
-                             max_nodes=MAX_NODES, origin=f"seed:{seed}:{players}p:dealer{dealer}")
+            case = entry(f"{name}-seed{seed}-{players}p", setup, name, {}, PRESET_DEPTH,
+                         origin=f"seed:{seed}:{players}p:dealer{dealer}")
             out["presets.perft"].append(case.to_text())
     for deal_id, setup in RICH.items():
         for options in RICH_OPTIONS:
-            case = make_case(f"{deal_id}-{option_id(options)}", setup, "seed", options, range(1, RICH_DEPTH + 1),
-                             max_nodes=MAX_NODES)
+            case = entry(f"{deal_id}-{option_id(options)}", setup, "seed", options, RICH_DEPTH)
             out["options.perft"].append(case.to_text())
     for options in PACK_OPTIONS:
         for seed, players, dealer in PRESET_DEALS:
             setup = seed_setup(seed, players, dealer, "seed", options)
-            case = make_case(f"{option_id(options)}-seed{seed}-{players}p", setup, "seed", options,
-                             range(1, PACK_DEPTH + 1), max_nodes=MAX_NODES,
-                             origin=f"seed:{seed}:{players}p:dealer{dealer}")
+            case = entry(f"{option_id(options)}-seed{seed}-{players}p", setup, "seed", options, PACK_DEPTH,
+                         origin=f"seed:{seed}:{players}p:dealer{dealer}")
             out["packs.perft"].append(case.to_text())
     return {name: HEADER + "\n" + "\n".join(entries) for name, entries in out.items()}
 

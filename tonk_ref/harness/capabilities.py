@@ -16,10 +16,13 @@ from ..adapters.base import FEATURES, PROTOCOL_VERSION
 from ..engine.ruleset import DEFAULT, Ruleset
 from ..errors import TonkError
 from ..spec.notation import value_text
-from .case import Case
+from .case import Act, Case
 
 JSON = dict[str, Any]
 _DEFAULTS = DEFAULT.to_dict()
+#: Actions only an engine that plays some value of an option knows: a case that sends one
+#: needs one of those values, whatever its own ruleset (spec/protocol.md, "Actions").
+ACTION_OPTIONS: dict[str, tuple[str, tuple[str, ...]]] = {"declare": ("special_hands", ("first_turn", "any_turn"))}
 
 
 class HelloError(TonkError, ValueError):
@@ -113,9 +116,23 @@ class Capabilities:
                 out.append(Need(kind, f"{k}={value_text(v)}"))
         return tuple(out)
 
+    def missing_actions(self, case: Case, already: tuple[Need, ...] = ()) -> tuple[Need, ...]:
+        """The options the actions ``case`` sends need (:data:`ACTION_OPTIONS`), unless
+        ``already`` names them."""
+        sent = {str(s.action.get("type")) for s in case.steps if isinstance(s, Act) and isinstance(s.action, dict)}
+        out: tuple[Need, ...] = ()
+        for kind in sorted(sent & set(ACTION_OPTIONS)):
+            option, values = ACTION_OPTIONS[kind]
+            if not any(self.supports(option, v) for v in values):
+                why = f"or {' or '.join(values[1:])}: it sends a {kind} action"
+                need = Need("option", f"{option}={values[0]}", why)
+                out += () if need in already or need in out else (need,)
+        return out
+
     def missing(self, case: Case) -> tuple[Need, ...]:
         """What ``case`` needs that this engine did not declare (empty: it runs)."""
         needs = self.missing_options(case.ruleset)
+        needs += self.missing_actions(case, needs)
         feats = tuple(Need("feature", f) for f in sorted(case.methods - self.features))
         return needs + feats
 

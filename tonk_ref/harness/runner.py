@@ -130,6 +130,7 @@ class Engine:
         opts = self._needs.get(case.ruleset)
         if opts is None:
             opts = self._needs[case.ruleset] = self.caps.missing_options(case.ruleset)
+        opts += self.caps.missing_actions(case, opts)
         return opts + tuple(Need("feature", f) for f in sorted(case.methods - self.caps.features))
 
 
