@@ -15,22 +15,15 @@ from tonk_ref.engine.serialize import state_to_json
 @given(K.setups(), K.randoms())
 @K.prop_settings(40)
 def test_the_52_cards_are_conserved_in_every_state(setup: K.Setup, rng: random.Random) -> None:
-    h = setup.hand()
     deck = setup.json()["deck"]
-    K.check_conservation(state_to_json(h), deck)
-    for step in K.walk(h, rng):
-        if step.accepted:
-            K.check_conservation(state_to_json(h), deck)
+    K.holds_throughout(setup.hand(), rng, lambda h: K.check_conservation(state_to_json(h), deck))
 
 
 @given(K.setups(), K.randoms())
 @K.prop_settings(30)
 def test_exactly_one_seat_may_act_until_the_hand_is_over_and_none_after(setup: K.Setup, rng: random.Random) -> None:
     h = setup.hand()
-    K.check_one_actor(h)
-    for step in K.walk(h, rng):
-        if step.accepted:
-            K.check_one_actor(h)
+    K.holds_throughout(h, rng, K.check_one_actor)
     K.check_one_actor(h)
 
 
