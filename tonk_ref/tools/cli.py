@@ -25,6 +25,7 @@ COMMANDS: dict[str, str] = {
     "mutants": "mutants",
     "perft": "perft",
     "replay": "replay",
+    "report": "report",
     "rules": "rules",
     "serve": "serve",
 }
