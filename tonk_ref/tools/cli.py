@@ -18,6 +18,7 @@ from ..errors import TonkError
 COMMANDS: dict[str, str] = {
     "bench": "bench",
     "check": "check",
+    "diff": "diff",
     "explain": "explain",
     "export": "export",
     "fuzz": "fuzz",
