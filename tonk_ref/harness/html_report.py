@@ -238,7 +238,7 @@ def _engines(reports: Sequence[JSON], labels: Sequence[str]) -> str:
         opts = e.get("options") or {}
         declared = (f"<details><summary>{len(opts)} options ({sum(len(v) for v in opts.values())} values)"
                     f"</summary><div class=\"body\">{esc(_options_text(opts))}</div></details>") if opts else \
-            "options: none (the defaults only)"
+            "<br>options: none (the defaults only)"
         rows.append(
             f'<tr><td><a href="#engine-{i}"><b>{esc(engine_label(r))}</b></a><br><small class="muted">protocol '
             f'{esc(e["protocol"])} · {esc(r["run"]["adapter"])}</small></td>'
