@@ -18,6 +18,7 @@ from ..errors import TonkError
 COMMANDS: dict[str, str] = {
     "bench": "bench",
     "check": "check",
+    "diff": "diff",
     "explain": "explain",
     "export": "export",
     "fuzz": "fuzz",
@@ -25,6 +26,7 @@ COMMANDS: dict[str, str] = {
     "mutants": "mutation",
     "perft": "perft",
     "replay": "replay",
+    "report": "report",
     "rules": "rules",
     "serve": "serve",
 }
