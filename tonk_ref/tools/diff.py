@@ -11,8 +11,8 @@ import json
 import sys
 from typing import Any
 
+from ..spec.notation import option_text
 from ..spec.rulebook import RulebookError, load_table_rules
-from ..spec.wording import option_text
 from .cli import UsageError
 from .diffsearch import Diff, Side, Witness, diff
 

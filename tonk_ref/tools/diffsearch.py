@@ -30,10 +30,9 @@ from ..engine.cards import NAMES, Card, pack_mask
 from ..engine.ruleset import Ruleset
 from ..engine.serialize import action_to_json, amount_json
 from ..spec.judging import BETWEEN_HANDS, Outcome, outcome_of
-from ..spec.notation import describe_action
+from ..spec.notation import describe_action, option_text
 from ..spec.rulebook import load_rules, load_ruleset_schema
 from ..spec.situation import CannotArise, Description, Played, Situation, SituationError, fill_order, play
-from ..spec.wording import option_text
 from .diffprobes import Family, families
 
 JSON = dict[str, Any]

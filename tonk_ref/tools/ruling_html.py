@@ -13,8 +13,9 @@ from ..engine.serialize import state_to_json
 from ..harness import cardface
 from ..harness.htmlpage import esc, page
 from ..spec.judging import Group, Judgement, labels
+from ..spec.notation import option_text, value_text
 from ..spec.situation import CannotArise
-from ..spec.wording import amount, option_text, show_value, signed
+from ..spec.wording import amount, signed
 from .judge import (
     allowed_words,
     cannot_words,
@@ -113,7 +114,7 @@ def _options(j: Judgement) -> str:
         return "<p>No option changes the result" + (" where the situation can arise" if j.cannot else "") + ".</p>"
     rows = []
     for v in j.changing:
-        cells = ", ".join(f"<code>{esc(show_value(val))}</code> \u2192 "
+        cells = ", ".join(f"<code>{esc(value_text(val))}</code> \u2192 "
                           f"{esc(letter) if letter else 'cannot arise'}" for val, letter, _ in v.results)
         with_ = " (with " + ", ".join(option_text(k, x) for k, x in v.with_.items()) + ")" if v.with_ else ""
         only = "" if v.money else ' <small class="muted">(only the counts)</small>'
