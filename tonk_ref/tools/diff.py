@@ -20,16 +20,17 @@ COMMAND = "diff"
 HELP = "find the smallest situations in which two rulesets (presets or table-rules files) disagree"
 
 
+EPILOG = (
+    "A and B are each a preset (seed, pagat, online, ...), a preset file or a table-rules file\n"
+    "({preset: NAME, options: {...}}).\n"
+    "Examples:\n"
+    "  tonk diff seed online\n"
+    "  tonk diff seed table.yaml --limit 5 --format markdown\n"
+    "Exit status: 0 searched (whether or not a witness was found); 2 bad input."
+)
+
+
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.formatter_class = argparse.RawDescriptionHelpFormatter
-    parser.epilog = (
-        "A and B are each a preset (seed, pagat, online, ...), a preset file or a table-rules file\n"
-        "({preset: NAME, options: {...}}).\n"
-        "Examples:\n"
-        "  tonk diff seed online\n"
-        "  tonk diff seed table.yaml --limit 5 --format markdown\n"
-        "Exit status: 0 searched (whether or not a witness was found); 2 bad input."
-    )
     parser.add_argument("a", metavar="A", help="the first ruleset")
     parser.add_argument("b", metavar="B", help="the second ruleset")
     parser.add_argument("--players", type=int, choices=(2, 3), help="only situations of this many players "

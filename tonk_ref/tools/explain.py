@@ -37,14 +37,15 @@ COMMAND = "explain"
 HELP = "replay a scenario step by step: the table after each step, each event with its rule and the spec's words"
 
 
+EPILOG = (
+    "SCENARIO is a scenario file (.yaml), the ID of a scenario of the corpus, or a situation\n"
+    "described as for 'tonk judge' (see tonk judge --help).\n"
+    "Colour (red hearts and diamonds) is used when stdout is a terminal and NO_COLOR is unset.\n"
+    "Examples:\n  tonk explain scenarios/pay/pay-w7-knock-tie-2p.yaml\n  tonk explain pay-w7-knock-tie-2p"
+)
+
+
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.formatter_class = argparse.RawDescriptionHelpFormatter
-    parser.epilog = (
-        "SCENARIO is a scenario file (.yaml), the ID of a scenario of the corpus, or a situation described as "
-        "for 'tonk judge' (see tonk judge --help).\n"
-        "Colour (red hearts and diamonds) is used when stdout is a terminal and NO_COLOR is unset.\n"
-        "Examples:\n  tonk explain scenarios/pay/pay-w7-knock-tie-2p.yaml\n  tonk explain pay-w7-knock-tie-2p"
-    )
     parser.add_argument("scenario", metavar="SCENARIO",
                         help="a scenario file, the ID of a scenario of the corpus, or a situation in quotes")
     parser.add_argument("--rules", metavar="PRESET|FILE",

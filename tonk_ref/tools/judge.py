@@ -52,8 +52,6 @@ WIDTH = 100
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.formatter_class = argparse.RawDescriptionHelpFormatter
-    parser.epilog = EPILOG
     parser.add_argument("situation", metavar="SITUATION",
                         help="a scenario file (.yaml), the ID of a scenario of the corpus, or a description "
                              "in quotes (see below)")

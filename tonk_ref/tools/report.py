@@ -13,17 +13,18 @@ COMMAND = "report"
 HELP = "build one self-contained HTML page from the JSON reports of one or more engines (tonk check --json)"
 
 
+EPILOG = (
+    "Example:\n"
+    "  tonk check --json ref.json\n"
+    "  tonk check --adapter-cmd 'node examples/js-engine/server.js' --json js.json\n"
+    "  tonk report --html report.html ref.json js.json\n"
+    "The page needs no network: its styles and script are inline. Filters and an open case are kept in\n"
+    "its address: report.html#section=PAY&problems=1.\n"
+    "Exit status: 0 written; 2 bad input (a file that is not such a report)."
+)
+
+
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.formatter_class = argparse.RawDescriptionHelpFormatter
-    parser.epilog = (
-        "Example:\n"
-        "  tonk check --json ref.json\n"
-        "  tonk check --adapter-cmd 'node examples/js-engine/server.js' --json js.json\n"
-        "  tonk report --html report.html ref.json js.json\n"
-        "The page needs no network: its styles and script are inline. Filters and an open case are kept in\n"
-        "its address: report.html#section=PAY&problems=1.\n"
-        "Exit status: 0 written; 2 bad input (a file that is not such a report)."
-    )
     parser.add_argument("reports", metavar="REPORT.json", nargs="+", help="reports written by tonk check --json")
     parser.add_argument("--html", metavar="OUT", required=True, help="the page to write")
     parser.add_argument("--title", default="Tonk conformance report", help="the page's title")
