@@ -118,3 +118,19 @@ def test_legal_actions_are_accepted_and_every_other_well_formed_action_refused(
                 assert why is not None, f"{a} is accepted but not in legal_actions()"
         assert seen_legal == legal, f"legal_actions() lists actions outside the enumeration: {legal - seen_legal}"
         del step
+
+
+@given(K.setups(), K.randoms())
+@K.prop_settings(20)
+def test_legal_actions_of_some_kinds_are_those_of_the_full_list(setup: K.Setup, rng: random.Random) -> None:
+    """legal_actions(kinds=...) lists exactly the actions of those types that the full
+    list holds, in the same order, in every state of random play."""
+    kinds = ("knock", "draw", "spread", "hit", "discard")
+
+    def same(h: K.Hand) -> None:
+        every = h.legal_actions()
+        for k in kinds:
+            assert h.legal_actions(kinds=(k,)) == [a for a in every if a.type == k]
+        assert h.legal_actions(kinds=("spread", "discard")) == [a for a in every if a.type in ("spread", "discard")]
+
+    K.holds_throughout(setup.hand(), rng, same)
