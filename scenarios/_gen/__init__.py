@@ -4,9 +4,12 @@ files of them.  Layers, lowest first:
 - ``model/``: an independent model of a hand of Tonk (it never imports the engine); it
   is also the tests' oracle (tests/oracle/).
 - ``make/``: from a table row to a file: a script followed on the model (``play``), the
-  two kinds of rows (``table``, ``case``, ``contrast``), the YAML writer (``write``) and a
-  family's files on disk (``files``).
-- this folder: one module of tables per family (``deal.py`` .. ``var.py``, the three
-  ``house_*.py`` for scenarios/house), and the command line (``cli.py``):
+  two kinds of rows (``table``, ``case``, ``contrast``), the tables read from their data
+  files (``tables``), the YAML writer (``write``) and a family's files on disk (``files``).
+- ``tables/``: the families' case tables as data, ``<family>.yml`` (not ``.yaml``: they
+  are not scenarios), one row a case; see ``make/tables.py``.
+- this folder: one module per family (``deal.py`` .. ``var.py``, the three ``house_*.py``
+  for scenarios/house): what makes its cases of its table (deal, obs and turn keep their
+  rows in the module), and the command line (``cli.py``):
   ``python -m scenarios._gen [--check] [FAMILY ...]``.
 """

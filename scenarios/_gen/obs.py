@@ -13,15 +13,13 @@ from __future__ import annotations
 
 import sys
 
-from scenarios._gen.deals import KNOCK2, KNOCK3, THREE, TWO
+from scenarios._gen.deals import KNOCK2, KNOCK3, OUT2, THREE, TONK3, TWO
 from scenarios._gen.make.files import Doc
 from scenarios._gen.make.play import Play
 from scenarios._gen.make.table import Deal, build, total
 
 F = "obs"
 
-TONK3 = Deal(3, 2, ["7c 7d 7h Ts Js", "4c 5c 6c Kd 7s", "2d 3d 4d 9h Ah"], "3s", "Qs")
-OUT2 = Deal(2, 1, ["4h 5h 6h 7h 2s", "4c 5c 6c Kd 7s"], "3d", "8h")
 DEALT3 = Deal(3, 2, ["2c 3d 4h 5s 6c", "Kc Qd Jh Ts 9c", "Ac 7d 8h 3s 8c"], "2h", dealt_tonk=True)
 DRAW2 = Deal(2, 1, ["Kc Qd Jh Ts 9c", "Ks Kh Qc Jd Tc"], "2h", dealt_tonk=True)
 

@@ -13,6 +13,8 @@ import pytest
 import yaml
 
 from scenarios._gen.cli import FAMILIES, family, main
+from scenarios._gen.make import tables
+from scenarios._gen.make.case import Case
 from scenarios._gen.make.files import Family, generated_by
 from scenarios._gen.make.play import GenError, Play
 from scenarios._gen.make.table import Deal, build
@@ -60,6 +62,33 @@ def _generated_files() -> Iterator[tuple[Path, str]]:
         name = generated_by(p)
         if name is not None:
             yield p, name
+
+
+def test_the_tables_are_not_taken_for_scenarios() -> None:
+    """The tables are data beside the generators, named .yml: readers of the corpus take
+    any *.yaml below scenarios/ for a scenario."""
+    assert {p.stem for p in tables.TABLES.glob("*.yml")} >= {"house_contrasts", "options", "pay"}
+    assert not list((ROOT / "scenarios" / "_gen").rglob("*.yaml"))
+
+
+def test_with_takes_a_shared_fragment_of_any_table() -> None:
+    w8 = tables.table("pay")["shared"]["W8"]
+    (row,) = [r for r in tables.table("options")["cases"] if r.get("what") == "higher-knocker-3p"]
+    assert row["base"] == {**w8, "totals": [10, 6, 15], "net": [-3, 4, -1], "ending": "knock_caught"}
+
+
+def test_a_table_row_may_stack_the_deck_and_add_steps() -> None:
+    row = {
+        "id": "x-case", "title": "x", "rules": ["DEAL-1"], "players": 2, "dealer": 1, "script": ["@"],
+        "deck": {"hands": ["5h 6h 7h 9c 9d", "2c 4d 6s 8c Tc"], "then": "9s Kd", "without": "Q"},
+        "after": ["0 draw stock"],
+    }
+    case = tables.make(row, {"case": Case})
+    assert case.deck is not None
+    deck = case.deck.split()
+    assert deck[:12] == ["5h", "2c", "6h", "4d", "7h", "6s", "9c", "8c", "9d", "Tc", "9s", "Kd"]  # seat 0 first
+    assert len(deck) == 48 and "Qh" not in deck and deck[12:14] == ["Ac", "3c"]
+    assert case.script == ["@", "0 draw stock"]
 
 
 def test_every_headed_file_has_a_generator() -> None:

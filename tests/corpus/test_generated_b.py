@@ -15,6 +15,7 @@ from typing import Any
 
 import pytest
 import yaml
+from contrasts import contrast_id, failing_on_the_reference_engine, outcomes_differ, parse_contrast_id, tag
 
 from scenarios._gen import house_contrasts, pay
 from scenarios._gen.cli import family
@@ -50,21 +51,14 @@ def test_there_are_enough_cases_in_each_folder(files: dict[str, str]) -> None:
 
 
 def test_every_case_passes_on_the_reference_engine(files: dict[str, str]) -> None:
-    from tonk_ref.adapters.inprocess import reference
-    from tonk_ref.harness.runner import run_suite
-    from tonk_ref.harness.suite import load_suite
-
-    suite = load_suite([ROOT / "scenarios" / f for f in FOLDERS], features=False, perft_depth=0)
-    assert not suite.errors, suite.errors
-    outcomes = run_suite(reference(), suite.cases).results
-    bad = [f"{o.status} {o.id}: {o.message}" for o in outcomes if o.status != "passed"]
+    bad, ran = failing_on_the_reference_engine(FOLDERS)
     assert not bad, "\n".join(bad)
-    assert len(outcomes) == len(files)
+    assert ran == len(files)
 
 
 # ---------------------------------------------------------------------------------- the generator's own checks
 def _w6() -> Case:
-    (case,) = [c for c in pay.w_cases() if c.id == "pay-w6-knock-won-3p"]
+    (case,) = [c for c in pay.cases() if c.id == "pay-w6-knock-won-3p"]
     return case
 
 
@@ -139,25 +133,6 @@ def test_every_rule_of_out_stock_pay_var_is_checked_twice(docs: dict[str, dict[s
     assert all(n >= 2 for n in count.values()), {k: n for k, n in count.items() if n < 2}
 
 
-def _option_of(case_id: str) -> tuple[str, str, str] | None:
-    """(option, value tag, what) of an ``opt-`` id; the longest option name that fits."""
-    for option in sorted(SEED_OPTIONS, key=len, reverse=True):
-        head = f"opt-{option.replace('_', '-')}-"
-        if case_id.startswith(head):
-            rest = case_id[len(head):]
-            tags = sorted([_tag(v) for v in option_values()[option]] + ["default"], key=len, reverse=True)
-            for tag in tags:
-                if rest.startswith(tag + "-"):
-                    return option, tag, rest[len(tag) + 1:]
-    return None
-
-
-def _tag(value: object) -> str:
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    return str(value).replace("_", "-")
-
-
 def _actions(doc: dict[str, Any]) -> list[str]:
     return [s["act"] for s in doc["script"] if "act" in s]
 
@@ -166,10 +141,10 @@ def test_every_option_value_is_contrasted_with_the_default(docs: dict[str, dict[
     by_id = {d["id"]: d for rel, d in docs.items() if rel.startswith("options/")}
     found: dict[tuple[str, str], list[str]] = {}
     for cid in by_id:
-        parsed = _option_of(cid)
+        parsed = parse_contrast_id(cid, "opt", SEED_OPTIONS)
         assert parsed is not None, f"{cid}: not opt-<option>-<value>-..."
-        option, tag, what = parsed
-        found.setdefault((option, tag), []).append(what)
+        option, value_tag, what = parsed
+        found.setdefault((option, value_tag), []).append(what)
     missing: list[str] = []
     uncontrasted: list[str] = []
     for option, values in option_values().items():
@@ -178,8 +153,7 @@ def test_every_option_value_is_contrasted_with_the_default(docs: dict[str, dict[
         if ("default" not in [t for (o, t) in found if o == option]):
             missing.append(f"{option}=default")
         for value in values[1:]:
-            tag = _tag(value)
-            whats = found.get((option, tag))
+            whats = found.get((option, tag(value)))
             if not whats:
                 missing.append(f"{option}={value!r}")
                 continue
@@ -187,8 +161,8 @@ def test_every_option_value_is_contrasted_with_the_default(docs: dict[str, dict[
                 continue  # more players than the default allows is a setup error, not a scenario
             contrasted = False
             for what in whats:
-                mine = by_id[f"opt-{option.replace('_', '-')}-{tag}-{what}"]
-                base = by_id.get(f"opt-{option.replace('_', '-')}-default-{what}")
+                mine = by_id[contrast_id("opt", option, tag(value), what)]
+                base = by_id.get(contrast_id("opt", option, "default", what))
                 if base is None:
                     continue
                 assert mine["deal"] == base["deal"], f"{mine['id']}: not the default's deal"
@@ -197,10 +171,7 @@ def test_every_option_value_is_contrasted_with_the_default(docs: dict[str, dict[
                 assert a[:shorter] == b[:shorter], f"{mine['id']}: not the default's actions"
                 assert mine["ruleset"]["options"][option] == value
                 assert option not in base.get("ruleset", {}).get("options", {})
-                strip = ("id", "title", "ruleset", "notes")
-                if {k: v for k, v in mine.items() if k not in strip} != {
-                    k: v for k, v in base.items() if k not in strip
-                }:
+                if outcomes_differ(mine, base):
                     contrasted = True
             if not contrasted:
                 uncontrasted.append(f"{option}={value!r}")

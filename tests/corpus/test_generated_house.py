@@ -15,12 +15,12 @@ from typing import Any
 
 import pytest
 import yaml
+from contrasts import contrast_id, failing_on_the_reference_engine, outcomes_differ, parse_contrast_id, tag
 
 from scenarios._gen import house_contrasts
 from scenarios._gen.cli import HOUSE_WRITING, family
 from scenarios._gen.cli import _house as house_cases
 from scenarios._gen.make.case import Case, build
-from scenarios._gen.make.contrast import tag
 from scenarios._gen.make.play import GenError
 from scenarios._gen.model import Ambiguous, Rules, Shape, Spread, cards, placements, readings, resolve, settle
 from tonk_ref.engine.ruleset import option_values
@@ -82,16 +82,9 @@ def test_there_are_at_least_90_cases(files: dict[str, str]) -> None:
 
 
 def test_every_case_passes_on_the_reference_engine(files: dict[str, str]) -> None:
-    from tonk_ref.adapters.inprocess import reference
-    from tonk_ref.harness.runner import run_suite
-    from tonk_ref.harness.suite import load_suite
-
-    suite = load_suite([ROOT / "scenarios" / "house"], features=False, perft_depth=0)
-    assert not suite.errors, suite.errors
-    outcomes = run_suite(reference(), suite.cases).results
-    bad = [f"{o.status} {o.id}: {o.message}" for o in outcomes if o.status != "passed"]
+    bad, ran = failing_on_the_reference_engine(["house"])
     assert not bad, "\n".join(bad)
-    assert len(outcomes) == len(files)
+    assert ran == len(files)
 
 
 # ---------------------------------------------------------------------------------- the model
@@ -183,19 +176,6 @@ def test_the_generator_refuses_what_the_script_does_not_reach(
 
 
 # ---------------------------------------------------------------------------------- coverage
-def _parse(case_id: str) -> tuple[str, str, str] | None:
-    """(option, value tag, what) of a contrast id, the longest option name that fits."""
-    for option in sorted(HOUSE_OPTIONS, key=len, reverse=True):
-        head = f"house-{option.replace('_', '-')}-"
-        if case_id.startswith(head):
-            rest = case_id[len(head):]
-            tags = sorted([tag(v) for v in option_values()[option]] + ["default"], key=len, reverse=True)
-            for t in tags:
-                if rest.startswith(t + "-"):
-                    return option, t, rest[len(t) + 1:]
-    return None
-
-
 def _acts(doc: dict[str, Any]) -> list[tuple[str, bool]]:
     return [(s["act"], "reject" in s) for s in doc["script"] if "act" in s]
 
@@ -214,7 +194,7 @@ def _same_until_they_part(a: list[tuple[str, bool]], b: list[tuple[str, bool]]) 
 def test_every_house_option_value_is_contrasted_with_the_default(docs: dict[str, dict[str, Any]]) -> None:
     found: dict[tuple[str, str], list[str]] = {}
     for cid in docs:
-        parsed = _parse(cid)
+        parsed = parse_contrast_id(cid, "house", HOUSE_OPTIONS)
         if parsed is not None:
             found.setdefault(parsed[:2], []).append(parsed[2])
     problems: list[str] = []
@@ -224,8 +204,8 @@ def test_every_house_option_value_is_contrasted_with_the_default(docs: dict[str,
             whats = found.get((option, t), [])
             differs = False
             for what in whats:
-                mine = docs[f"house-{option.replace('_', '-')}-{t}-{what}"]
-                base = docs.get(f"house-{option.replace('_', '-')}-default-{what}")
+                mine = docs[contrast_id("house", option, t, what)]
+                base = docs.get(contrast_id("house", option, "default", what))
                 if base is None:
                     problems.append(f"{mine['id']}: no default case")
                     continue
@@ -237,10 +217,7 @@ def test_every_house_option_value_is_contrasted_with_the_default(docs: dict[str,
                     problems.append(f"{mine['id']}: not the default's deal")
                 if not _same_until_they_part(_acts(mine), _acts(base)):
                     problems.append(f"{mine['id']}: not the default's script")
-                strip = ("id", "title", "ruleset", "notes")
-                if {k: v for k, v in mine.items() if k not in strip} != {
-                    k: v for k, v in base.items() if k not in strip
-                }:
+                if outcomes_differ(mine, base):
                     differs = True
             if not differs:
                 problems.append(f"{option} = {value!r}: no case whose outcome differs from the default's")

@@ -87,8 +87,33 @@ def test_a_failure_says_where_what_and_how_to_replay(tonk: Any, tmp_path: Path) 
     at = lines.index(next(x for x in lines if x.startswith("FAIL h-fail-ending")))
     assert lines[at + 2] == "  at line 14: the final result  (after 0 knock)"
     assert lines[at + 3] == "    result.ending: expected knock_caught, got knock_won"
-    assert lines[at + 4] == "  replay: tonk replay h-fail-ending"
+    assert lines[at + 4] == f"  replay: tonk replay h-fail-ending --scenarios {sc}"
     assert len(lines) < 30
+
+
+def test_the_replay_command_replays_the_case_as_the_run_ran_it(tonk: Any, tmp_path: Path,
+                                                               capsys: pytest.CaptureFixture[str]) -> None:
+    """Under a table's rules the printed command carries --rules, and running it replays
+    the retargeted case with the same failure; a case id with spaces is quoted."""
+    import shlex
+
+    from tonk_ref.harness.render import replay_command
+
+    sc = tmp_path / "sc"
+    write_cases(sc, ["h-tie-knocker-wins"])
+    engine = f"{sys.executable} {HERE.parent / 'fakes' / 'fake_engine.py'} --mode bug_knock_tie"
+    code, out, _ = tonk("--no-features", "--scenarios", sc, "--rules", "seed", "--generated", "0",
+                        "--adapter-cmd", engine)
+    assert code == 1
+    line = next(x for x in out.splitlines() if x.startswith("  replay: "))
+    argv = shlex.split(line.removeprefix("  replay: "))
+    assert argv[:4] == ["tonk", "replay", "h-tie-knocker-wins", "--rules"] and argv[4] == "seed"
+    capsys.readouterr()
+    assert cli.main(argv[1:]) == 1
+    replayed = capsys.readouterr().out
+    assert "FAIL h-tie-knocker-wins" in replayed
+    assert "result.ending: expected knock_caught, got knock_won" in replayed
+    assert replay_command({"run": {}}, "dealt[Kc Qd-49]") == "tonk replay 'dealt[Kc Qd-49]'"
 
 
 def test_known_failures_do_not_let_a_profile_read_pass(tonk: Any, tmp_path: Path) -> None:

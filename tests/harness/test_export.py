@@ -17,6 +17,7 @@ from tonkcases import write_cases
 from tonk_ref.adapters.base import Rejected
 from tonk_ref.adapters.inprocess import reference
 from tonk_ref.harness.compare import compare_observation, compare_result, compare_state, compare_unchanged
+from tonk_ref.harness.files import scenario_files
 from tonk_ref.paths import scenarios_dir
 from tonk_ref.tools import cli
 
@@ -120,7 +121,7 @@ def sample(dest: Path) -> None:
     """The hand-made cases and, from the corpus, the first file of each folder and the
     first file with each step kind and deal form (a few dozen, not the whole corpus)."""
     write_cases(dest, ["h-pass-knock", "h-net", "h-hit", "h-observe", "h-tie-knocker-wins"])
-    files = sorted(p for p in scenarios_dir().rglob("*.yaml") if "perft" not in p.parts)
+    files = scenario_files(scenarios_dir())
     picked: dict[str, Path] = {}
     for f in files:
         picked.setdefault(f.parent.name, f)

@@ -6,6 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from tonkcases import KNOCK_DEAL
 
 from tonk_ref.harness.scenario import ScenarioError, load_scenario, parse_scenario
 
@@ -13,15 +14,7 @@ BASE = """\
 id: bad-case
 title: a case to break
 rules: [PAY-KNOCK-2]
-players: 3
-dealer: 2
-deal:
-  hands:
-    - [Ac, 2c, 2d, 3s, 4h]
-    - [Kd, Qd, Jd, 9h, 8s]
-    - [Kc, Qc, Jc, 9c, 7s]
-  upcard: Kh
-script:
+""" + KNOCK_DEAL + """script:
   - expect: {to_act: 0, stage: start}
   - act: 0 knock
 result:

@@ -178,11 +178,18 @@ def test_known_failures_are_known_and_stale_ones_are_errors(pytester: pytest.Pyt
 
 def test_a_bad_known_failures_file_is_a_usage_error(pytester: pytest.Pytester) -> None:
     project(pytester)
-    bad = pytester.path / "known.yaml"
-    bad.write_text("cases:\n  - id: h-hit\n    reasn: typo\n", encoding="utf-8")
-    result, _ = run(pytester, f"--tonk-known-failures={bad}")
+    usage_error(pytester, "--tonk-known-failures", "cases:\n  - id: h-hit\n    reasn: typo\n",
+                "*known.yaml:2: cases[[]0[]]: *reasn*")
+
+
+def usage_error(pytester: pytest.Pytester, option: str, text: str, line: str) -> None:
+    """``option`` naming a file holding ``text`` ends the session as a usage error, with
+    one line matching ``line`` on stderr."""
+    bad = pytester.path / ("known.yaml" if "known" in option else "bad.yaml")
+    bad.write_text(text, encoding="utf-8")
+    result, _ = run(pytester, f"{option}={bad}")
     assert result.ret == pytest.ExitCode.USAGE_ERROR
-    result.stderr.fnmatch_lines(["*known.yaml:2: cases[[]0[]]: *reasn*"])
+    result.stderr.fnmatch_lines([line])
 
 
 def test_a_bad_scenario_file_is_a_collection_error_naming_file_line_field(pytester: pytest.Pytester) -> None:
@@ -216,11 +223,7 @@ def test_table_rules_retarget_the_run(pytester: pytest.Pytester) -> None:
     result, report = run(pytester, f"--tonk-rules={small}", "-rs")
     result.assert_outcomes(skipped=2)
     result.stdout.fnmatch_lines(["*cannot exist under the table's rules: a card outside its pack*"])
-    bad = pytester.path / "bad.yaml"
-    bad.write_text("preset: seed\noptions: {knock_tie: knocker}\n", encoding="utf-8")
-    result, _ = run(pytester, f"--tonk-rules={bad}")
-    assert result.ret == pytest.ExitCode.USAGE_ERROR
-    result.stderr.fnmatch_lines(["*bad.yaml:2*knock_tie*"])
+    usage_error(pytester, "--tonk-rules", "preset: seed\noptions: {knock_tie: knocker}\n", "*bad.yaml:2*knock_tie*")
 
 
 def test_the_features_under_pytest_bdd_run_the_cases_tonk_check_runs(pytester: pytest.Pytester) -> None:

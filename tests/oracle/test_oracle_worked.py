@@ -41,6 +41,12 @@ def net(st: O.State) -> list[Fraction]:
     return list(st.result.net)
 
 
+def settled(st: O.State) -> tuple[str, list[Fraction]]:
+    """How the hand ended and what each seat nets."""
+    assert st.result is not None
+    return st.result.ending, list(st.result.net)
+
+
 def at_knock(totals_hands: list[str], rules: dict[str, Any] | None = None, knocker: int = 0) -> O.State:
     """A state at the start of ``knocker``'s turn with the given hands (any sizes)."""
     n = len(totals_hands)
@@ -62,8 +68,7 @@ def at_knock(totals_hands: list[str], rules: dict[str, Any] | None = None, knock
 def test_w1_dealt_49_two_players_stake_5() -> None:
     deck = stacked(2, 1, ["Kc Qc Jc Tc 9c", "2d 3d 4d 5d 7h"], "Kh")
     st = O.deal(deck, 2, 1, 5, {})
-    assert st.result is not None and st.result.ending == "dealt_tonk"
-    assert net(st) == [10, -10]
+    assert settled(st) == ("dealt_tonk", [10, -10])
 
 
 def test_w2_dealt_50_and_49_is_a_draw() -> None:
@@ -78,8 +83,7 @@ def test_w3_tonk_out_with_two_new_spreads(double: str) -> None:
     deck = stacked(3, 2, ["5h 6h 7h 9c 9d", "2c 3d 4s 6c 8d", "Kc Qd Js 2s 3c"], "Ks", "9s")
     st = O.deal(deck, 3, 2, 1, {"tonk_out_double": double})
     st = play(st, ["0 draw stock", "0 spread 5h 6h 7h", "0 spread 9c 9d 9s"])
-    assert st.result is not None and st.result.ending == "tonk_out"
-    assert net(st) == [4, -2, -2]
+    assert settled(st) == ("tonk_out", [4, -2, -2])
 
 
 @pytest.mark.parametrize(("double", "want"), [("always", [4, -2, -2]), ("new_spread", [2, -1, -1])])
@@ -95,8 +99,7 @@ def test_w4_out_by_hits_only(double: str, want: list[int]) -> None:
             "0 draw stock", "0 hit 8h 0", "0 hit 9h 0", "0 hit 4h 0",
         ],
     )
-    assert st.result is not None and st.result.ending == "tonk_out"
-    assert net(st) == want
+    assert settled(st) == ("tonk_out", want)
 
 
 def test_w5_hit_then_discard_the_last_card() -> None:
@@ -107,14 +110,11 @@ def test_w5_hit_then_discard_the_last_card() -> None:
         ["0 draw stock", "0 spread 5h 6h 7h", "0 discard Tc", "1 draw stock", "1 discard Jc",
          "0 draw stock", "0 hit 8h 0", "0 hit 9h 0", "0 discard Kc"],
     )
-    assert st.result is not None and st.result.ending == "out_by_discard"
-    assert net(st) == [1, -1]
+    assert settled(st) == ("out_by_discard", [1, -1])
 
 
 def test_w6_knocker_wins() -> None:
-    st = play(at_knock(["Ac 4d", "Kc 4s", "6d"]), ["0 knock"])
-    assert st.result is not None and st.result.ending == "knock_won"
-    assert net(st) == [2, -1, -1]
+    assert settled(play(at_knock(["Ac 4d", "Kc 4s", "6d"]), ["0 knock"])) == ("knock_won", [2, -1, -1])
 
 
 @pytest.mark.parametrize(
@@ -145,14 +145,12 @@ def test_d5_the_lowest_hand_is_never_the_knocker() -> None:
 
 
 def empty_stock(hands: list[str], rules: dict[str, Any] | None = None) -> O.State:
-    st = at_knock(hands, rules, knocker=2)
-    return st
+    """A state at the start of seat 2's turn with the stock empty."""
+    return at_knock(hands, rules, knocker=2)
 
 
 def test_w11_empty_stock_lowest_wins() -> None:
-    st = play(empty_stock(["6c", "Ac Kd", "9s"]), ["2 draw stock"])
-    assert st.result is not None and st.result.ending == "stock_out"
-    assert net(st) == [2, -1, -1]
+    assert settled(play(empty_stock(["6c", "Ac Kd", "9s"]), ["2 draw stock"])) == ("stock_out", [2, -1, -1])
 
 
 @pytest.mark.parametrize(

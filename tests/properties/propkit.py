@@ -133,6 +133,14 @@ class Step:
     after: Hand
 
 
+def holds_throughout(h: Hand, rng: random.Random, check: Callable[[Hand], object]) -> None:
+    """``check`` holds on the dealt hand and after every action random play accepts."""
+    check(h)
+    for step in walk(h, rng):
+        if step.accepted:
+            check(h)
+
+
 def walk(
     h: Hand, rng: random.Random, illegal_rate: float = 0.2, knock_weight: float | None = None,
     max_actions: int = MAX_ACTIONS,

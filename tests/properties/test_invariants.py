@@ -15,22 +15,15 @@ from tonk_ref.engine.serialize import state_to_json
 @given(K.setups(), K.randoms())
 @K.prop_settings(40)
 def test_the_52_cards_are_conserved_in_every_state(setup: K.Setup, rng: random.Random) -> None:
-    h = setup.hand()
     deck = setup.json()["deck"]
-    K.check_conservation(state_to_json(h), deck)
-    for step in K.walk(h, rng):
-        if step.accepted:
-            K.check_conservation(state_to_json(h), deck)
+    K.holds_throughout(setup.hand(), rng, lambda h: K.check_conservation(state_to_json(h), deck))
 
 
 @given(K.setups(), K.randoms())
 @K.prop_settings(30)
 def test_exactly_one_seat_may_act_until_the_hand_is_over_and_none_after(setup: K.Setup, rng: random.Random) -> None:
     h = setup.hand()
-    K.check_one_actor(h)
-    for step in K.walk(h, rng):
-        if step.accepted:
-            K.check_one_actor(h)
+    K.holds_throughout(h, rng, K.check_one_actor)
     K.check_one_actor(h)
 
 
@@ -125,3 +118,19 @@ def test_legal_actions_are_accepted_and_every_other_well_formed_action_refused(
                 assert why is not None, f"{a} is accepted but not in legal_actions()"
         assert seen_legal == legal, f"legal_actions() lists actions outside the enumeration: {legal - seen_legal}"
         del step
+
+
+@given(K.setups(), K.randoms())
+@K.prop_settings(20)
+def test_legal_actions_of_some_kinds_are_those_of_the_full_list(setup: K.Setup, rng: random.Random) -> None:
+    """legal_actions(kinds=...) lists exactly the actions of those types that the full
+    list holds, in the same order, in every state of random play."""
+    kinds = ("knock", "draw", "spread", "hit", "discard")
+
+    def same(h: K.Hand) -> None:
+        every = h.legal_actions()
+        for k in kinds:
+            assert h.legal_actions(kinds=(k,)) == [a for a in every if a.type == k]
+        assert h.legal_actions(kinds=("spread", "discard")) == [a for a in every if a.type in ("spread", "discard")]
+
+    K.holds_throughout(setup.hand(), rng, same)

@@ -163,3 +163,16 @@ def test_bad_deals_are_usage_errors(capsys: pytest.CaptureFixture[str]) -> None:
     assert "seed:S" in capsys.readouterr().err
     assert main(["perft", "seed:1:3p"]) == 2
     assert "--depth" in capsys.readouterr().err
+
+
+def test_one_walk_counts_every_depth_with_fewer_requests() -> None:
+    """AdapterPerft.counts gives perft 1..D as separate counts do, from one walk."""
+    from tonk_ref.harness.perft import AdapterPerft
+
+    case = load_table(TABLES / "options.perft")[0]
+    one = AdapterPerft(reference(), case.setup(), use_play=True)
+    counts = one.counts(3)
+    apart = [AdapterPerft(reference(), case.setup(), use_play=True) for _ in range(3)]
+    assert counts == [p.count(d) for d, p in enumerate(apart, 1)]
+    assert counts == [case.counts[d] for d in (1, 2, 3)]
+    assert one.requests < sum(p.requests for p in apart)

@@ -71,18 +71,9 @@ def next_dealer(params: JSON) -> JSON:
     rules = _rules(params)
     players = _int(params, "players")
     dealer = _int(params, "dealer")
-    result = params.get("result")
-    if not isinstance(result, dict):
-        raise Rejected("invalid_setup", f"result must be a result object with ending and winners, got {result!r}")
-    ending = result.get("ending")
-    if ending not in ENDINGS:
-        raise Rejected("invalid_setup", f"result.ending must be one of {list(ENDINGS)}, got {ending!r}")
-    winners = result.get("winners")
-    if not isinstance(winners, list) or not all(isinstance(w, int) and not isinstance(w, bool) for w in winners):
-        raise Rejected("invalid_setup", f"result.winners must be a list of seats, got {winners!r}")
-    the_ending: Ending = ending
+    _, ending, winners = _result(params, players)
     try:
-        return {"dealer": match.next_dealer(players, dealer, the_ending, winners, rules)}
+        return {"dealer": match.next_dealer(players, dealer, ending, winners, rules)}
     except match.MatchError as e:
         raise Rejected("invalid_setup", str(e)) from None
 
@@ -99,6 +90,20 @@ def join(params: JSON) -> JSON:
     return {"players": j.players, "dealer": j.dealer, "seat": j.seat, "seats": list(j.seats)}
 
 
+def _result(params: JSON, players: int) -> tuple[JSON, Ending, list[int]]:
+    """The ``result`` parameter of next_dealer and score: at least its ending and winners."""
+    result = params.get("result")
+    if not isinstance(result, dict):
+        raise Rejected("invalid_setup", f"result must be a result object with ending and winners, got {result!r}")
+    ending = result.get("ending")
+    if ending not in ENDINGS:
+        raise Rejected("invalid_setup", f"result.ending must be one of {list(ENDINGS)}, got {ending!r}")
+    winners = result.get("winners")
+    if not isinstance(winners, list) or not all(type(w) is int and 0 <= w < players for w in winners):
+        raise Rejected("invalid_setup", f"result.winners must be a list of seats 0..{players - 1}, got {winners!r}")
+    return result, ending, winners
+
+
 def _ints(params: JSON, key: str, players: int) -> list[int]:
     v = params.get(key)
     if not isinstance(v, list) or len(v) != players or not all(type(x) is int for x in v):
@@ -113,21 +118,12 @@ def score(params: JSON) -> JSON:
     rules = _rules(params)
     players = _int(params, "players")
     scores = _ints(params, "scores", players)
-    result = params.get("result")
-    if not isinstance(result, dict):
-        raise Rejected("invalid_setup", f"result must be a result object, got {result!r}")
-    ending = result.get("ending")
-    if ending not in ENDINGS:
-        raise Rejected("invalid_setup", f"result.ending must be one of {list(ENDINGS)}, got {ending!r}")
-    winners = result.get("winners")
-    if not isinstance(winners, list) or not all(type(w) is int and 0 <= w < players for w in winners):
-        raise Rejected("invalid_setup", f"result.winners must be a list of seats, got {winners!r}")
+    result, ending, winners = _result(params, players)
     totals = _ints(result, "totals", players)
     knocker = result.get("knocker")
     if knocker is not None and not (type(knocker) is int and 0 <= knocker < players):
         raise Rejected("invalid_setup", f"result.knocker must be a seat or null, got {knocker!r}")
-    the_ending: Ending = ending
-    res = Result(the_ending, tuple(winners), (), (0,) * players, tuple(totals), knocker)
+    res = Result(ending, tuple(winners), (), (0,) * players, tuple(totals), knocker)
     points = match.hand_points(res, totals, everyone=rules.scoring == "points_all")
     new = [a + b for a, b in zip(scores, points, strict=True)]
     return {

@@ -11,7 +11,7 @@ Every house rule is read from the :class:`Ruleset` (compiled once into tables).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
@@ -446,9 +446,11 @@ class Hand:
             return False
         return self._usable_top(seat)
 
-    def legal_actions(self, seat: int | None = None) -> list[Action]:
+    def legal_actions(self, seat: int | None = None, kinds: Collection[str] | None = None) -> list[Action]:
         """Every action the player to act (or ``seat``) may take now, in a fixed order.
-        Another seat than the player to act has an action only when it may eat."""
+        Another seat than the player to act has an action only when it may eat.  With
+        ``kinds``, only the actions of those types (``"spread"``, ``"hit"``, ...), found
+        without working out the others."""
         stage = self._stage
         if stage == OVER:
             return []
@@ -467,26 +469,28 @@ class Hand:
             out.append(DRAW_STOCK)
             if self._pile is not None and self._usable_top(seat):
                 out.append(DRAW_DISCARD)
-            if rules.discard_without_draw:
+            if rules.discard_without_draw and (kinds is None or DISCARD in kinds):
                 out.extend(discard(c) for c in cards_of(hand) if self._may_discard(hand, c))
             if rules.special_hands != "none" and self._declare_refusal(seat) is None:
                 out.append(DECLARE_ACTION)
-            return out
+            return out if kinds is None else [a for a in out if a.type in kinds]
         taken = self._taken
         lone_taken = BITS[taken] if taken >= 0 and not self._c.taken_last else -1
         must = self._must_use
         ends = rules.hit_ends_turn
-        for m in spread_masks(hand, g):
-            if must and not m & BITS[taken]:
-                continue
-            if hand & ~m != lone_taken:
-                out.append(Action(SPREAD, cards=tuple(cards_of(m))))
-        if not (rules.hits_per_turn == "one" and self._hits >= 1):
+        held = cards_of(hand)
+        if kinds is None or SPREAD in kinds:
+            for m in spread_masks(hand, g):
+                if must and not m & BITS[taken]:
+                    continue
+                if hand & ~m != lone_taken:
+                    out.append(Action(SPREAD, cards=tuple(cards_of(m))))
+        if (kinds is None or HIT in kinds) and not (rules.hits_per_turn == "one" and self._hits >= 1):
             runs_only = rules.hit_targets == "runs"
             for i, sp in enumerate(self._spreads):
                 if runs_only and sp.kind != "run":
                     continue
-                for c in cards_of(hand):
+                for c in held:
                     if must and c != taken:
                         continue
                     if sp.with_card(c, g) is not None and (
@@ -495,9 +499,13 @@ class Hand:
                         out.append(hit(c, i))
         if must:
             return out
-        discardable = [c for c in cards_of(hand) if self._may_discard(hand, c)]
-        out.extend(discard(c) for c in discardable)
-        if knocks and rules.knock_timing != "start":
+        knocks = knocks and rules.knock_timing != "start" and (kinds is None or KNOCK in kinds)
+        if not knocks and not (kinds is None or DISCARD in kinds):
+            return out
+        discardable = [c for c in held if self._may_discard(hand, c)]
+        if kinds is None or DISCARD in kinds:
+            out.extend(discard(c) for c in discardable)
+        if knocks:
             if rules.knock_with_discard:
                 out.extend(knock(c) for c in discardable if self._knock_refusal(seat, hand & ~BITS[c]) is None)
             elif self._knock_refusal(seat, hand) is None and not (

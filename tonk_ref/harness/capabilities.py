@@ -42,27 +42,31 @@ class Need:
     @property
     def key(self) -> str:
         """The wording skips are grouped by (one wording per cause)."""
-        if self.kind == "feature":
-            return f"needs feature {self.name}"
-        if self.kind == "default":
-            return f"needs option value {self.name} (the default, which the engine does not play)"
-        if self.kind == "table":
-            return f"cannot exist under the table's rules: {self.name}"
-        return f"needs option value {self.name}"
+        return _KEYS[self.kind].format(self.name)
 
     def __str__(self) -> str:
         return f"{self.key} ({self.detail})" if self.detail else self.key
 
     @property
     def declare(self) -> str:
-        """What the engine would declare to run the cases this need skips."""
-        if self.kind == "feature":
-            return f"the feature {self.name}"
-        if self.kind == "default":
-            return f"the default {self.name} among its values"
-        if self.kind == "table":
-            return ""
-        return f"the option value {self.name}"
+        """What the engine would declare to run the cases this need skips (nothing, for a
+        case that cannot exist under the table's rules)."""
+        return _DECLARE[self.kind].format(self.name)
+
+
+#: Per kind of need: how skips are grouped, and what would run the cases skipped.
+_KEYS = {
+    "option": "needs option value {}",
+    "default": "needs option value {} (the default, which the engine does not play)",
+    "feature": "needs feature {}",
+    "table": "cannot exist under the table's rules: {}",
+}
+_DECLARE = {
+    "option": "the option value {}",
+    "default": "the default {} among its values",
+    "feature": "the feature {}",
+    "table": "",
+}
 
 
 @dataclass(frozen=True, slots=True)

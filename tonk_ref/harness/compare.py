@@ -87,6 +87,13 @@ class Comparison:
     def same(self) -> None:
         self.checked += 1
 
+    def check(self, ok: bool, name: str, expected: Any, actual: Any, note: str = "") -> None:
+        """One comparison: the same where ``ok``, else a difference."""
+        if ok:
+            self.same()
+        else:
+            self.differ(name, expected, actual, note)
+
     def skip(self, name: str, why: str) -> None:
         self.unchecked.append(Unchecked(name, why))
 
@@ -193,10 +200,8 @@ def _hands(c: Comparison, name: str, expected: object, actual: object) -> None:
     for seat, cards in _seat_items(expected):
         got = actual[seat] if seat < len(actual) else ABSENT
         if cards is None or got is None:  # an observation: null is a hidden hand
-            if (cards is None) != (got is None):
-                c.differ(f"{name}[{seat}]", cards, got, "null is a hand this seat may not see")
-            else:
-                c.same()
+            c.check((cards is None) == (got is None), f"{name}[{seat}]", cards, got,
+                    "null is a hand this seat may not see")
         elif _cards(got) != _cards(cards):
             c.differ(f"{name}[{seat}]", cards, got)
         else:
@@ -209,10 +214,7 @@ def _hand_sizes(c: Comparison, name: str, expected: object, sizes: object) -> No
         return
     for seat, n in _seat_items(expected):
         got = sizes[seat] if seat < len(sizes) else ABSENT
-        if got != n:
-            c.differ(f"{name}[{seat}]", n, got)
-        else:
-            c.same()
+        c.check(got == n, f"{name}[{seat}]", n, got)
 
 
 def _spreads(c: Comparison, name: str, expected: object, actual: object) -> None:
@@ -230,10 +232,7 @@ def _spreads(c: Comparison, name: str, expected: object, actual: object) -> None
             c.differ(where, want, got, "expected a spread object")
             continue
         if "owner" in want:
-            if want["owner"] != _get(got, "owner"):
-                c.differ(f"{where}.owner", want["owner"], _get(got, "owner"))
-            else:
-                c.same()
+            c.check(want["owner"] == _get(got, "owner"), f"{where}.owner", want["owner"], _get(got, "owner"))
         if "kind" in want:
             kind = _get(got, "kind")
             if kind is ABSENT:
@@ -242,10 +241,8 @@ def _spreads(c: Comparison, name: str, expected: object, actual: object) -> None
                 c.differ(f"{where}.kind", want["kind"], kind)
             else:
                 c.same()
-        if _cards(want["cards"]) != _cards(_get(got, "cards")):
-            c.differ(f"{where}.cards", want["cards"], _get(got, "cards"))
-        else:
-            c.same()
+        c.check(_cards(want["cards"]) == _cards(_get(got, "cards")), f"{where}.cards", want["cards"],
+                _get(got, "cards"))
 
 
 def _spread_cards(spreads: object) -> object:
@@ -262,10 +259,8 @@ def _table(c: Comparison, where: str, expected: Mapping[str, Any], actual: objec
     if "spread_count" in expected:
         spreads = _get(actual, "spreads")
         got = len(spreads) if isinstance(spreads, list) else spreads
-        if got != expected["spread_count"]:
-            c.differ(f"{where}spreads", f"{expected['spread_count']} spreads", _spread_cards(spreads))
-        else:
-            c.same()
+        c.check(got == expected["spread_count"], f"{where}spreads", f"{expected['spread_count']} spreads",
+                _spread_cards(spreads))
     _scalars(c, where, expected, actual)
 
 
@@ -273,10 +268,7 @@ def _scalars(c: Comparison, where: str, expected: Mapping[str, Any], actual: obj
     for key in _SCALARS:
         if key in expected:
             got = _get(actual, key)
-            if got != expected[key] or type(got) is not type(expected[key]):
-                c.differ(f"{where}{key}", expected[key], got)
-            else:
-                c.same()
+            c.check(got == expected[key] and type(got) is type(expected[key]), f"{where}{key}", expected[key], got)
 
 
 # ---------------------------------------------------------------------------- the public comparisons
@@ -297,16 +289,11 @@ def compare_result(expected: JSON | None, actual: object, features: Iterable[str
     feats = set(features)
     ending = _get(actual, "ending")
     if "ending" in expected:
-        if ending != expected["ending"]:
-            c.differ(f"{where}.ending", expected["ending"], ending)
-        else:
-            c.same()
+        c.check(ending == expected["ending"], f"{where}.ending", expected["ending"], ending)
     if "winners" in expected:
         got = _get(actual, "winners")
-        if not isinstance(got, list) or sorted(map(str, got)) != sorted(map(str, expected["winners"])):
-            c.differ(f"{where}.winners", sorted(expected["winners"]), got)
-        else:
-            c.same()
+        c.check(isinstance(got, list) and sorted(map(str, got)) == sorted(map(str, expected["winners"])),
+                f"{where}.winners", sorted(expected["winners"]), got)
     for key, required in (("totals", TOTALS_REQUIRED), ("knocker", KNOCK_ENDINGS)):
         if key not in expected:
             continue
@@ -327,10 +314,7 @@ def compare_result(expected: JSON | None, actual: object, features: Iterable[str
         return c
     if "net" in expected:
         got = _get(actual, "net")
-        if _amounts(got) != _amounts(expected["net"]):
-            c.differ(f"{where}.net", expected["net"], got)
-        else:
-            c.same()
+        c.check(_amounts(got) == _amounts(expected["net"]), f"{where}.net", expected["net"], got)
     if "payments" in expected or "pays" in expected:
         try:
             got_pairs = pair_totals(_get(actual, "payments"))
@@ -340,19 +324,14 @@ def compare_result(expected: JSON | None, actual: object, features: Iterable[str
             return c
         if "payments" in expected:
             want = pair_totals(expected["payments"])
-            if want != got_pairs:
-                c.differ(f"{where}.payments", _show_pairs(want), _show_pairs(got_pairs), "totals per payer and payee")
-            else:
-                c.same()
+            c.check(want == got_pairs, f"{where}.payments", _show_pairs(want), _show_pairs(got_pairs),
+                    "totals per payer and payee")
         for p in expected.get("pays", []):
             payer, payee = int(p["payer"]), int(p["payee"])
             want_amount = amount(p["amount"])
             got_amount = got_pairs.get((payer, payee), Fraction(0))
-            if got_amount != want_amount:
-                c.differ(f"{where}.payments[{payer}->{payee}]", want_amount, got_amount,
-                         f"what seat {payer} pays seat {payee} in all")
-            else:
-                c.same()
+            c.check(got_amount == want_amount, f"{where}.payments[{payer}->{payee}]", want_amount, got_amount,
+                    f"what seat {payer} pays seat {payee} in all")
     return c
 
 
@@ -391,10 +370,7 @@ def compare_observation(expected: Mapping[str, Any], actual: object, seat: int) 
         return c
     if "hand" in expected:
         got = _get(actual, "hand")
-        if _cards(got) != _cards(expected["hand"]):
-            c.differ(f"{where}hand", expected["hand"], got)
-        else:
-            c.same()
+        c.check(_cards(got) == _cards(expected["hand"]), f"{where}hand", expected["hand"], got)
     if "hands" in expected:
         _hands(c, f"{where}hands", expected["hands"], _get(actual, "hands"))
     if "hand_sizes" in expected:
@@ -403,11 +379,8 @@ def compare_observation(expected: Mapping[str, Any], actual: object, seat: int) 
     if "hidden" in expected:
         text = json.dumps(actual)
         seen = [card for card in expected["hidden"] if f'"{card}"' in text]
-        if seen:
-            c.differ(f"{where}hidden", "none of " + show(expected["hidden"]), "it shows " + show(seen),
-                     f"seat {seat} must not see these cards")
-        else:
-            c.same()
+        c.check(not seen, f"{where}hidden", "none of " + show(expected["hidden"]), "it shows " + show(seen),
+                f"seat {seat} must not see these cards")
     return c
 
 
@@ -429,8 +402,5 @@ def compare_unchanged(before: object, after: object) -> Comparison:
             same = all(_cards(x) == _cards(y) for x, y in zip(b, a, strict=True))
         else:
             same = a == b
-        if same:
-            c.same()
-        else:
-            c.differ(f"state.{key}", b, a, "changed by a refused action")
+        c.check(same, f"state.{key}", b, a, "changed by a refused action")
     return c

@@ -251,6 +251,22 @@ class AdapterPerft:
         self.requests += 1
         return int(state["to_act"]), list(self.adapter.legal_actions())
 
+    def counts(self, depth: int) -> list[int]:
+        """``[perft(1), ..., perft(depth)]`` in one walk of the tree (each position below
+        ``depth`` reached and asked for its legal actions once)."""
+        out = [0] * (depth + 1)
+
+        def walk(path: list[tuple[int, JSON]]) -> None:
+            seat, legal = self._legal(path)
+            out[len(path) + 1] += len(legal)
+            if len(path) + 1 < depth and seat is not None:
+                for a in legal:
+                    walk([*path, (seat, a)])
+
+        if depth:
+            walk([])
+        return out[1:]
+
     def count(self, depth: int, path: list[tuple[int, JSON]] | None = None) -> int:
         path = path or []
         if depth == 0:
@@ -299,8 +315,10 @@ def check_counts(
 ) -> Mismatch | None:
     """Count the engine's legal action sequences to each depth of ``counts``; the first
     depth that differs, with the per-first-action counts of the engine and the reference."""
-    for depth, want in sorted(counts):
-        got = AdapterPerft(adapter, setup, use_play).count(depth)
+    wanted = sorted(counts)
+    found = AdapterPerft(adapter, setup, use_play).counts(wanted[-1][0]) if wanted else []
+    for depth, want in wanted:
+        got = found[depth - 1]
         if got != want:
             expected = AdapterPerft(reference(), setup, True).divide(depth)
             return Mismatch(depth, want, got, expected, AdapterPerft(adapter, setup, use_play).divide(depth))

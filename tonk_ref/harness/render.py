@@ -4,6 +4,7 @@ Markdown report, both rendered from the JSON report of :mod:`.report`."""
 from __future__ import annotations
 
 import json
+import shlex
 from collections.abc import Mapping
 from typing import Any
 
@@ -89,8 +90,12 @@ def table_lines(report: JSON) -> list[str]:
 
 
 def replay_command(report: JSON, case_id: str) -> str:
+    """The command that replays one case alone, as the run ran it (under the table's rules
+    where the run had them), ready to paste into a shell."""
     args = report["run"].get("engine_args") or ""
-    return f"tonk replay {case_id}" + (f" {args}" if args else "")
+    table = report.get("table") or {}
+    rules = f" --rules {shlex.quote(str(table['rules']))}" if table.get("rules") else ""
+    return f"tonk replay {shlex.quote(case_id)}{rules}" + (f" {args}" if args else "")
 
 
 def case_detail(report: JSON, case: JSON, transcript: int = 0) -> list[str]:

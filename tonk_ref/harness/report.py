@@ -162,8 +162,12 @@ def _field_kind(field: str) -> str:
 
 def build_report(run: SuiteRun, *, load_errors: Sequence[LoadError] = (), **meta: Any) -> JSON:
     """The report of a run of :func:`~.runner.run_suite` (``meta``: see :func:`assemble`)."""
+    from .scene import add_scenes
+
+    records = [r.to_json() for r in run.results]
+    add_scenes(run.results, records)
     return assemble(
-        [r.to_json() for r in run.results],
+        records,
         engine={**run.engine.caps.to_json(), "unplayed_defaults": run.engine.caps.unplayed_defaults()},
         duration_s=run.duration,
         stopped=run.stopped,
@@ -265,6 +269,17 @@ def badge(report: JSON) -> JSON:
 _COUNTS: JSON = {"type": "object", "required": list(STATUSES),
                  "properties": {k: {"type": "integer", "minimum": 0} for k in STATUSES}}
 
+_STATE: JSON = {"type": "object", "required": ["hands"],
+                "properties": {"hands": {"type": "array", "items": {"type": "array", "items": {"type": "string"}}}}}
+#: optional on a case that did not pass: its steps, and the cards of its deal and table
+_SCRIPT_STEP: JSON = {"type": "object", "required": ["text", "kind", "line"],
+                      "properties": {"text": {"type": "string"}, "kind": {"type": "string"},
+                                     "line": {"type": "integer"}, "seat": {"type": "integer"},
+                                     "action": {"type": "string"}}}
+_SCENE: JSON = {"type": "object", "required": ["deal", "table"],
+                "properties": {"deal": _STATE, "table": _STATE, "engine_table": _STATE,
+                               "before_step": {"type": ["integer", "null"]}, "actions_played": {"type": "integer"}}}
+
 #: JSON Schema of the report written by ``tonk check --json``.
 REPORT_SCHEMA: JSON = {
     "$schema": "https://json-schema.org/draft/2020-12/schema",
@@ -300,10 +315,43 @@ REPORT_SCHEMA: JSON = {
                 "type": "object",
                 "required": ["id", "kind", "title", "source", "rules", "options", "status", "message", "cause",
                              "duration", "checked", "unchecked", "needs", "failures", "fault"],
-                "properties": {"kind": {"enum": ["scenario", "feature", "perft"]},
-                               "status": {"enum": list(STATUSES)}},
+                "properties": {"kind": {"enum": ["scenario", "feature", "perft", "generated"]},
+                               "status": {"enum": list(STATUSES)},
+                               "script": {"type": "array", "items": _SCRIPT_STEP},
+                               "failing_step": {"type": ["integer", "null"], "minimum": 0},
+                               "scene": {"oneOf": [{"type": "null"}, _SCENE]}},
             },
         },
         "load_errors": {"type": "array", "items": {"type": "object", "required": ["source", "message"]}},
     },
 }
+
+
+# ---------------------------------------------------------------------------- reading one back
+def load_report(path: str) -> JSON:
+    """A report written by ``tonk check --json``, read back and checked against
+    :data:`REPORT_SCHEMA`; anything else raises :class:`~tonk_ref.errors.InputError`
+    naming the file, the place and what was expected."""
+    import json
+    from pathlib import Path
+
+    import jsonschema
+
+    from ..errors import InputError
+
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except OSError as e:
+        raise InputError(path, None, "", f"cannot read it ({e.strerror or e})") from None
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as e:
+        raise InputError(path, e.lineno, "", f"not JSON ({e.msg}): expected a report of 'tonk check --json'") from None
+    if not isinstance(data, dict) or data.get("format") != REPORT_FORMAT:
+        raise InputError(path, None, "format", f"expected {REPORT_FORMAT!r}: this is not a report of "
+                                               "'tonk check --json'")
+    err = jsonschema.exceptions.best_match(jsonschema.Draft202012Validator(REPORT_SCHEMA).iter_errors(data))
+    if err is not None:
+        field = ".".join(str(p) for p in err.absolute_path)
+        raise InputError(path, None, field, f"{err.message} (the report's format: spec/scenarios.md, \"Reports\")")
+    return data

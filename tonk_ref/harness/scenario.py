@@ -375,18 +375,13 @@ class _Compiler:
         return seat, action
 
     def check_state_match(self, expect: JSON, path: list[str | int]) -> None:
-        hands = expect.get("hands")
-        if isinstance(hands, list) and len(hands) != self.players:
-            raise self.fail([*path, "hands"], f"{len(hands)} hands for {self.players} players: this can never match")
-        if isinstance(hands, dict):
-            for k in hands:
-                self.seat(int(k), [*path, "hands", k])
-        sizes = expect.get("hand_sizes")
-        if isinstance(sizes, list) and len(sizes) != self.players:
-            raise self.fail([*path, "hand_sizes"], f"give one size per seat ({self.players}): this can never match")
-        if isinstance(sizes, dict):
-            for k in sizes:
-                self.seat(int(k), [*path, "hand_sizes", k])
+        for key, what in (("hands", "hands"), ("hand_sizes", "sizes")):
+            per_seat = expect.get(key)
+            if isinstance(per_seat, list) and len(per_seat) != self.players:
+                raise self.fail([*path, key], f"{len(per_seat)} {what} for {self.players} players: give one per "
+                                "seat, or this can never match")
+            for k in per_seat if isinstance(per_seat, dict) else ():
+                self.seat(int(k), [*path, key, k])
         spreads = expect.get("spreads", [])
         for j, s in spreads.items() if isinstance(spreads, dict) else enumerate(spreads):
             if "owner" in s:

@@ -9,7 +9,7 @@ name, or of one of its rule IDs: ``-k PAY-KNOCK``, ``-k "knock and not tie"``,
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 
 from ..errors import InputError
 from .case import Case
@@ -20,6 +20,10 @@ _TOKEN = re.compile(r"\s*(\(|\)|[^\s()]+)")
 class SelectError(InputError):
     """A ``-k`` expression that cannot be read: the place is ``-k`` and the message quotes
     the expression and says what was expected."""
+
+
+#: whether a case's names (its ID, file name and rule IDs, lowercased) match
+Matcher = Callable[[list[str]], bool]
 
 
 def _names(case: Case) -> list[str]:
@@ -42,7 +46,7 @@ def compile_expression(expr: str) -> Callable[[Case], bool]:
         pos += 1
         return tok
 
-    def primary() -> Callable[[list[str]], bool]:
+    def primary() -> Matcher:
         tok = peek()
         if tok is None:
             raise SelectError("-k", None, "", f"{expr!r}: the expression ends too early")
@@ -62,19 +66,19 @@ def compile_expression(expr: str) -> Callable[[Case], bool]:
         word = take().lower()
         return lambda names: any(word in n for n in names)
 
-    def conjunction() -> Callable[[list[str]], bool]:
-        parts = [primary()]
-        while peek() == "and":
+    def chain(operator: str, operand: Callable[[], Matcher], combine: Callable[[Iterable[bool]], bool]) -> Matcher:
+        """Operands joined by ``operator`` (and: all must hold; or: any)."""
+        parts = [operand()]
+        while peek() == operator:
             take()
-            parts.append(primary())
-        return lambda names: all(p(names) for p in parts)
+            parts.append(operand())
+        return lambda names: combine(p(names) for p in parts)
 
-    def disjunction() -> Callable[[list[str]], bool]:
-        parts = [conjunction()]
-        while peek() == "or":
-            take()
-            parts.append(conjunction())
-        return lambda names: any(p(names) for p in parts)
+    def conjunction() -> Matcher:
+        return chain("and", primary, all)
+
+    def disjunction() -> Matcher:
+        return chain("or", conjunction, any)
 
     test = disjunction()
     if pos != len(tokens):

@@ -1,6 +1,6 @@
-"""Situations for ``tonk judge`` and ``tonk explain``: a scenario file, or a short
-description typed on the command line, turned into a starting :class:`Hand` under a
-given ruleset plus the actions that follow.
+"""Situations for ``tonk judge`` and ``tonk explain``: a scenario (read by the harness,
+:mod:`tonk_ref.harness.situations`), or a short description typed on the command line,
+turned into a starting :class:`Hand` under a given ruleset plus the actions that follow.
 
 A description is a list of items separated by ``;`` or ``,`` (see :data:`GRAMMAR`)::
 

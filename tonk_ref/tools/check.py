@@ -14,12 +14,14 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import shlex
 import sys
 from collections import Counter
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TypeVar
 
+from ..harness.suite import PERFT_DEPTH
 from . import exitcodes
 from .cli import UsageError
 from .engine_args import add_engine_arguments, build, engine_spec
@@ -57,7 +59,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--scenarios", metavar="DIR", action="append",
                         help="run the scenarios of DIR instead of the packaged corpus (repeatable)")
     parser.add_argument("--no-features", action="store_true", help="leave out the Gherkin features")
-    parser.add_argument("--perft-depth", type=int, default=3, metavar="D",
+    parser.add_argument("--perft-depth", type=int, default=PERFT_DEPTH, metavar="D",
                         help="count the perft tables to depth D for engines with legal_actions (0: leave them out; "
                              "default 3)")
     parser.add_argument("--table", choices=("full", "problems", "off"), default="problems",
@@ -77,6 +79,15 @@ def _workers(text: str | None) -> int:
     if text.isdigit() and int(text) > 0:
         return int(text)
     raise UsageError(f"-n: expected a number of workers or 'auto', got {text!r}")
+
+
+def _suite_args(args: argparse.Namespace) -> str:
+    """The options of this run that choose the suite, as ``tonk replay`` takes them (so the
+    replay command finds the case where this run found it)."""
+    out = [f"--scenarios {shlex.quote(str(d))}" for d in args.scenarios or []]
+    if args.perft_depth != PERFT_DEPTH:
+        out.append(f"--perft-depth {args.perft_depth}")
+    return " ".join(out)
 
 
 def _dirs(args: argparse.Namespace) -> list[Path] | None:
@@ -206,7 +217,8 @@ def run(args: argparse.Namespace) -> int:
                               below_target=below_target(block, ran_ids),
                               reach={"sample": block.sample, "seed": REACH_SEED, "sampled": block.sampled})
     report = build_report(
-        run, table=table_json, adapter=spec.describe(), engine_args=spec.args(), load_errors=suite.errors,
+        run, table=table_json, adapter=spec.describe(), load_errors=suite.errors,
+        engine_args=" ".join(a for a in (spec.args(), _suite_args(args)) if a),
         known=known_json,
         rule_order=rule_order(), workers=workers, timeout_s=spec.timeout, validate=spec.validate,
         table_rules=args.rules, selection=args.keyword,

@@ -1,7 +1,8 @@
 """The ``tonk`` command.  :data:`COMMANDS` is its table: each command is a module of this
 package that defines ``HELP`` (one line), ``add_arguments(parser)`` and
-``run(args) -> int``.  Only the module of the command asked for is imported, so a command
-starts without loading the others."""
+``run(args) -> int``, and may define ``DESCRIPTION`` and ``EPILOG`` (printed as written).
+Only the module of the command asked for is imported, so a command starts without
+loading the others."""
 
 from __future__ import annotations
 
@@ -18,6 +19,7 @@ from ..errors import TonkError
 COMMANDS: dict[str, str] = {
     "bench": "bench",
     "check": "check",
+    "diff": "diff",
     "explain": "explain",
     "export": "export",
     "fuzz": "fuzz",
@@ -25,6 +27,7 @@ COMMANDS: dict[str, str] = {
     "mutants": "mutation",
     "perft": "perft",
     "replay": "replay",
+    "report": "report",
     "rules": "rules",
     "serve": "serve",
 }
@@ -45,7 +48,8 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     for name in [only] if only else COMMANDS:
         module = _module(name)
-        p = sub.add_parser(name, help=module.HELP, description=module.HELP)
+        p = sub.add_parser(name, help=module.HELP, description=getattr(module, "DESCRIPTION", module.HELP),
+                           epilog=getattr(module, "EPILOG", None), formatter_class=argparse.RawDescriptionHelpFormatter)
         module.add_arguments(p)
         p.set_defaults(_run=module.run)
     return parser

@@ -9,13 +9,15 @@ from __future__ import annotations
 
 import argparse
 import sys
+from collections.abc import Iterator
+from dataclasses import dataclass, field
 
 from ..engine.actions import REASONS, IllegalAction
 from ..engine.hand import Event, Hand
 from ..engine.ruleset import Ruleset
 from ..spec.judging import refusal_rules
 from ..spec.rulebook import provenance, rules_by_id
-from ..spec.situation import CannotArise, Played, Situation
+from ..spec.situation import CannotArise, Played, Situation, Step
 from ..spec.wording import (
     Style,
     amount,
@@ -35,19 +37,22 @@ COMMAND = "explain"
 HELP = "replay a scenario step by step: the table after each step, each event with its rule and the spec's words"
 
 
+EPILOG = (
+    "SCENARIO is a scenario file (.yaml), the ID of a scenario of the corpus, or a situation\n"
+    "described as for 'tonk judge' (see tonk judge --help).\n"
+    "Colour (red hearts and diamonds) is used when stdout is a terminal and NO_COLOR is unset.\n"
+    "Examples:\n  tonk explain scenarios/pay/pay-w7-knock-tie-2p.yaml\n  tonk explain pay-w7-knock-tie-2p"
+)
+
+
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.formatter_class = argparse.RawDescriptionHelpFormatter
-    parser.epilog = (
-        "SCENARIO is a scenario file (.yaml), the ID of a scenario of the corpus, or a situation described as "
-        "for 'tonk judge' (see tonk judge --help).\n"
-        "Colour (red hearts and diamonds) is used when stdout is a terminal and NO_COLOR is unset.\n"
-        "Examples:\n  tonk explain scenarios/pay/pay-w7-knock-tie-2p.yaml\n  tonk explain pay-w7-knock-tie-2p"
-    )
     parser.add_argument("scenario", metavar="SCENARIO",
                         help="a scenario file, the ID of a scenario of the corpus, or a situation in quotes")
     parser.add_argument("--rules", metavar="PRESET|FILE",
                         help="play it under the table's rules (a preset, a preset file or a table-rules file) "
                              "instead of the scenario's")
+    parser.add_argument("--format", choices=("text", "html"), default="text",
+                        help="text (default) or html (one self-contained page with the cards drawn)")
     parser.add_argument("--no-color", action="store_true", help="no colour, even on a terminal")
 
 
@@ -57,6 +62,12 @@ def run(args: argparse.Namespace) -> int:
         hand = situation.start(rules)
     except CannotArise as e:
         raise UsageError(f"this situation cannot arise under {label}: {e}") from None
+    if args.format == "html":
+        from .judge import command_line
+        from .replay_html import replay_page
+
+        sys.stdout.write(replay_page(situation, hand, label, command_line(args)))
+        return 0
     style = style_for(sys.stdout, args.no_color)
     for line in explain(situation, hand, label, style):
         print(line)
@@ -73,6 +84,51 @@ def quote(rule_id: str, rules: Ruleset, style: Style, indent: str = "      ") ->
     return [style.dim(x) for x in lines]
 
 
+@dataclass
+class Moment:
+    """One step of a replay, played: what became of the action, the events it caused
+    (the payments apart), how a hand that ended was counted, and the table after it."""
+
+    index: int  # 1-based
+    act: Step
+    kind: str  # over (not played: the hand had ended) | malformed | refused | played
+    events: list[Event] = field(default_factory=list)
+    pays: list[Event] = field(default_factory=list)
+    settlement: list[tuple[str, str]] = field(default_factory=list)
+    error: IllegalAction | None = None
+    deciding: list[str] = field(default_factory=list)  # the rules that decide a refusal
+    left: int = 0  # the steps after this one
+    table: Hand | None = None  # after the step (None when it changed nothing)
+
+
+def replay(situation: Situation, hand: Hand) -> Iterator[Moment]:
+    """Play the situation's actions on ``hand`` (changed in place), one moment a step; stop
+    after a refusal the script does not expect, or at the first step after the end."""
+    seen = len(hand.events)
+    for i, act in enumerate(situation.acts, 1):
+        left = len(situation.acts) - i
+        if hand.is_over:
+            yield Moment(i, act, "over", left=left)
+            return
+        if act.action is None:
+            yield Moment(i, act, "malformed", left=left)
+            continue
+        before = hand.copy()
+        try:
+            hand.apply(act.action, seat=act.seat)
+        except IllegalAction as e:
+            deciding = refusal_rules(Played("refused", hand, act=act, error=e, before=before))
+            yield Moment(i, act, "refused", error=e, deciding=deciding, left=left)
+            if act.reject is None:
+                return
+            continue
+        new = hand.events[seen:]
+        pays = [e for e in new if e.kind in ("pay", "end")]
+        seen = len(hand.events)
+        yield Moment(i, act, "played", [e for e in new if e not in pays], pays, settlement_lines(hand), left=left,
+                     table=hand.copy())
+
+
 def explain(situation: Situation, hand: Hand, label: str, style: Style) -> list[str]:
     out: list[str] = []
     rules = hand.rules
@@ -87,51 +143,47 @@ def explain(situation: Situation, hand: Hand, label: str, style: Style) -> list[
     else:
         out.append(style.bold("The situation"))
     out += draw_table(hand, style)
-    seen = len(hand.events)
-    for i, act in enumerate(situation.acts, 1):
+    for m in replay(situation, hand):
+        act = m.act
         out.append("")
-        out.append(style.bold(f"Step {i} ({act.where}): seat {act.seat}: {_action_words(act.text)}"))
-        if hand.is_over:
-            left = len(situation.acts) - i + 1
-            out.append(f"  the hand is over: this step and the {left - 1} after it are not played")
-            break
-        if act.action is None:
+        out.append(style.bold(f"Step {m.index} ({act.where}): seat {act.seat}: {_action_words(act.text)}"))
+        if m.kind == "over":
+            out.append(f"  the hand is over: this step and the {m.left} after it are not played")
+        elif m.kind == "malformed":
             out.append(f"  refused: malformed_action: {act.malformed}")
             out.append(f"    {style.dim(REASONS['malformed_action'])}")
             out.append("  the scenario expects this refusal; the table is unchanged")
-            continue
-        before = hand.copy()
-        try:
-            hand.apply(act.action, seat=act.seat)
-        except IllegalAction as e:
-            deciding = refusal_rules(Played("refused", hand, act=act, error=e, before=before))
-            shown = f" ({', '.join(deciding)})" if deciding else ""
+        elif m.kind == "refused":
+            e = m.error
+            assert e is not None
+            shown = f" ({', '.join(m.deciding)})" if m.deciding else ""
             out.append(f"  refused: {e.reason}{shown}: {e.message}")
             out.append(f"    {style.dim(REASONS[e.reason])}")
-            for rid in deciding:
+            for rid in m.deciding:
                 out.append(f"    {style.bold(rid)}")
                 out += quote(rid, rules, style, "      ")
             if act.reject is not None:
-                expected = "" if act.reject is True or act.reject == e.reason else f" (for {act.reject})"
-                out.append(f"  the scenario expects this refusal{expected}; the table is unchanged")
-                continue
-            left = len(situation.acts) - i
-            out.append(f"  under these rules the rest of the script ({left} step(s)) does not apply")
-            break
-        if act.reject is not None:
-            out.append(f"  allowed under these rules, though the scenario expects it refused ({act.reject})")
-        new = hand.events[seen:]
-        pays = [e for e in new if e.kind in ("pay", "end")]
-        out += _events([e for e in new if e not in pays], hs, style, rules)
-        for rid, words in settlement_lines(hand):
-            out.append(f"  {style.bold(rid)}  {words}")
-            out += quote(rid, rules, style)
-        out += _events(pays, hs, style, rules)
-        seen = len(hand.events)
-        out += draw_table(hand, style)
+                out.append(f"  the scenario expects this refusal{expected_for(act.reject, e.reason)}; the table is "
+                           "unchanged")
+            else:
+                out.append(f"  under these rules the rest of the script ({m.left} step(s)) does not apply")
+        else:
+            if act.reject is not None:
+                out.append(f"  allowed under these rules, though the scenario expects it refused ({act.reject})")
+            out += _events(m.events, hs, style, rules)
+            for rid, words in m.settlement:
+                out.append(f"  {style.bold(rid)}  {words}")
+                out += quote(rid, rules, style)
+            out += _events(m.pays, hs, style, rules)
+            out += draw_table(hand if m.table is None else m.table, style)
     out.append("")
     out += result_lines(hand, style)
     return out
+
+
+def expected_for(reject: str | bool, reason: str) -> str:
+    """' (for not_in_hand)' when the script expects a refusal for another reason."""
+    return "" if reject is True or reject == reason else f" (for {reject})"
 
 
 def _action_words(text: str) -> str:

@@ -18,6 +18,7 @@ The pieces, each usable alone:
 from __future__ import annotations
 
 import bisect
+import itertools
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -138,31 +139,32 @@ def random_move(
 ) -> tuple[int, Action]:
     """The next move of random play: with probability ``illegal_rate`` a random
     well-formed action, else a legal action: a kind of action first (by ``weights``,
-    default :data:`PLAY_WEIGHTS`; ``knock_weight`` overrides the knock's), then one
-    action of that kind uniformly."""
+    default :data:`PLAY_WEIGHTS`; ``knock_weight`` overrides the knock's), among the kinds
+    that have a legal action, then one action of that kind uniformly.  After the draw the
+    kind is drawn first and only its actions are listed (a kind with none is dropped and
+    the draw made again), which picks with the same chances as listing every action."""
     w = weights or PLAY_WEIGHTS
     knock = w["knock"] if knock_weight is None else knock_weight
     if rng.random() < illegal_rate or h.is_over:
         return random_well_formed(rng, h, min(0.2, knock / 5))
-    legal = h.legal_actions()
     seat = h.to_act
-    assert seat is not None and legal, "a hand in play always has a legal action"
-    by_kind: dict[str, list[Action]] = {}
-    for a in legal:
-        group = by_kind.get(a.type)
-        if group is None:
-            by_kind[a.type] = [a]
-        else:
-            group.append(a)
-    # a weighted choice of the kind, drawing from ``rng`` exactly as random.choices does
-    total = 0.0
-    cumulative: list[float] = []
-    for k in by_kind:
-        total += knock if k == "knock" else w.get(k, 1.0)
-        cumulative.append(total)
-    kinds = list(by_kind)
-    kind = kinds[bisect.bisect(cumulative, rng.random() * total, 0, len(kinds) - 1)]
-    return seat, rng.choice(by_kind[kind])
+    assert seat is not None
+    kinds = list(_START_KINDS if h.stage == "start" else _DRAWN_KINDS)
+    if h.stage == "start":  # a discard without drawing, a declared special hand: only where the table has them
+        kinds += [k for k, on in (("discard", h.rules.discard_without_draw), ("declare", h.rules.special_hands != "none"))
+                  if on]
+    while kinds:
+        cumulative = list(itertools.accumulate(knock if k == "knock" else w.get(k, 1.0) for k in kinds))
+        kind = kinds[bisect.bisect(cumulative, rng.random() * cumulative[-1], 0, len(kinds) - 1)]
+        actions = h.legal_actions(kinds=(kind,))
+        if actions:
+            return seat, rng.choice(actions)
+        kinds.remove(kind)
+    raise AssertionError("a hand in play always has a legal action")
+
+
+_START_KINDS = ("knock", "draw")
+_DRAWN_KINDS = ("spread", "hit", "discard", "knock")
 
 
 @dataclass(frozen=True, slots=True)

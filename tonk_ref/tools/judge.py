@@ -52,8 +52,6 @@ WIDTH = 100
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.formatter_class = argparse.RawDescriptionHelpFormatter
-    parser.epilog = EPILOG
     parser.add_argument("situation", metavar="SITUATION",
                         help="a scenario file (.yaml), the ID of a scenario of the corpus, or a description "
                              "in quotes (see below)")
@@ -61,8 +59,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="the table's rules: a preset, a preset file or a table-rules file {preset: NAME, "
                              "options: {...}} (default: the seed "
                              "rules, or a scenario's own ruleset)")
-    parser.add_argument("--format", choices=("text", "markdown", "json"), default="text",
-                        help="text (default), markdown (to paste into a chat) or json (one record per group)")
+    parser.add_argument("--format", choices=("text", "markdown", "json", "html"), default="text",
+                        help="text (default), markdown (to paste into a chat), json (one record per group) or html "
+                             "(one self-contained page with the cards drawn, to send as a file)")
     parser.add_argument("--full", action="store_true",
                         help="every event, the totals, every rule cited, and why each ruleset cannot arise")
     parser.add_argument("--all", action="store_true", help="also play the situation under every preset")
@@ -115,12 +114,28 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError(f"the situation cannot arise under any ruleset tried: {why}")
     if args.format == "json":
         sys.stdout.write(json.dumps(to_json(j), indent=2) + "\n")
+    elif args.format == "html":
+        from .ruling_html import ruling_page
+
+        sys.stdout.write(ruling_page(j, command_line(args)))
     elif args.format == "markdown":
         sys.stdout.write("\n".join(markdown(j, args.full)) + "\n")
     else:
         style = style_for(sys.stdout, args.no_color)
         sys.stdout.write("\n".join(text_full(j, style) if args.full else text(j, style)) + "\n")
     return 0
+
+
+def command_line(args: argparse.Namespace) -> str:
+    """The command that made a page, for its footer."""
+    import shlex
+
+    words = ["tonk", args.command, getattr(args, "situation", None) or args.scenario]
+    if args.rules:
+        words += ["--rules", args.rules]
+    if getattr(args, "all", False):
+        words.append("--all")
+    return shlex.join([*words, "--format", "html"])
 
 
 # ---------------------------------------------------------------------------- words shared by the formats
@@ -242,6 +257,19 @@ def changing_words(j: Judgement) -> str:
     return ", ".join(parts)
 
 
+def shown_sentences(j: Judgement, g: Group, rid: str) -> list[tuple[str, str, list[Trial], bool]]:
+    """The rule's sentences a ruling shows for a group: (sentence, provenance, rulesets,
+    whether to say under which rulesets).  The base group shows its other sentences only
+    for the options that matter here."""
+    texts = j.sentences(g, rid)
+    base_group = any(t is j.base_trial for t in g.trials)
+    if base_group:
+        keys = j.key_options(g)
+        texts = [x for k, x in enumerate(texts) if k == 0 or any(set(t.changes(j.base)) & keys for t in x[2])]
+    return [(sentence, label, trials, len(texts) > 1 and not (k == 0 and base_group))
+            for k, (sentence, label, trials) in enumerate(texts)]
+
+
 def _decision_lines(j: Judgement, g: Group, width: int, indent: str, rids: list[str]) -> list[str]:
     """Each rule: its ID, its sentence under the group's rulesets (each distinct sentence
     with the rulesets it holds for, in a merged group), and where it comes from."""
@@ -250,17 +278,12 @@ def _decision_lines(j: Judgement, g: Group, width: int, indent: str, rids: list[
         return out
     w = max(len(r) for r in rids)
     pad = " " * (w + 2)
-    base_group = any(t is j.base_trial for t in g.trials)
-    keys = j.key_options(g)
     for rid in rids:
-        texts = j.sentences(g, rid)
-        if base_group:  # other sentences of the base group only for the options that matter here
-            texts = [x for k, x in enumerate(texts)
-                     if k == 0 or any(set(t.changes(j.base)) & keys for t in x[2])]  # fmt: skip
+        texts = shown_sentences(j, g, rid)
         head = f"{indent}{rid.ljust(w)}  "
-        for k, (sentence, label, trials) in enumerate(texts):
+        for k, (sentence, label, trials, under) in enumerate(texts):
             lead = head if k == 0 else indent + pad
-            if len(texts) > 1 and not (k == 0 and base_group):
+            if under:
                 out += _wrapped(lead, f"under {labels(trials)}:", width, indent + pad)
                 lead = indent + pad
             out += _wrapped(lead, sentence, width, indent + pad)

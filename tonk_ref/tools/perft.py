@@ -52,8 +52,6 @@ JSON = dict[str, Any]
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.description = DESCRIPTION
-    parser.formatter_class = argparse.RawDescriptionHelpFormatter
     parser.add_argument("deal", nargs="?", metavar="DEAL", help="seed:S:Np:dealerD, a scenario file or a JSON setup")
     parser.add_argument("--depth", type=int, metavar="D", help="count sequences of D actions (prints depths 1..D)")
     parser.add_argument("--divide", action="store_true", help="print the count below each first action")

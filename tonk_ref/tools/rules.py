@@ -41,19 +41,20 @@ COMMAND = "rules"
 HELP = "list and search the rules and options; 'tonk rules ID' prints one rule, its sources and its tests"
 
 
+EPILOG = (
+    "Examples:\n"
+    "  tonk rules                     every rule, by section\n"
+    "  tonk rules PAY-KNOCK-3         one rule: text, sources, options, where explained, scenarios\n"
+    "  tonk rules pay-caught          rules whose ID starts so\n"
+    "  tonk rules knock tie           rules whose title or text holds every word\n"
+    "  tonk rules knock_tie           the rules an option changes\n"
+    "  tonk rules --options           every option: values, default, rules\n"
+    "  tonk rules --options --rules table.yaml   ... and the table's values\n"
+    "Exit status: 0 found, 1 nothing matches, 2 bad input."
+)
+
+
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.formatter_class = argparse.RawDescriptionHelpFormatter
-    parser.epilog = (
-        "Examples:\n"
-        "  tonk rules                     every rule, by section\n"
-        "  tonk rules PAY-KNOCK-3         one rule: text, sources, options, where explained, scenarios\n"
-        "  tonk rules pay-caught          rules whose ID starts so\n"
-        "  tonk rules knock tie           rules whose title or text holds every word\n"
-        "  tonk rules knock_tie           the rules an option changes\n"
-        "  tonk rules --options           every option: values, default, rules\n"
-        "  tonk rules --options --rules table.yaml   ... and the table's values\n"
-        "Exit status: 0 found, 1 nothing matches, 2 bad input."
-    )
     parser.add_argument("query", metavar="QUERY", nargs="*",
                         help="a rule ID, the start of one, an option name, or words of a rule's title or text")
     parser.add_argument("--options", action="store_true",

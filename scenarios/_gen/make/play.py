@@ -17,11 +17,14 @@ class GenError(ValueError):
 
 
 def split_script(items: Sequence[Any]) -> list[Any]:
-    """The steps of a compact script: a string may hold several, separated by ``;``."""
+    """The steps of a compact script: a string may hold several, separated by ``;``, and
+    a list is spliced in (a run of steps a table shares)."""
     out: list[Any] = []
     for item in items:
         if isinstance(item, str):
             out += [p.strip() for p in re.split(r"[;\n]", item) if p.strip()]
+        elif isinstance(item, list):
+            out += split_script(item)
         else:
             out.append(item)
     return out

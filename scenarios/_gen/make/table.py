@@ -13,11 +13,15 @@ Script steps:
   observes when the ending shows every hand.
 - a dict: a scenario step written out (observe, legal, call, expect, or an action in the
   protocol form; one with ``reject`` is followed by the "unchanged" expectation).
+- a list: its steps, spliced in (a run of steps a table shares).
+
+The rows themselves are data (scenarios/_gen/tables/<family>.yml): :func:`build_row`
+makes a scenario of one.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ..model import DEFAULTS, Ambiguous, ModelError, Rules, State, deal_hands
@@ -73,11 +77,13 @@ class Deal:
         return deal_hands(self.players, self.dealer, options or {}, self.hands, self.upcard, self.stock, stake)
 
 
-def script(play: Play, steps: Sequence[str | dict[str, Any]]) -> list[dict[str, Any]]:
+def script(play: Play, steps: Sequence[Any]) -> list[dict[str, Any]]:
     """Compile a compact step list into scenario steps on the model."""
     out: list[dict[str, Any]] = []
     for step in steps:
-        if isinstance(step, dict):
+        if isinstance(step, list):
+            out += script(play, step)
+        elif isinstance(step, dict):
             if "action" in step and "reject" not in step:
                 raise ValueError(f"write accepted actions in the compact form, so they are followed: {step}")
             out.append(step)
@@ -105,7 +111,7 @@ def build(
     title: str,
     rules: Sequence[str],
     deal: Deal,
-    steps: Sequence[str | dict[str, Any]],
+    steps: Sequence[Any],
     *,
     options: dict[str, Any] | None = None,
     stake: int | None = None,
@@ -185,3 +191,27 @@ def knock_outcome(knocker: int, totals: list[int]) -> dict[str, Any]:
         return {"ending": "knock_won", "winners": [knocker], "totals": totals}
     winners = [s for s, t in enumerate(totals) if s != knocker and t == low]
     return {"ending": "knock_caught", "winners": winners, "totals": totals}
+
+
+def deal_of(spec: str | Mapping[str, Any], named: Mapping[str, Deal]) -> Deal:
+    """A table row's deal: the name of a deal of ``named``, or its fields: ``players``,
+    ``dealer`` (by default the seat before 0 where ``seats`` are given), the hands of
+    every seat (``hands``) or of the seats the row names (``seats``: :func:`auto_deal`
+    fills the others), ``upcard``, ``stock``, ``dealt_tonk`` (a dealt 49 or 50 is meant)."""
+    if isinstance(spec, str):
+        return named[spec]
+    if "seats" in spec:
+        return auto_deal(spec["players"], spec["seats"], spec.get("stock", ""), dealer=spec.get("dealer"),
+                         upcard=spec.get("upcard"))
+    return Deal(spec["players"], spec["dealer"], spec["hands"], spec["upcard"], spec.get("stock", ""),
+                dealt_tonk=spec.get("dealt_tonk", False))
+
+
+def build_row(folder: str, row: Mapping[str, Any], named: Mapping[str, Deal]) -> Doc:
+    """The scenario of a table row: ``id``, ``title``, ``rules``, ``deal`` (see
+    :func:`deal_of`), ``steps``; ``folder`` where it is not the family's, and ``options``,
+    ``stake``, ``result`` and ``notes`` where the case has them."""
+    return build(
+        row.get("folder", folder), row["id"], row["title"], row["rules"], deal_of(row["deal"], named), row["steps"],
+        options=row.get("options"), stake=row.get("stake"), result=row.get("result"), notes=row.get("notes"),
+    )

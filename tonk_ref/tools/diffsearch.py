@@ -1,0 +1,398 @@
+"""Where two rulesets disagree: the smallest situations in which they give a different
+outcome (the ending, the winners, the payments, or whether an action is legal), each
+found by a different deciding rule.
+
+The search is led by the rules, not blind: the options that differ name their rules
+(spec/rules.yaml ``options``, spec/ruleset.schema.json ``x-rules``), and only the families
+of situations tagged with those rules (:mod:`.diffprobes`) are played, smallest first, on
+the reference engine under both rulesets.  Options that cannot change one hand whatever
+the situation (they act between hands, or only with another option neither ruleset has),
+and options whose every situation arises under one ruleset alone (another hand size,
+more players), are listed with the reason instead of searched.
+
+A witness is a ``tonk judge`` description and, where the position can be reached by play
+from a deal, a scenario file (spec/scenario.schema.json) that reaches it.
+"""
+
+from __future__ import annotations
+
+import tempfile
+import time
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from fractions import Fraction
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from ..engine.cards import NAMES, Card, pack_mask
+from ..engine.ruleset import Ruleset
+from ..engine.serialize import action_to_json, amount_json
+from ..spec.judging import BETWEEN_HANDS, Outcome, outcome_of
+from ..spec.notation import describe_action, option_text
+from ..spec.rulebook import load_rules, load_ruleset_schema
+from ..spec.situation import CannotArise, Description, Played, Situation, SituationError, fill_order, play
+from .diffprobes import Family, families
+
+JSON = dict[str, Any]
+
+#: After a family's first witness, how many more of its situations are tried for witnesses
+#: of other rules.
+MORE_PER_FAMILY = 300
+
+
+@dataclass
+class Side:
+    label: str
+    rules: Ruleset
+
+
+@dataclass
+class Witness:
+    description: str
+    family: str
+    rule: str  # the rule that decides the difference
+    players: int
+    actions: int
+    outcomes: tuple[Outcome, Outcome]
+    keys: tuple[tuple[Any, ...], tuple[Any, ...]]
+    scenario: str | None = None  # the scenario file's YAML
+    scenario_note: str = ""  # why there is none
+
+    @property
+    def size(self) -> tuple[int, int]:
+        return (self.players, self.actions)
+
+
+@dataclass
+class Inert:
+    """An option that differs but cannot change an outcome within the bound, and why."""
+
+    option: str
+    values: tuple[object, object]
+    reason: str
+
+
+@dataclass
+class Diff:
+    a: Side
+    b: Side
+    changed: dict[str, tuple[object, object]]
+    players: tuple[int, ...]
+    max_cards: int
+    witnesses: list[Witness] = field(default_factory=list)
+    inert: list[Inert] = field(default_factory=list)
+    searched: int = 0
+    families: list[str] = field(default_factory=list)
+    rules: list[str] = field(default_factory=list)  # the rules whose families were searched
+    seconds: float = 0.0
+    note: str = ""  # why nothing could be searched
+
+    @property
+    def bound(self) -> str:
+        if not self.families:
+            return "every option that differs cannot change a hand (below), so there was nothing to search"
+        return (f"{self.searched} situations of {' or '.join(str(p) for p in self.players)} players with at most "
+                f"{self.max_cards} cards in the hands and on the table, from the families of the rules "
+                f"{', '.join(self.rules)} ({'; '.join(self.families)})")
+
+
+# ---------------------------------------------------------------------------- what an option touches
+def option_rules(option: str) -> set[str]:
+    """The rules an option changes: its ``x-rules`` and the rules that list it."""
+    schema = load_ruleset_schema()["properties"].get(option, {})
+    out = set(schema.get("x-rules", []))
+    out |= {r.id for r in load_rules() if option in r.options}
+    return out
+
+
+def _no_wild(r: Ruleset) -> bool:
+    return r.jokers == 0 and not r.deuces_wild
+
+
+def _most_held(r: Ruleset, players: int) -> int:
+    """The highest total a hand can hold at the start of a turn under ``r``."""
+    top = 13 if r.face_values == "11-12-13" else 10
+    if r.jokers:
+        top = max(top, r.joker_value)
+    return r.hand_size_for(players) * top
+
+
+def inert_reason(option: str, a: Ruleset, b: Ruleset, players: Iterable[int]) -> str | None:
+    """Why ``option`` cannot change the outcome of one hand between ``a`` and ``b``, or None."""
+    va, vb = getattr(a, option), getattr(b, option)
+    if option in BETWEEN_HANDS:
+        return "it acts between hands (the next dealer, the match score): one hand is played and paid the same"
+    if option == "joker_value" and a.jokers == 0 and b.jokers == 0:
+        return "it values jokers, and neither ruleset has any (jokers = 0)"
+    if option == "wild_min_naturals" and _no_wild(a) and _no_wild(b):
+        return "it counts natural cards beside wild ones, and neither ruleset has wild cards"
+    if option == "forced_spreads_timing" and not a.forced_spreads and not b.forced_spreads:
+        return "it times forced spreads, and neither ruleset forces spreads (forced_spreads = false)"
+    if option == "turn_limit_end" and a.turn_limit is None and b.turn_limit is None:
+        return "it settles a hand at the turn limit, and neither ruleset has one (turn_limit = null)"
+    if option == "discard_taken_last" and a.discard_taken and b.discard_taken:
+        return "under discard_taken = true the taken card may be discarded anyway (TURN-8)"
+    if option == "knock_limit":
+        most = max(_most_held(r, p) for r in (a, b) for p in players)
+        if all(v is None or v >= most for v in (va, vb)):
+            return (f"no hand totals more than {most} under either ruleset, so neither limit refuses a knock "
+                    "(VAR-KNOCKLIMIT-1)")
+    if option == "max_players":
+        low = min(a.max_players, b.max_players)
+        if all(p <= low for p in players):
+            return (f"a hand of more than {low} players arises under one ruleset only (GAME-2); with {low} or fewer "
+                    "both play alike")
+    if option == "hand_size":
+        words = "; ".join(f"{p} players are dealt {a.hand_size_for(p)} and {b.hand_size_for(p)} cards"
+                          if a.hand_size_for(p) != b.hand_size_for(p) else
+                          f"{p} players are dealt {a.hand_size_for(p)} under both" for p in players)
+        return (f"{words} (DEAL-1, VAR-HANDSIZE-1): a situation arises under both only where the deals are alike, "
+                "and there both play alike")
+    if option == "upcard":
+        return ("the first turn has an upcard under one ruleset and none under the other (DEAL-2, VAR-NOUP-1), so "
+                "no first-turn situation arises under both; after the first turn both play alike")
+    if option == "jokers":
+        return ("a situation that names a joker cannot arise under jokers = 0 (CARD-1, VAR-JOKER-1); one that names "
+                "none differs only in cards it does not name")
+    if va == vb:
+        return "the same value under both"
+    return None
+
+
+# ---------------------------------------------------------------------------- comparing
+def verdict(p: Played, acts: int) -> tuple[Any, ...]:
+    """What two rulesets must agree on: the ending, the winners and the payments of a hand
+    that ended; which action is refused (counted from the last of the ``acts``); or that
+    the hand goes on."""
+    if p.kind == "ended":
+        assert p.hand is not None and p.hand.result is not None
+        r = p.hand.result
+        pairs: dict[tuple[int, int], Fraction] = {}
+        for x in r.payments:
+            pairs[(x.payer, x.payee)] = pairs.get((x.payer, x.payee), Fraction(0)) + Fraction(x.amount)
+        return ("ended", r.ending, tuple(sorted(r.winners)), tuple(sorted((k, v) for k, v in pairs.items() if v)),
+                tuple(Fraction(n) for n in r.net))
+    if p.kind in ("refused", "allowed"):
+        assert p.act is not None
+        return (p.kind, p.act.text, acts - p.reached)
+    return (p.kind,)
+
+
+def deciding_rule(oa: Outcome, ob: Outcome, changed: Iterable[str]) -> str:
+    """The rule that decides a difference: the first rule either outcome rests on that
+    one of the differing options changes."""
+    opts = set(changed)
+    touched = set().union(*(option_rules(o) for o in opts)) if opts else set()
+    # the side that refuses an action first, and its own rules before the context
+    ordered = sorted((oa, ob), key=lambda o: o.kind not in ("refused", "allowed"))
+    for rids in ([r for o in ordered for r in o.primary], [r for o in ordered for r in o.rules]):
+        for rid in rids:
+            if rid in touched:
+                return rid
+    for option in opts:  # the outcome cites no rule of the options: the option's own rule
+        listed = load_ruleset_schema()["properties"].get(option, {}).get("x-rules", [])
+        if listed:
+            return str(listed[-1])
+    return (oa.primary or ob.primary or oa.rules or ["?"])[0]
+
+
+# ---------------------------------------------------------------------------- the search
+def diff(a: Side, b: Side, *, players: tuple[int, ...] = (2, 3), max_cards: int = 27, limit: int = 3) -> Diff:
+    start = time.perf_counter()
+    da, db = a.rules.to_dict(), b.rules.to_dict()
+    changed = {k: (da[k], db[k]) for k in da if da[k] != db[k]}
+    result = Diff(a, b, changed, players, max_cards)
+    live: dict[str, tuple[object, object]] = {}
+    for option, values in changed.items():
+        why = inert_reason(option, a.rules, b.rules, players)
+        if why is None:
+            live[option] = values
+        else:
+            result.inert.append(Inert(option, values, why))
+    usable = tuple(p for p in players if a.rules.hand_size_for(p) == b.rules.hand_size_for(p)
+                   and p <= min(a.rules.max_players, b.rules.max_players))
+    if live and not usable:
+        result.note = ("no situation arises under both rulesets within the bound: they deal different hands to "
+                       + " and to ".join(str(p) for p in players) + " players")
+        live = {}
+    targets = set().union(*(option_rules(o) for o in live)) if live else set()
+    chosen = [f for f in families() if f.players in usable and f.rules & targets]
+    chosen = [f for f in chosen if f.players * a.rules.hand_size_for(f.players) <= max_cards]
+    result.families = [f.name for f in chosen]
+    result.rules = sorted(targets & set().union(*(f.rules for f in chosen))) if chosen else []
+    found: dict[str, Witness] = {}
+    for fam in sorted(chosen, key=lambda f: (f.players, f.actions)):
+        kept = sorted(found.values(), key=lambda w: w.size)[:limit]
+        if len(kept) >= limit and kept[-1].size <= (fam.players, fam.actions):
+            break
+        _search_family(fam, a, b, live, found, result, limit)
+    result.witnesses = sorted(found.values(), key=lambda w: w.size)[:limit]
+    for w in result.witnesses:
+        w.scenario, w.scenario_note = scenario_for(w, a, b)
+    result.seconds = time.perf_counter() - start
+    return result
+
+
+def _search_family(fam: Family, a: Side, b: Side, live: Mapping[str, tuple[object, object]],
+                   found: dict[str, Witness], result: Diff, limit: int) -> None:
+    left: int | None = None
+    for text in fam.make():
+        if left is not None:
+            left -= 1
+            if left < 0:
+                return
+        try:
+            d = Description(text)
+        except SituationError:
+            continue
+        result.searched += 1
+        pa = play(d, a.rules)
+        if pa.kind == "cannot_arise":
+            continue
+        pb = play(d, b.rules)
+        if pb.kind == "cannot_arise":
+            continue
+        ka, kb = verdict(pa, len(d.acts)), verdict(pb, len(d.acts))
+        if ka == kb:
+            continue
+        oa, ob = outcome_of(pa, d), outcome_of(pb, d)
+        rule = deciding_rule(oa, ob, live)
+        if left is None:
+            left = MORE_PER_FAMILY if len(found) + 1 < limit else 0
+        if rule in found and found[rule].size <= (fam.players, len(d.acts)):
+            continue
+        found[rule] = Witness(text, fam.name, rule, d.players, len(d.acts), (oa, ob), (ka, kb))
+
+
+# ---------------------------------------------------------------------------- a scenario that reaches it
+def _resolve_draws(d: Description, pack: int) -> tuple[list[Card], list[Card]]:
+    """The cards the situation's draws get (as the description fills its stock), and the
+    cards left unnamed after them, in fill order."""
+    named = set(d.named)
+    spare = [c for c in fill_order(pack) if c not in named]
+    it = iter(spare)
+    room = len(d.draws) if d.stock_count is None else min(len(d.draws), d.stock_count)
+    draws = [c if c is not None else next(it) for c in d.draws[:room]]
+    rest = [c for c in spare if c not in draws]
+    return draws, rest
+
+
+def reach(d: Description, rules: Ruleset) -> JSON | str:
+    """A deal and a script that reach the described position and then play its actions
+    (the scenario's ``players``, ``dealer``, ``stake``, ``deal`` and ``script``), or why
+    there is none."""
+    n, hs = d.players, rules.hand_size_for(d.players)
+    pack = pack_mask(rules.deck, rules.jokers)
+    draws, spare = _resolve_draws(d, pack)
+    tail = [{"act": describe_action(a.seat, action_to_json(a.action))} for a in d.acts if a.action is not None]
+    if d.first_turn:
+        deal: JSON = {"hands": [[NAMES[c] for c in h] for h in d.hands]}
+        if d.discard_top is not None:
+            deal["upcard"] = NAMES[d.discard_top]
+        if draws:
+            deal["stock"] = [NAMES[c] for c in draws]
+        return {"players": n, "dealer": d.dealer, "stake": d.stake, "deal": deal, "script": tail}
+    owned: dict[int, list[list[Card]]] = {s: [] for s in range(n)}
+    for owner, cards in d.table:
+        owned[owner].append(list(cards))
+    dealt = [list(d.hands[s]) + [c for sp in owned[s] for c in sp] for s in range(n)]
+    if any(len(h) != hs for h in dealt):
+        return "its hands and spreads do not add up, seat by seat, to the cards each player is dealt"
+    turns = d.turn
+    order = [(d.dealer + 1 + k) % n for k in range(turns)]
+    if (d.dealer + 1 + turns) % n != d.to_act:
+        return f"seat {d.to_act} is not to act after {turns} turns dealt by seat {d.dealer}"
+    upcard = 1 if rules.upcard else 0
+    left = pack.bit_count() - n * hs - upcard - turns
+    if left < 0:
+        return (f"reaching turn {turns} takes {turns} draws from a stock of {pack.bit_count() - n * hs - upcard} "
+                "cards")
+    if d.stock_count is not None and d.stock_count != left:
+        return f"its stock of {d.stock_count} is not what {turns} turns leave ({left})"
+    need = upcard + turns - 1
+    if d.discard_top is None or need > len(spare):
+        return f"{turns} turns take more cards from the stock than the pack holds"
+    fillers = spare[:need]
+    up = fillers.pop(0) if upcard else None
+    drawn = [*fillers, d.discard_top]
+    script: list[JSON] = []
+    pending = list(d.table)  # laid in the table's order, each on a turn of its owner
+    for k, seat in enumerate(order):
+        script.append({"act": f"{seat} draw stock"})
+        while pending and pending[0][0] == seat:
+            script.append({"act": f"{seat} spread {' '.join(NAMES[c] for c in pending.pop(0)[1])}"})
+        script.append({"act": f"{seat} discard {NAMES[drawn[k]]}"})
+    if pending:
+        return "its spreads cannot be laid in the table's order in the turns played"
+    deal = {"hands": [[NAMES[c] for c in h] for h in dealt]}
+    if up is not None:
+        deal["upcard"] = NAMES[up]
+    deal["stock"] = [NAMES[c] for c in [*drawn, *draws]]
+    return {"players": n, "dealer": d.dealer, "stake": d.stake, "deal": deal, "script": script + tail}
+
+
+def _played_file(doc: JSON, rules: Ruleset) -> tuple[Played, int] | str:
+    from ..harness.situations import load_situation
+
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "witness.yaml"
+        path.write_text(yaml.safe_dump(doc, sort_keys=False), encoding="utf-8")
+        try:
+            sit: Situation = load_situation(str(path))
+        except SituationError as e:
+            return f"the scenario that reaches it does not load: {e}"
+        return play(sit, rules), len(sit.acts)
+
+
+def scenario_for(w: Witness, a: Side, b: Side) -> tuple[str | None, str]:
+    """The witness as a scenario file written for ruleset A (its result or refusal under
+    A expected, B's in the notes), checked to play as the description does under both;
+    or None and why not."""
+    d = Description(w.description)
+    body = reach(d, a.rules)
+    if isinstance(body, str):
+        return None, f"no scenario file: {body}"
+    slug = "".join(ch if ch.isalnum() else "-" for ch in w.rule.lower())
+    doc: JSON = {"id": f"diff-{slug}", "title": f"{w.rule}: {a.label} and {b.label} disagree", "rules": [w.rule]}
+    changes = a.rules.changes()
+    if changes:
+        doc["ruleset"] = {"options": changes}
+    doc.update(body)
+    for side, key in zip((a, b), w.keys, strict=True):
+        got = _played_file(doc, side.rules)
+        if isinstance(got, str):
+            return None, f"no scenario file: {got}"
+        p, acts = got
+        if p.kind == "cannot_arise" or verdict(p, acts) != key:
+            why = " (one turns an upcard, the other does not)" if a.rules.upcard != b.rules.upcard else ""
+            return None, (f"no scenario file: the deal and script that reach this position play otherwise under "
+                          f"{side.label}{why}")
+    got = _played_file(doc, a.rules)
+    assert not isinstance(got, str)
+    pa = got[0]
+    oa = w.outcomes[0]
+    if pa.kind == "refused" and pa.error is not None:
+        doc["script"] = doc["script"][: pa.reached + 1]
+        doc["script"][pa.reached] = {**doc["script"][pa.reached], "reject": pa.error.reason}
+    elif oa.kind == "ended":
+        doc["result"] = {"ending": oa.ending, "winners": list(oa.winners), "net": [amount_json(x) for x in oa.net]}
+    doc["notes"] = f"Found by tonk diff. Under {b.label}: {_outcome_text(w.outcomes[1])}."
+    return yaml.safe_dump(doc, sort_keys=False, width=110, allow_unicode=True), ""
+
+
+def _outcome_text(o: Outcome) -> str:
+    from .judge import outcome_words, pays_words
+
+    if o.kind == "ended":
+        return f"{outcome_words(o)}; {pays_words(o.payments)}"
+    return outcome_words(o)
+
+
+def changed_text(changed: Mapping[str, tuple[object, object]]) -> str:
+    return ", ".join(f"{option_text(k, va)} / {option_text(k, vb).split(' = ', 1)[1]}" for k, (va, vb) in
+                     changed.items())
+
+
+__all__ = ["CannotArise", "Diff", "Inert", "Side", "Witness", "diff", "option_rules", "reach", "verdict"]

@@ -1,0 +1,50 @@
+"""``tonk report``: one page from the JSON reports of ``tonk check --json``, for one
+engine or several side by side (see :mod:`tonk_ref.harness.html_report`)."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+from ..errors import InputError
+from .cli import UsageError
+
+COMMAND = "report"
+HELP = "build one self-contained HTML page from the JSON reports of one or more engines (tonk check --json)"
+
+
+EPILOG = (
+    "Example:\n"
+    "  tonk check --json ref.json\n"
+    "  tonk check --adapter-cmd 'node examples/js-engine/server.js' --json js.json\n"
+    "  tonk report --html report.html ref.json js.json\n"
+    "The page needs no network: its styles and script are inline. Filters and an open case are kept in\n"
+    "its address: report.html#section=PAY&problems=1.\n"
+    "Exit status: 0 written; 2 bad input (a file that is not such a report)."
+)
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("reports", metavar="REPORT.json", nargs="+", help="reports written by tonk check --json")
+    parser.add_argument("--html", metavar="OUT", required=True, help="the page to write")
+    parser.add_argument("--title", default="Tonk conformance report", help="the page's title")
+
+
+def run(args: argparse.Namespace) -> int:
+    from ..harness.html_report import html_report
+    from ..harness.report import load_report
+
+    try:
+        reports = [load_report(p) for p in args.reports]
+    except InputError as e:
+        raise UsageError(str(e)) from None
+    out = Path(args.html)
+    if out.is_dir():
+        raise UsageError(f"--html: {out} is a directory; expected the path of the page to write")
+    try:
+        out.write_text(html_report(reports, args.title), encoding="utf-8")
+    except OSError as e:
+        raise UsageError(f"--html: cannot write {out} ({e.strerror or e})") from None
+    names = ", ".join(f"{r['engine']['name']} {r['engine']['version']}" for r in reports)
+    print(f"tonk report: wrote {out} ({len(reports)} report{'s' if len(reports) != 1 else ''}: {names})")
+    return 0
