@@ -151,8 +151,8 @@ def random_move(
     assert seat is not None
     kinds = list(_START_KINDS if h.stage == "start" else _DRAWN_KINDS)
     if h.stage == "start":  # a discard without drawing, a declared special hand: only where the table has them
-        kinds += [k for k, on in (("discard", h.rules.discard_without_draw), ("declare", h.rules.special_hands != "none"))
-                  if on]
+        extra = (("discard", h.rules.discard_without_draw), ("declare", h.rules.special_hands != "none"))
+        kinds += [k for k, on in extra if on]
     while kinds:
         cumulative = list(itertools.accumulate(knock if k == "knock" else w.get(k, 1.0) for k in kinds))
         kind = kinds[bisect.bisect(cumulative, rng.random() * cumulative[-1], 0, len(kinds) - 1)]
