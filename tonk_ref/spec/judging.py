@@ -34,6 +34,8 @@ PACK_OPTIONS = ("deck", "jokers", "joker_value")
 NEEDS: dict[str, dict[str, Any]] = {
     "joker_value": {"jokers": 2},
     "wild_min_naturals": {"deuces_wild": True},
+    "knock_with_discard": {"knock_timing": "any"},
+    "hit_lock_further": {"hit_lock": 2},
 }
 
 #: Event kinds that decide how a hand ends (shown for scenarios, whose early events are many).

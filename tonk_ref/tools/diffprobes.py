@@ -234,6 +234,34 @@ def _locks() -> Iterator[str]:
                .replace("; 2 ", "; 1 ") + "; 0 knocks")
 
 
+# The rules of online engines: a discard before drawing, two spreads in one turn, a special
+# hand declared, a knock after drawing without a discard, two hits on one player's spread,
+# the turn that draws the last stock card.
+ONLINE_TURN = (
+    "2 players, dealer 1; 0: 4d 5d Kc Qc 7h; 1: 2h 3h; table: 1 [4s 5s 6s]; discard 6d; turn 2; 0 discards Kc",
+    "2 players, dealer 1; first turn; 0: 4h 5h 6h Jc Jd; 1: 2c 3d 7s Qd Kd; discard Ks; "
+    "0 draws Js, spreads 4h 5h 6h, spreads Jc Jd Js",
+    "2 players, dealer 1; 0: 4d 5d; 1: 2h 3h; table: 0 [Jc Qc Kc], 1 [As 2s 3s]; discard 7h; turn 2; "
+    "0 draws 6d, spreads 4d 5d 6d",
+    "2 players, dealer 1; 0: 2c 3c; 1: 2h 3h; table: 0 [As Ah Ad], 1 [4s 5s 6s]; discard 7h; turn 2; "
+    "0 draws Kd, knocks",
+)
+SPECIAL = (
+    "2 players, dealer 1; first turn; 0: Kc Qc Jd 7d 4s; 1: Jh 2d 3h 6s 5c; discard Ks; 0 declares",
+    "2 players, dealer 1; 0: Ac 2c 3d 2s Ad; 1: Jh 2d 3h 6s 5c; discard Ks; turn 2; 0 declares",
+)
+TWO_HITS = (
+    "2 players, dealer 0; 0: 2c 3c; 1: 7d Jd Qh; table: 0 [4d 5d 6d], 1 [As 2s 3s]; discard Kh; turn 2; "
+    "1 draws Kd, hits 7d on 0, hits Jd on 0, discards Kd; 0 draws Jc, discards Jc; 1 draws Qc, discards Qc; "
+    "0 draws Js, discards Js; 1 draws Qs, discards Qs; 0 knocks",
+)
+
+
+def _last_stock_card() -> Iterator[str]:
+    for t in _two_card_tables(2):
+        yield f"2 players, dealer 1; {t}; discard 7s; stock 1; turn 40; 0 draws 7h, discards 7h"
+
+
 def families() -> list[Family]:
     """Every family, smallest first."""
     knock_rules = frozenset({"TURN-2", "TURN-3", "PAY-KNOCK-1", "PAY-KNOCK-2", "PAY-KNOCK-3", "PAY-CAUGHT-1",
@@ -265,4 +293,10 @@ def families() -> list[Family]:
         Family("knock, three players", 3, 1, knock_rules, _knock(3)),
         Family("the empty stock, three players", 3, 1, stock_rules, _empty_stock(3)),
         Family("eating", 3, 2, frozenset({"TURN-10", "VAR-EAT-1"}), lambda: iter(EAT)),
+        Family("the rules of online engines", 2, 1,
+               frozenset({"VAR-NODRAW-1", "VAR-REEM-1", "VAR-KNOCKHELD-1", "TURN-6", "OUT-1"}),
+               lambda: iter(ONLINE_TURN)),
+        Family("a special hand declared", 2, 1, frozenset({"VAR-SPECIAL-1"}), lambda: iter(SPECIAL)),
+        Family("two hits on one spread", 2, 9, frozenset({"VAR-HITLOCK-1"}), lambda: iter(TWO_HITS)),
+        Family("the last stock card", 2, 2, frozenset({"STOCK-1", "STOCK-3"}), _last_stock_card),
     ]

@@ -132,6 +132,10 @@ def inert_reason(option: str, a: Ruleset, b: Ruleset, players: Iterable[int]) ->
         return "it times forced spreads, and neither ruleset forces spreads (forced_spreads = false)"
     if option == "turn_limit_end" and a.turn_limit is None and b.turn_limit is None:
         return "it settles a hand at the turn limit, and neither ruleset has one (turn_limit = null)"
+    if option == "knock_with_discard" and a.knock_timing == "start" and b.knock_timing == "start":
+        return "it changes knocks after drawing, and neither ruleset allows one (knock_timing = start, TURN-3)"
+    if option == "hit_lock_further" and a.hit_lock == 0 and b.hit_lock == 0:
+        return "it changes what a hit on a locked player adds, and neither ruleset has a hit lock (hit_lock = 0)"
     if option == "discard_taken_last" and a.discard_taken and b.discard_taken:
         return "under discard_taken = true the taken card may be discarded anyway (TURN-8)"
     if option == "knock_limit":
