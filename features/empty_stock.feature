@@ -76,6 +76,15 @@ Feature: Empty stock
       And there is no winner
       And nobody pays
 
+    @STOCK-3 @STOCK-1 @id.stock-last-turn-ends-the-hand
+    Scenario: Under empty_stock = last_turn the discard of the turn that drew the last stock card ends the hand
+      Given the ruleset has empty_stock = last_turn
+      When the players draw from the stock and discard the card drawn until the stock is empty
+      Then the hand ends as stock_out
+      And the totals are 16, 48
+      And the winner is seat 0
+      And the net result is +1, -1
+
     @STOCK-3 @DEAL-3 @id.stock-reshuffle-turns-the-pile-over
     Scenario: Under empty_stock = reshuffle the pile below its top is turned over, unshuffled, as the new stock
       Given the ruleset has empty_stock = reshuffle
