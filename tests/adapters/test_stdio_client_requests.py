@@ -46,3 +46,50 @@ def test_a_command_that_cannot_start_is_reported_by_the_first_request() -> None:
     engine.warm_up()  # does not raise
     with pytest.raises(AdapterFault, match="cannot start no-such-tonk-engine-here"):
         engine.hello()
+
+
+def _deal() -> dict[str, object]:
+    """A deal of the seed pack in code order."""
+    from tonk_ref.engine.cards import NAMES
+
+    return {"ruleset": {}, "players": 2, "dealer": 0, "stake": 1, "deck": list(NAMES[:52])}
+
+
+def test_a_play_sent_ahead_is_answered_in_order() -> None:
+    """prefetch_play sends a play whose answer the next play with the same arguments
+    takes; a different request after it reads that answer and drops it (answers stay in
+    order); a request on the current hand after an untaken play is a caller's error."""
+    setup = _deal()
+    moves = [(1, {"type": "draw", "from": "stock"}), (1, {"type": "discard", "card": "Kd"})]
+    with StdioAdapter([sys.executable, "-m", "tonk_ref", "serve"]) as engine:
+        plain = engine.play(setup, moves)
+        engine.prefetch_play(setup, moves)
+        assert engine.play(setup, moves) == plain
+        first = engine._next_id
+        engine.prefetch_play(setup, moves)
+        engine.prefetch_play(setup, moves[:1])  # one request ahead at most: ignored
+        assert engine._next_id == first + 1
+        fresh = engine.new_hand(setup)  # not the play sent ahead: its answer is dropped
+        assert fresh["stage"] == "start" and engine.state() == fresh
+        engine.prefetch_play(setup, moves)
+        with pytest.raises(RuntimeError, match="act after a play sent ahead"):
+            engine.act(1, {"type": "draw", "from": "stock"})
+
+
+def test_the_runner_sends_the_next_script_ahead_with_the_same_results() -> None:
+    """Over stdio the runner sends the next case's play while it checks the case in hand;
+    the results are those of a run one request at a time."""
+    from tonk_ref.harness.runner import Engine, run_case, run_suite
+    from tonk_ref.harness.suite import load_suite
+
+    cases = [c for c in load_suite().cases if c.kind == "scenario"][:120]
+    with StdioAdapter([sys.executable, "-m", "tonk_ref", "serve"]) as engine:
+        sent: list[int] = []
+        ahead = engine.prefetch_play
+        engine.prefetch_play = lambda setup, moves: (sent.append(len(moves)), ahead(setup, moves))[1]  # type: ignore[method-assign]
+        together = {r.id: (r.status, r.checked) for r in run_suite(engine, cases).results}
+    assert len(sent) > 20
+    with StdioAdapter([sys.executable, "-m", "tonk_ref", "serve"]) as engine:
+        greeted = Engine.greet(engine)
+        alone = {c.id: (r.status, r.checked) for c in cases for r in [run_case(c, greeted)]}
+    assert together == alone

@@ -214,6 +214,10 @@ class _Process:
         self.finalizer.detach()
 
 
+#: Requests whose answer depends on the engine's current hand.
+_ON_THE_HAND = frozenset({"act", "state", "legal_actions", "observe"})
+
+
 class StdioAdapter:
     """An engine command spoken to over stdio: ``StdioAdapter("tonk serve")``.
 
@@ -250,6 +254,8 @@ class StdioAdapter:
         self._early: tuple[_Process, str, int, bytes, float, float] | None = None
         self._early_fault: AdapterFault | None = None
         self._setup_memo: tuple[JSON, bytes] | None = None
+        #: A ``play`` request sent ahead (:meth:`prefetch_play`) whose answer is not read yet.
+        self._ahead: tuple[JSON, tuple[_Process, str, int, bytes, float, float]] | None = None
         self._next_id = 0
         #: How many processes have been started, and the exit code of the last one.
         self.starts = 0
@@ -355,6 +361,7 @@ class StdioAdapter:
     def close(self) -> None:
         """Say ``bye`` and wait for the engine to exit (killing it after a few seconds).
         Never raises; ``exit_code`` holds the engine's exit status."""
+        self._drop_ahead()
         proc, self._proc = self._proc, None
         self.closed = True
         if proc is None:
@@ -541,7 +548,42 @@ class StdioAdapter:
         """Send one request and return its result (a fresh process if the last one broke)."""
         if method == "hello":
             return self.hello()
+        ahead = self._ahead
+        if ahead is not None and self._proc is ahead[1][0] and method == "play" and params == ahead[0]:
+            self._ahead = None
+            proc, name, rid, line, _, limit = ahead[1]
+            return self._receive(proc, name, rid, line, time.monotonic() + limit, limit)
+        if ahead is not None and method in _ON_THE_HAND:
+            raise RuntimeError(f"{method} after a play sent ahead and not taken: it would see that play's hand")
+        self._drop_ahead()
         return self._request(self._live(), method, params)
+
+    def _drop_ahead(self) -> None:
+        """Read the answer of the request sent ahead, if any, and drop it."""
+        ahead, self._ahead = self._ahead, None
+        if ahead is not None and self._proc is ahead[1][0]:
+            proc, name, rid, line, _, limit = ahead[1]
+            try:
+                self._receive(proc, name, rid, line, time.monotonic() + limit, limit)
+            except (Rejected, AdapterFault):
+                pass
+
+    def prefetch_play(self, setup: JSON, actions: list[tuple[int, JSON]]) -> None:
+        """Send a ``play`` request now without waiting for its answer, so that the engine
+        works on it while the caller does something else; the next :meth:`play` with the
+        same arguments takes its answer.  Another request that does not depend on the
+        current hand (``new_hand``, another ``play``, the match methods, ``bye``) first reads
+        that answer and drops it, so requests and answers stay in order; one that does
+        (``act``, ``state``, ``legal_actions``, ``observe``) raises ``RuntimeError``, since the
+        engine's hand is now that play's.  A fault in sending is left for the next request
+        to meet."""
+        if self._ahead is not None or self._proc is None or self.closed:
+            return
+        params: JSON = {"setup": setup, "actions": [list(a) for a in actions], "trace": False}
+        try:
+            self._ahead = (params, self._send(self._proc, "play", params))
+        except AdapterFault:
+            self._ahead = None
 
     def hello(self) -> JSON:
         """The engine's hello, asked once per process."""

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import functools
 from fractions import Fraction
 from typing import Any
 
@@ -196,8 +197,19 @@ def state_to_json(h: Hand) -> JSON:
         "knock_locks": list(h.knock_locks),
         "knock_waits": list(h.knock_waits),
         "must_use_taken": h.must_use_taken,
-        "ruleset": h.rules.to_dict(),
+        "ruleset": _changes(h.rules),
     } | ({"knocker": h.knocker, "last_turns": h.last_turns} if h.rules.after_knock != "show" else {})
+
+
+@functools.lru_cache(maxsize=256)
+def _changed(rules: Ruleset) -> tuple[tuple[str, Any], ...]:
+    return tuple(rules.changes().items())
+
+
+def _changes(rules: Ruleset) -> JSON:
+    """The ruleset as a state carries it: the options not at their defaults (a state of the
+    seed rules carries ``{}``), which :func:`state_from_json` reads back."""
+    return dict(_changed(rules))
 
 
 def state_from_json(obj: JSON) -> Hand:

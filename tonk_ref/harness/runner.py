@@ -83,6 +83,8 @@ class Engine:
     _needs: dict[Ruleset, tuple[Need, ...]] = field(default_factory=dict)
     _rulesets: dict[tuple[Any, ...], JSON] = field(default_factory=dict)
     _setups: dict[int, tuple[JSON, JSON]] = field(default_factory=dict)
+    #: the case the run plays next (set by :func:`run_suite`), whose script may be sent ahead
+    following: Case | None = None
 
     @classmethod
     def greet(cls, adapter: Adapter) -> Engine:
@@ -125,6 +127,17 @@ class Engine:
         if cached is None or cached[0] is not setup:
             cached = self._setups[id(setup)] = (setup, {**setup, "ruleset": self.ruleset_sent(rules)})
         return cached[1]
+
+    def send_ahead(self) -> None:
+        """Send the next case's script now, when the engine's adapter can take a request
+        ahead (the stdio adapter's ``prefetch_play``) and that case opens with one ``play``:
+        the engine plays it while the runner checks the answers of the case in hand."""
+        case, self.following = self.following, None
+        send = getattr(self.adapter, "prefetch_play", None)
+        if send is None or case is None or not _batchable(case, self.caps) or self.missing(case):
+            return
+        assert case.setup is not None
+        send(self.sent(case.setup), [(s.seat, s.action) for s in case.steps if isinstance(s, Act)])
 
     def missing(self, case: Case) -> tuple[Need, ...]:
         opts = self._needs.get(case.ruleset)
@@ -253,6 +266,8 @@ class _CaseRun:
         if not isinstance(steps, list) or len(steps) != len(acts) or not _is_state(final):
             raise AdapterFault("protocol", f"play answered {show(answer)[:300]}; expected {{steps: one per action "
                                            f"({len(acts)}), state}}")
+        if not _expects_between(case.steps):  # no more requests for this case
+            self.engine.send_ahead()
         n = 0
         try:
             for i, step in enumerate(case.steps):
@@ -454,6 +469,17 @@ def _field_cause(name: str) -> str:
     return ".".join(p for p in out if p)
 
 
+def _expects_between(steps: Sequence[Step]) -> bool:
+    """Whether a state is expected before the last action (at the deal or between two
+    actions), which a batched case asks for with more requests after its ``play``."""
+    waiting = False
+    for s in steps:
+        if isinstance(s, Act) and waiting:
+            return True
+        waiting = waiting or isinstance(s, Expect)
+    return False
+
+
 def _batchable(case: Case, caps: Capabilities) -> bool:
     """Whether one ``play`` can run the case: it only acts and compares states, and no
     refusal in it needs the state before and after (``unchanged``, or an engine without
@@ -538,6 +564,7 @@ def run_suite(
     in_a_row = 0
     stopped: str | None = None
     for n, case in enumerate(todo, 1):
+        engine.following = todo[n] if n < len(todo) else None
         result = run_case(case, engine, keep_transcript=keep_transcripts)
         if known is not None:
             apply_known(result, known)
