@@ -135,6 +135,40 @@ def upcard_false_only() -> Options:
     return Options({"upcard": [False]})
 
 
+class Older(InProcessAdapter):
+    """An engine written before some options existed: it declares only the seed rules and
+    refuses, as unsupported_option, a ruleset naming an option it does not know (every
+    option since ``knows``)."""
+
+    def __init__(self, knows: int = 20) -> None:
+        super().__init__()
+        from tonk_ref.engine.ruleset import option_values
+
+        self.known = set(list(option_values())[:knows])
+
+    def hello(self) -> JSON:
+        return {**super().hello(), "options": {}}
+
+    def _check(self, setup: JSON) -> None:
+        from tonk_ref.adapters.base import Rejected
+
+        unknown = sorted(set(setup.get("ruleset") or {}) - self.known)
+        if unknown:
+            raise Rejected("unsupported_option", f"unknown option {unknown[0]!r}")
+
+    def new_hand(self, setup: JSON) -> JSON:
+        self._check(setup)
+        return super().new_hand(setup)
+
+    def play(self, setup: JSON, actions: list[tuple[int, JSON]], trace: bool = False) -> JSON:
+        self._check(setup)
+        return super().play(setup, actions, trace)
+
+
+def older() -> Older:
+    return Older()
+
+
 class RequiredTotalsMissing(InProcessAdapter):
     """Leaves result.totals out after a knock, where the protocol requires it."""
 

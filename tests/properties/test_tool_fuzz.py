@@ -227,3 +227,20 @@ def test_a_hand_nobody_knocks_in_ends_at_the_turn_limit() -> None:
         assert played.final["turn"] <= 50
         endings.add(result["ending"])
     assert "turn_limit" in endings
+
+
+def test_an_engine_older_than_some_options_is_sent_only_what_it_declared(capsys: pytest.CaptureFixture[str],
+                                                                      tmp_path: Path) -> None:
+    """fuzz and perft --check send a setup as the runner does: the options the engine
+    declared and any other at a value that is not its default, so an engine that refuses
+    options it does not know plays every seed hand."""
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "harness"))
+    try:
+        code = main(["fuzz", "--adapter", "tonkfake:older", "--games", "40", "--seed", "3", "--quiet",
+                     "--out", str(tmp_path / "found")])
+        fuzzed = capsys.readouterr().out
+        assert code == 0 and "40 hands" in fuzzed and " 0 differences" in fuzzed, fuzzed
+        assert main(["perft", "--check", "--adapter", "tonkfake:older", "--max-depth", "2"]) == 0
+        assert "0 differ" in capsys.readouterr().out
+    finally:
+        sys.path.pop(0)

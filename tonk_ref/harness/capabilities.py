@@ -9,6 +9,7 @@ does not play the default, and every case that plays it is skipped.
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
@@ -106,6 +107,20 @@ class Capabilities:
             default = _DEFAULTS.get(option, _MISSING)
             return type(default) is type(value) and default == value
         return any(type(v) is type(value) and v == value for v in values)
+
+    def ruleset_sent(self, ruleset: Mapping[str, Any]) -> JSON:
+        """A ruleset as it is sent to this engine (spec/protocol.md, "Options"): every option
+        the engine declared, and every other option whose value is not its default (an
+        option left out takes its default), so that an option added to the spec after the
+        engine was written reaches it only where its other values are needed."""
+        declared = self.options
+        return {k: v for k, v in ruleset.items() if k in declared or _DEFAULTS.get(k, _MISSING) != v}
+
+    def setup_sent(self, setup: JSON) -> JSON:
+        """A ``new_hand`` setup as it is sent to this engine (its ruleset as
+        :meth:`ruleset_sent` says)."""
+        rules = setup.get("ruleset")
+        return {**setup, "ruleset": self.ruleset_sent(rules)} if isinstance(rules, dict) else setup
 
     def unplayed_defaults(self) -> list[str]:
         """``option=value`` of every default the engine declares it does not play."""

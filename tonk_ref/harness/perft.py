@@ -31,13 +31,14 @@ from typing import Any
 
 import yaml
 
-from ..adapters.base import Adapter, AdapterFault
+from ..adapters.base import Adapter, AdapterFault, Rejected
 from ..adapters.inprocess import reference
 from ..engine.cards import NAMES, CardError, check_deck, pack_mask, parse_card
 from ..engine.ruleset import Ruleset, option_values
 from ..errors import InputError
 from ..spec.notation import describe_action, value_text
 from ..spec.rulebook import RulebookError, resolve_ruleset
+from .capabilities import Capabilities
 from .case import Case, Perft
 
 JSON = dict[str, Any]
@@ -291,11 +292,16 @@ class Mismatch:
     divide_expected: list[tuple[str, int]]
     divide_got: list[tuple[str, int]]
     case: PerftCase | None = None
+    refused: str = ""  # the engine refused the deal or a listed action: its reason
 
     def headline(self) -> str:
+        if self.refused:
+            return f"perft {self.depth}: the engine refused: {self.refused}"
         return f"perft {self.depth}: expected {self.expected}, the engine gives {self.got}"
 
     def divide_lines(self) -> list[str]:
+        if self.refused:
+            return []
         lines = ["divide (first action: expected / engine):"]
         want = dict(self.divide_expected)
         got = dict(self.divide_got)
@@ -335,14 +341,17 @@ def check_adapter(
     """Check an engine against a table: for each case (that ``supports`` accepts) every
     depth up to ``max_depth``; yields (case, None) when all counts match, else the first
     mismatch with both divides."""
-    hello = adapter.hello()
-    features = set(hello.get("features") or [])
-    play = ("play" in features) if use_play is None else use_play
+    caps = Capabilities.from_hello(adapter.hello())
+    play = ("play" in caps.features) if use_play is None else use_play
     for case in cases:
         if supports is not None and not supports(case):
             continue
         counts = [(d, n) for d, n in case.counts.items() if max_depth is None or d <= max_depth]
-        bad = check_counts(adapter, case.setup(), counts, play)
+        try:
+            bad = check_counts(adapter, caps.setup_sent(case.setup()), counts, play)
+        except Rejected as e:
+            first = min((d for d, _ in counts), default=0)
+            bad = Mismatch(first, case.counts.get(first, 0), 0, [], [], refused=f"{e.reason} {e.message}".strip())
         if bad is not None:
             bad.case = case
         yield case, bad

@@ -35,7 +35,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..adapters.base import JSON, Adapter, AdapterFault, Rejected
-from ..engine.ruleset import DEFAULT, Ruleset
+from ..engine.ruleset import Ruleset
 from ..errors import TonkError
 from ..spec.notation import action_key, describe_action, format_action
 from ..spec.reasons import rule_of_reason
@@ -55,9 +55,6 @@ from .compare import (
 from .known_failures import KnownFailures
 from .results import CaseResult, Failure, Fault, Status
 from .transcript import Recorder
-
-_DEFAULTS = DEFAULT.to_dict()
-_NONE = object()
 
 #: Cases that error one after another before the run stops (the engine is not answering).
 MAX_FAULTS_IN_A_ROW = 10
@@ -106,16 +103,12 @@ class Engine:
         return cls(adapter, caps, hello, recorder)
 
     def ruleset_sent(self, ruleset: JSON) -> JSON:
-        """The ruleset as sent to this engine: every option it declared, and every other
-        option whose value is not the default (an option left out takes its default), so
-        that an option added to the spec after the engine was written reaches it only
-        where a case needs its other values."""
+        """The ruleset as sent to this engine (:meth:`Capabilities.ruleset_sent`), once per
+        ruleset."""
         key = tuple(ruleset.items())
         sent = self._rulesets.get(key)
         if sent is None:
-            declared = self.caps.options
-            sent = self._rulesets[key] = {k: v for k, v in ruleset.items()
-                                          if k in declared or _DEFAULTS.get(k, _NONE) != v}
+            sent = self._rulesets[key] = self.caps.ruleset_sent(ruleset)
         return sent
 
     def sent(self, setup: JSON) -> JSON:

@@ -324,6 +324,7 @@ class Differ:
         self, setup: JSON, moves: Sequence[Move], trace: bool
     ) -> tuple[JSON | None, list[Answer], JSON]:
         """(the state after the deal when asked for, the answers, the final state)."""
+        setup = self.caps.setup_sent(setup)
         if self.use_play:
             self.round_trips += 1
             out = self.adapter.play(setup, list(moves), trace=trace)
