@@ -16,6 +16,7 @@ import sys
 from scenarios._gen.deals import KNOCK2, KNOCK3, OUT2, THREE, TONK3, TWO
 from scenarios._gen.make.files import Doc
 from scenarios._gen.make.play import Play
+from scenarios._gen.make.play import drain as drain_stock
 from scenarios._gen.make.table import Deal, build, total
 
 F = "obs"
@@ -25,18 +26,8 @@ DRAW2 = Deal(2, 1, ["Kc Qd Jh Ts 9c", "Ks Kh Qc Jd Tc"], "2h", dealt_tonk=True)
 
 
 def drain(deal: Deal) -> list[str]:
-    """Each player in turn draws the top of the stock and discards it until the stock is
-    empty; then the player to act draws from the empty stock, which ends the hand."""
-    play = Play(deal.state())
-    steps = []
-    while play.state.stock:
-        seat = play.state.to_act
-        card = play.state.stock[0]
-        for a in (f"{seat} draw stock", f"{seat} discard {card}"):
-            play.act(a)
-            steps.append(a)
-    steps.append(f"{play.state.to_act} draw stock")
-    return steps
+    """The stock drawn and discarded to its end, then a draw from the empty stock."""
+    return drain_stock(Play(deal.state()))
 
 
 def cases() -> list[Doc]:

@@ -22,6 +22,7 @@ from typing import Any
 
 from scenarios._gen.make.files import Doc
 from scenarios._gen.make.play import Play
+from scenarios._gen.make.play import drain as drain_stock
 from scenarios._gen.make.table import Deal, build
 
 F = "pack40"
@@ -160,7 +161,7 @@ def dealt_cases() -> list[Doc]:
             out.append(row(
                 f"dealt-50-seat-{seat}-dealer-{dealer}-2p" + ("" if stake == 1 else f"-stake-{stake}"),
                 f"Seat {seat} is dealt five faces, 50: a dealt tonk, paid 2S by the other player (S = {stake})",
-                ["DEALT-1", "PAY-DEALT-1", "DEALT-3", "OBS-3"], two(*hands, dealer=dealer, tonk=True),
+                ["DEALT-1", "PAY-DEALT-1", "DEALT-3", "OBS-3"], two(hands[0], hands[1], dealer=dealer, tonk=True),
                 [f"?{1 - seat}*"], stake=stake,
                 result={"ending": "dealt_tonk", "winners": [seat], "net": from_each(seat, 2, 2 * stake)},
             ))
@@ -171,7 +172,8 @@ def dealt_cases() -> list[Doc]:
             f"dealt-50-seat-{seat}-3p",
             f"Three players: seat {seat} is dealt 50 and receives 2S from each of the others"
             + (" (the dealer is checked too)" if seat == 2 else ""),
-            ["DEALT-1", "PAY-DEALT-1", "DEALT-3", "OBS-3"], three(*hands, tonk=True), [f"?{(seat + 1) % 3}*"],
+            ["DEALT-1", "PAY-DEALT-1", "DEALT-3", "OBS-3"],
+            three(hands[0], hands[1], hands[2], tonk=True), [f"?{(seat + 1) % 3}*"],
             result={"ending": "dealt_tonk", "winners": [seat], "net": from_each(seat, 3, 2)},
         ))
     out.append(row(
@@ -185,7 +187,8 @@ def dealt_cases() -> list[Doc]:
         out.append(row(
             f"dealt-50-and-50-seats-{pair[0]}-{pair[1]}-3p",
             f"Seats {pair[0]} and {pair[1]} are dealt 50 each: a dealt draw; the third player pays nothing",
-            ["DEALT-2", "DEALT-3", "OBS-3"], three(*hands, tonk=True), [f"?{3 - pair[0] - pair[1]}*"],
+            ["DEALT-2", "DEALT-3", "OBS-3"],
+            three(hands[0], hands[1], hands[2], tonk=True), [f"?{3 - pair[0] - pair[1]}*"],
             result={"ending": "dealt_draw", "winners": [], "net": [0, 0, 0]},
         ))
     for cid, hand, t in (("47", "Jc Qc Kc 7c 7d", 47), ("44", "Jd Qd Kd 7h 7s", 44), ("41", "Jh Qh Kh 7c 4d", 41)):
@@ -519,7 +522,8 @@ def knock_cases() -> list[Doc]:
             f"Seat {k} knocks with {totals[k]} after the players before it drew and discarded (totals "
             f"{', '.join(map(str, totals))}, S = {stake})",
             ["TURN-1", "PAY-KNOCK-1", "PAY-KNOCK-2" if res["ending"] == "knock_won" else "PAY-CAUGHT-1"],
-            three(*hands, " ".join(fill[:k])), steps, stake=None if stake == 1 else stake, result=res,
+            three(hands[0], hands[1], hands[2], " ".join(fill[:k])),
+            steps, stake=None if stake == 1 else stake, result=res,
         ))
     # seat 0 deals: B plays first and knocks
     for i, (a, b, stake) in enumerate(KNOCK2[:6], 1):
@@ -598,19 +602,9 @@ def out_cases() -> list[Doc]:
 
 # ------------------------------------------------------------------------------ the empty stock
 def drain(deal: Deal, keep_last: bool = False) -> list[str]:
-    """Each player draws the top of the stock and discards it until the stock is empty;
-    then the player to act draws from the empty stock (unless ``keep_last``)."""
-    play = Play(deal.state(dict(TABLE)))
-    steps: list[str] = []
-    while play.state.stock:
-        seat = play.state.to_act
-        card = play.state.stock[0]
-        for a in (f"{seat} draw stock", f"{seat} discard {card}"):
-            play.act(a)
-            steps.append(a)
-    if not keep_last:
-        steps.append(f"{play.state.to_act} draw stock")
-    return steps
+    """The stock drawn and discarded to its end under the table, then a draw from the empty
+    stock (unless ``keep_last``)."""
+    return drain_stock(Play(deal.state(dict(TABLE))), keep_last)
 
 
 def stock_cases() -> list[Doc]:

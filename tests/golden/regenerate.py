@@ -23,6 +23,7 @@ from tonk_ref.engine.actions import IllegalAction
 from tonk_ref.engine.cards import NAMES, cards_of, pack_mask
 from tonk_ref.engine.hand import Hand
 from tonk_ref.engine.serialize import action_from_json, action_to_json, observation_to_json, state_to_json
+from tonk_ref.spec.notation import format_action
 from tonk_ref.spec.rulebook import load_presets
 
 HERE = Path(__file__).resolve().parent
@@ -38,18 +39,8 @@ def _key(action: dict[str, Any]) -> str:
 
 
 def _show(action: dict[str, Any]) -> str:
-    kind = action["type"]
-    if kind == "draw":
-        return f"draw {action['from']}"
-    if kind == "spread":
-        return "spread " + " ".join(action["cards"])
-    if kind == "hit":
-        return f"hit {action['card']} {action['spread']}"
-    if kind == "discard":
-        return f"discard {action['card']}"
-    if kind == "declare":
-        return "declare"
-    return "knock" + (f" {action['discard']}" if "discard" in action else "")
+    """An action in the project's notation, without its seat."""
+    return format_action(None, action) or json.dumps(action)
 
 
 def _cards(cards: list[str]) -> str:

@@ -156,3 +156,19 @@ class Play:
                 have, want = res.pairs, dict(sorted(pairs.items()))
             if have != want:
                 raise GenError(f"the model's result has {k} = {have}, the case says {want}")
+
+
+def drain(play: Play, keep_last: bool = False) -> list[str]:
+    """Each player in turn draws the top of the stock and discards it until the stock is
+    empty; then the player to act draws from the empty stock, which ends the hand (unless
+    ``keep_last``).  The moves, as played on ``play``."""
+    steps: list[str] = []
+    while play.state.stock:
+        seat = play.state.to_act
+        card = play.state.stock[0]
+        for a in (f"{seat} draw stock", f"{seat} discard {card}"):
+            play.act(a)
+            steps.append(a)
+    if not keep_last:
+        steps.append(f"{play.state.to_act} draw stock")
+    return steps
