@@ -191,6 +191,22 @@ def test_a_table_run_adds_generated_hands_and_measures_the_rules_exercised(tonk:
     assert "rules exercised:" in text and "by 2 cases or more" in text
 
 
+def test_a_failing_generated_hand_is_shrunk_to_a_scenario_file(tonk: Any, tmp_path: Path) -> None:
+    """Under --rules, a generated hand the engine gets wrong is shrunk as tonk fuzz shrinks
+    a difference and written as a scenario: the reference passes it, the engine fails it."""
+    engine = f"{sys.executable} {HERE.parent / 'fakes' / 'fake_engine.py'} --mode bug_knock_tie"
+    found = tmp_path / "found"
+    code, text, _ = tonk("-k", "perft-seed-42", "--rules", "seed", "--generated", "150", "--adapter-cmd", engine,
+                         "--found", found)
+    assert code == 1
+    files = sorted(found.glob("table-generated-*.yaml"))
+    assert files and all(f"{f}" in text for f in files)
+    doc = yaml.safe_load(files[0].read_text())
+    assert doc["title"].startswith("Found by tonk check --rules:") and "shrunk to" in text
+    assert tonk("--scenarios", found, "--no-features", "--perft-depth", "0")[0] == 0
+    assert tonk("--scenarios", found, "--no-features", "--perft-depth", "0", "--adapter-cmd", engine)[0] == 1
+
+
 def test_k_selects_by_id_file_and_rule(tonk: Any, tmp_path: Path) -> None:
     out_json = tmp_path / "r.json"
 

@@ -19,12 +19,17 @@ import sys
 from collections import Counter
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from ..harness.suite import PERFT_DEPTH
 from . import exitcodes
 from .cli import UsageError
 from .engine_args import add_engine_arguments, build, engine_spec
+
+if TYPE_CHECKING:
+    from ..adapters.factory import EngineSpec
+    from ..harness.results import CaseResult
+    from ..harness.runner import Engine
 
 COMMAND = "check"
 HELP = "run the conformance suite against an engine: what fails, why, and how to replay it"
@@ -40,6 +45,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="with --rules: at least N seeded hands played under the table's rules beside the "
                              "written cases, more while a rule is exercised by fewer than 2 cases (0: none; "
                              "default 60)")
+    parser.add_argument("--found", metavar="DIR", default="check-found",
+                        help="with --rules: where a failing generated hand, shrunk, is written as a scenario "
+                             "(default ./check-found)")
     parser.add_argument("--seed", type=int, default=1, metavar="S",
                         help="with --rules: the seed of the generated hands (default 1)")
     parser.add_argument("--known-failures", metavar="FILE",
@@ -79,6 +87,22 @@ def _workers(text: str | None) -> int:
     if text.isdigit() and int(text) > 0:
         return int(text)
     raise UsageError(f"-n: expected a number of workers or 'auto', got {text!r}")
+
+
+def _shrink_generated(spec: EngineSpec, engine: Engine, results: list[CaseResult], outdir: Path) -> list[str]:
+    """The failing generated hands of a table run shrunk to scenario files (as tonk fuzz
+    writes a difference), on a fresh engine; the lines that say where they are."""
+    failed = [r.case for r in results if r.case.kind == "generated" and r.status in ("failed", "errored")]
+    if not failed:
+        return []
+    from .tablerun import shrink_failures
+
+    adapter = build(spec)
+    try:
+        written = shrink_failures(adapter, engine.caps, failed, outdir)
+    finally:
+        adapter.close()
+    return [f"  {case.id} shrunk to {n} moves: {path}" for case, path, n in written]
 
 
 def _suite_args(args: argparse.Namespace) -> str:
@@ -194,6 +218,7 @@ def run(args: argparse.Namespace) -> int:
         run.results += table_skips
     finally:
         adapter.close()
+    found = _shrink_generated(spec, engine, run.results, Path(args.found)) if block is not None else []
 
     whole = not (args.keyword or args.rules or args.scenarios)
     known_json = None
@@ -226,6 +251,9 @@ def run(args: argparse.Namespace) -> int:
     from ..harness.render import console_lines, summary_line
 
     print("\n".join(console_lines(report, verbose=args.verbose, table=args.table)), file=out)
+    if found:
+        print("failing generated hands, shrunk to scenario files (tonk replay runs them with --scenarios):", file=out)
+        print("\n".join(found), file=out)
     stale = list(known.unmatched(c.id for c in cases)) if known is not None and whole else []
     if stale and known is not None:
         print(f"\nstale known failures: {', '.join(stale)} in {known.path} match no case of the suite", file=out)

@@ -470,7 +470,7 @@ def minimize(find: Callable[[JSON, list[Move]], Divergence | None], diff: Diverg
 # -------------------------------------------------------------------------- scenarios
 
 
-def scenario_for(diff: Divergence, case_id: str, note: str = "") -> JSON:
+def scenario_for(diff: Divergence, case_id: str, note: str = "", found_by: str = "tonk fuzz") -> JSON:
     """A scenario (spec/scenario.schema.json) that replays ``diff.moves`` on the deal of
     ``diff.setup`` and expects what the reference engine does: each refusal with its
     reason, the state after the last move and the result."""
@@ -496,7 +496,7 @@ def scenario_for(diff: Divergence, case_id: str, note: str = "") -> JSON:
     headline = diff.describe().split("; ")[0]
     doc: JSON = {
         "id": case_id,
-        "title": _clip(f"Found by tonk fuzz: {headline}", 160),
+        "title": _clip(f"Found by {found_by}: {headline}", 160),
         "rules": list(dict.fromkeys(r for r in cited if r != "GAME-1")) or ["GAME-1"],
     }
     changes = rules.changes()

@@ -25,12 +25,15 @@ import random
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
+from ..adapters.base import Adapter, AdapterFault
 from ..engine.actions import IllegalAction
 from ..engine.hand import Hand
 from ..engine.ruleset import Ruleset
 from ..engine.serialize import action_from_json, action_to_json, result_to_json, state_to_json
+from ..harness.capabilities import Capabilities
 from ..harness.case import Act, Call, Case, Expect, Perft
 from ..harness.case_cache import cached, digest
 from . import fuzzing as F
@@ -230,3 +233,32 @@ def below_target(block: Block, run_ids: Iterable[str]) -> dict[str, int]:
     ran = set(run_ids)
     counts = Counter(r for cid, rules in block.exercised.items() if cid in ran for r in rules)
     return {r: counts[r] for r in sorted(block.reachable) if counts[r] < TARGET}
+
+
+def shrink_failures(adapter: Adapter, caps: Capabilities, failed: Sequence[Case], outdir: Path,
+                    limit: int = 3) -> list[tuple[Case, Path, int]]:
+    """Each failing generated hand (up to ``limit``) shrunk as ``tonk fuzz`` shrinks a
+    difference, on ``adapter``, and written to ``outdir`` as a scenario file: the case,
+    the file and the number of moves it keeps."""
+    differ = F.Differ(adapter, caps)
+
+    def find(setup: JSON, moves: list[F.Move]) -> F.Divergence | None:
+        try:
+            return differ.first_difference(setup, moves, trace=True)
+        except AdapterFault as e:
+            return F.Divergence(setup, moves, len(moves) - 1, [f"the engine failed: {e.kind}: {e.message}"])
+
+    written: list[tuple[Case, Path, int]] = []
+    for case in [c for c in failed if c.kind == "generated" and c.setup is not None][:limit]:
+        moves: list[F.Move] = [(s.seat, s.action) for s in case.steps if isinstance(s, Act)]
+        first = find(case.setup or {}, moves)
+        if first is None:
+            continue
+        final = F.minimize(find, first)
+        doc = F.scenario_for(final, f"table-{case.id}", note=f"tonk check --rules, {case.source.split(':', 1)[1]}",
+                             found_by="tonk check --rules")
+        outdir.mkdir(parents=True, exist_ok=True)
+        path = outdir / f"table-{case.id}.yaml"
+        path.write_text(F.scenario_yaml(doc), encoding="utf-8")
+        written.append((case, path, len(final.moves)))
+    return written
