@@ -108,7 +108,7 @@ def play_hands(differ: F.Differ, plan: Plan, games: range) -> Tally:
         setup, played = make_hand(plan, game, differ.use_play)
         tally.hands += 1
         tally.actions += len(played.moves)
-        if _difference(differ, setup, played.moves, played, plan.trace) is not None:
+        if F.difference_or_fault(differ, setup, played.moves, played, plan.trace) is not None:
             found.append(game)
     tally.differing = tuple(found)
     return tally
@@ -210,7 +210,7 @@ def _fuzz(args: argparse.Namespace, spec: EngineSpec, adapter: Any, seed: int, f
     # each differing hand again, in order, here: located, shrunk and written
     for game in sorted(differing)[: args.max_diffs or None]:
         setup, played = make_hand(plan, game, differ.use_play)
-        diff = _difference(differ, setup, played.moves)
+        diff = F.difference_or_fault(differ, setup, played.moves)
         if diff is None:  # an engine that answers differently the second time
             diff = F.Divergence(setup, played.moves, len(played.moves) - 1, ["the engine answered this hand "
                                                                              "differently when it was played again"])
@@ -226,24 +226,9 @@ def _fuzz(args: argparse.Namespace, spec: EngineSpec, adapter: Any, seed: int, f
     return exitcodes.FAILED if stats.differences else exitcodes.OK
 
 
-def _difference(
-    differ: F.Differ, setup: F.JSON, moves: list[F.Move], played: F.Playout | None = None, trace: bool = True
-) -> F.Divergence | None:
-    from ..adapters.base import AdapterFault
-
-    try:
-        return differ.first_difference(setup, moves, played, trace)
-    except AdapterFault as e:
-        return F.Divergence(setup, moves, len(moves) - 1, [f"the engine failed: {e.kind}: {e.message}"])
-
-
 def _report(differ: F.Differ, diff: F.Divergence, outdir: Path, seed: int, game: int, out: TextIO, quiet: bool) -> str:
-    final = F.minimize(lambda setup, moves: _difference(differ, setup, moves), diff)
     case_id = f"fuzz-{seed}-{game + 1}"
-    doc = F.scenario_for(final, case_id, note=f"tonk fuzz --seed {seed}, hand {game + 1}")
-    outdir.mkdir(parents=True, exist_ok=True)
-    path = outdir / f"{case_id}.yaml"
-    path.write_text(F.scenario_yaml(doc), encoding="utf-8")
+    final, path = F.write_shrunk(differ, diff, outdir, case_id, note=f"tonk fuzz --seed {seed}, hand {game + 1}")
     if not quiet:
         print(f"DIFFERENCE in hand {game + 1} ({len(diff.moves)} moves, shrunk to {len(final.moves)}): "
               f"{final.describe()}", file=out)

@@ -22,6 +22,7 @@ import itertools
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 import yaml
@@ -520,6 +521,29 @@ def scenario_for(diff: Divergence, case_id: str, note: str = "", found_by: str =
 
 def _clip(text: str, width: int) -> str:
     return text if len(text) <= width else text[: width - 3].rsplit(" ", 1)[0] + "..."
+
+
+def difference_or_fault(
+    differ: Differ, setup: JSON, moves: list[Move], played: Playout | None = None, trace: bool = True
+) -> Divergence | None:
+    """:meth:`Differ.first_difference`, with an engine fault counted as a difference at the
+    last move (a crash or a hang is what the hand is kept for)."""
+    try:
+        return differ.first_difference(setup, moves, played, trace)
+    except AdapterFault as e:
+        return Divergence(setup, moves, len(moves) - 1, [f"the engine failed: {e.kind}: {e.message}"])
+
+
+def write_shrunk(differ: Differ, diff: Divergence, outdir: Path, case_id: str, note: str,
+                 found_by: str = "tonk fuzz") -> tuple[Divergence, Path]:
+    """``diff`` shrunk (:func:`minimize`) and written to ``outdir`` as the scenario
+    ``case_id`` (:func:`scenario_for`): the shrunk difference and the file."""
+    final = minimize(lambda setup, moves: difference_or_fault(differ, setup, moves), diff)
+    doc = scenario_for(final, case_id, note=note, found_by=found_by)
+    outdir.mkdir(parents=True, exist_ok=True)
+    path = outdir / f"{case_id}.yaml"
+    path.write_text(scenario_yaml(doc), encoding="utf-8")
+    return final, path
 
 
 def scenario_yaml(doc: JSON) -> str:

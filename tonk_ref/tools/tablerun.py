@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ..adapters.base import Adapter, AdapterFault
+from ..adapters.base import Adapter
 from ..engine.actions import IllegalAction
 from ..engine.hand import Hand
 from ..engine.ruleset import Ruleset
@@ -241,24 +241,14 @@ def shrink_failures(adapter: Adapter, caps: Capabilities, failed: Sequence[Case]
     difference, on ``adapter``, and written to ``outdir`` as a scenario file: the case,
     the file and the number of moves it keeps."""
     differ = F.Differ(adapter, caps)
-
-    def find(setup: JSON, moves: list[F.Move]) -> F.Divergence | None:
-        try:
-            return differ.first_difference(setup, moves, trace=True)
-        except AdapterFault as e:
-            return F.Divergence(setup, moves, len(moves) - 1, [f"the engine failed: {e.kind}: {e.message}"])
-
     written: list[tuple[Case, Path, int]] = []
     for case in [c for c in failed if c.kind == "generated" and c.setup is not None][:limit]:
         moves: list[F.Move] = [(s.seat, s.action) for s in case.steps if isinstance(s, Act)]
-        first = find(case.setup or {}, moves)
+        first = F.difference_or_fault(differ, case.setup or {}, moves)
         if first is None:
             continue
-        final = F.minimize(find, first)
-        doc = F.scenario_for(final, f"table-{case.id}", note=f"tonk check --rules, {case.source.split(':', 1)[1]}",
-                             found_by="tonk check --rules")
-        outdir.mkdir(parents=True, exist_ok=True)
-        path = outdir / f"table-{case.id}.yaml"
-        path.write_text(F.scenario_yaml(doc), encoding="utf-8")
+        final, path = F.write_shrunk(differ, first, outdir, f"table-{case.id}",
+                                     note=f"tonk check --rules, {case.source.split(':', 1)[1]}",
+                                     found_by="tonk check --rules")
         written.append((case, path, len(final.moves)))
     return written
