@@ -15,10 +15,12 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any, Literal
 
+from tonk_ref.adapters.factory import EngineSpec
 from tonk_ref.adapters.inprocess import reference
 from tonk_ref.errors import TonkError
 from tonk_ref.harness.case import Case
-from tonk_ref.harness.runner import EngineUnavailable, run_suite
+from tonk_ref.harness.runner import EngineUnavailable
+from tonk_ref.harness.session import Prepared, Request, Session
 
 from .core import Mutant
 
@@ -93,16 +95,19 @@ class BaselineError(TonkError):
     """The reference engine itself fails the suite: no mutant can be scored."""
 
 
+def _request(scenario_dirs: Sequence[Path] | None = None, features: bool = True) -> Request:
+    return Request(scenario_dirs=tuple(scenario_dirs) if scenario_dirs else None, features=features,
+                   stop_after_faults=1)
+
+
 def load_cases(scenario_dirs: Sequence[Path] | None = None, features: bool = True) -> list[Case]:
     """The suite's cases (by default the packaged suite, as ``tonk check`` runs it)."""
-    from tonk_ref.harness.suite import load_suite
-
-    suite = load_suite(scenario_dirs, features=features)
-    if suite.errors:
-        raise BaselineError("the suite has load errors:\n" + "\n".join(e.message for e in suite.errors[:10]))
-    if not suite.cases:
+    cases, errors = Session(EngineSpec(), _request(scenario_dirs, features)).load()
+    if errors:
+        raise BaselineError("the suite has load errors:\n" + "\n".join(e.message for e in errors[:10]))
+    if not cases:
         raise BaselineError("the suite has no case to run")
-    return suite.cases
+    return cases
 
 
 def run_until_killed(mutant: Mutant | None, cases: Sequence[Case]) -> MutantResult:
@@ -112,9 +117,9 @@ def run_until_killed(mutant: Mutant | None, cases: Sequence[Case]) -> MutantResu
     rule = mutant.rule if mutant else ""
     desc = mutant.description if mutant else "the reference engine"
     start = time.perf_counter()
-    engine = mutant.adapter() if mutant else reference()
+    session = Session(EngineSpec(), _request(), adapter=mutant.adapter() if mutant else reference())
     try:
-        run = run_suite(engine, cases, stop_at_first_failure=True, stop_after_faults=1)
+        run = session.run(Prepared(list(cases)), stop_at_first_failure=True)
     except EngineUnavailable as e:
         return MutantResult(name, rule, desc, "killed", None, f"hello fails: {e.fault.message}",
                             time.perf_counter() - start, 0)

@@ -170,11 +170,28 @@ def test_rules_retarget_every_case_that_can_be_played_under_them(tonk: Any, tmp_
     assert cases["h-tie-knocker-wins"]["options"] == {}
     table = tmp_path / "table.yaml"
     table.write_text("preset: seed\noptions: {deck: 40}\n", encoding="utf-8")
+    # every case deals a card the 40-card pack lacks: each is translated to the pack
     code, text, _ = tonk("--no-features", "--scenarios", sc, "--rules", table, "--json", out, "--generated", "0")
-    assert code == 4  # every case deals a card the 40-card pack lacks
+    assert code == 0, text
+    cases = {c["id"]: c for c in json.loads(out.read_text())["cases"]}
+    assert {i: (c["status"], c["origin"]) for i, c in cases.items()} == {
+        "h-pass-knock": ("passed", "translated"), "h-hit": ("passed", "translated"),
+        "h-tie-knocker-wins": ("passed", "translated")}
+    assert "3 translated" in text
+    # a joker has no card of a pack without jokers to stand for it: that case cannot exist there
+    joker = sc / "h-joker.yaml"
+    joker.write_text((sc / "h-pass-knock.yaml").read_text().replace("id: h-pass-knock", "id: h-joker")
+                     .replace("[Kc, Qc, Jc, 9c, 7s]", "[Kc, Qc, Jc, 9c, X1]").replace("rules: [", "ruleset:\n"
+                     "  options: {jokers: 2}\nrules: [").replace("totals: [12, 47, 46]", "totals: [12, 47, 54]"),
+                     encoding="utf-8")
+    code, text, _ = tonk("--no-features", "--scenarios", sc, "--rules", table, "--json", out, "--generated", "0",
+                         "-k", "h-joker")
+    assert code == 4, text  # nothing checked
     needs = {c["id"]: c["message"] for c in json.loads(out.read_text())["cases"]}
-    assert needs["h-pass-knock"] == "cannot exist under the table's rules: a card outside its pack (seat 1 is dealt 9h)"
-    assert "   3 cases cannot be played under the table's rules: a card outside its pack" in text
+    assert needs["h-joker"] == ("cannot exist under the table's rules: a card outside its pack (seat 1 is dealt 9h; "
+                                "a joker, which the table's pack has not)"), needs
+    assert "   1 cases cannot be played under the table's rules: a card outside its pack" in text
+    assert "NOTHING CHECKED" in text and "FAIL" not in text
 
 
 def test_a_table_run_adds_generated_hands_and_measures_the_rules_exercised(tonk: Any, tmp_path: Path) -> None:

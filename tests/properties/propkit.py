@@ -14,6 +14,7 @@ from typing import Any
 from hypothesis import settings
 from hypothesis import strategies as st
 
+from tonk_ref.adapters.reference import random_move
 from tonk_ref.engine.actions import Action, IllegalAction
 from tonk_ref.engine.cards import DECK_SIZE, NAMES
 from tonk_ref.engine.hand import Hand
@@ -26,7 +27,6 @@ from tonk_ref.engine.serialize import (
     state_to_json,
 )
 from tonk_ref.spec.rulebook import load_presets
-from tonk_ref.tools.fuzzing import random_move
 
 JSON = dict[str, Any]
 

@@ -14,11 +14,11 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from tonk_ref.adapters.reference import random_move
 from tonk_ref.engine.actions import IllegalAction
 from tonk_ref.engine.hand import Hand
 from tonk_ref.engine.ruleset import DEFAULT, Ruleset
 from tonk_ref.engine.serialize import action_from_json, action_to_json, state_to_json
-from tonk_ref.tools.fuzzing import random_move
 
 #: The options the oracle models, with their values (the engine may know more).
 ORACLE_OPTIONS = {k: v for k, v in K.OPTION_VALUES.items() if k in O.DEFAULTS}

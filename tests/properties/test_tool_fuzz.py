@@ -12,10 +12,13 @@ from typing import Any
 
 import pytest
 
+from tonk_ref.adapters import reference as R
 from tonk_ref.adapters.inprocess import InProcessAdapter, reference
+from tonk_ref.harness import fuzz as FZ
+from tonk_ref.harness import hands as H
+from tonk_ref.harness.capabilities import Capabilities
 from tonk_ref.harness.runner import Engine, run_case
 from tonk_ref.harness.scenario import load_scenario
-from tonk_ref.tools import fuzzing as F
 from tonk_ref.tools.cli import main
 from tonk_ref.tools.progress import Progress
 
@@ -111,33 +114,34 @@ def test_the_fake_engine_with_the_knock_tie_bug_over_stdio(tmp_path: Path, capsy
 
 
 def test_act_mode_compares_every_state(buggy_module: str) -> None:
+    """Without play, a fuzz hand runs one request per action and each answer's state is
+    compared where the hand expects one (with trace, after every accepted action)."""
     import buggy_tonk
 
-    differ = F.Differ(buggy_tonk.buggy(), use_play=False)
-    rng = random.Random(5)
-    hands = moves = 0
-    for _ in range(400):
-        setup = F.random_setup(rng)
-        played = F.random_game(rng, setup, trace=True)
-        diff = differ.first_difference(setup, played.moves, played)
-        if diff is not None:
+    engine = Engine.greet(buggy_tonk.buggy())
+    plan = FZ.Plan(5, None, engine.caps.options, trace=True)
+    hands = 0
+    result = None
+    for game in range(400):
+        case = FZ.fuzz_hand(plan, game)
+        result = run_case(case, engine, batch=False)
+        if result.status != "passed":
             break
         hands += 1
-        moves += len(played.moves)
-    assert diff is not None and any("result" in w for w in diff.what)
+    assert result is not None and result.status == "failed", result
+    assert result.mode == "act" and any(f.cause.startswith("result") for f in result.failures), result.failures
     assert hands > 0
-    assert differ.round_trips > hands + moves  # a new_hand and an act per move, in every hand that agreed
 
 
 def test_shrink_keeps_a_prefix_that_still_differs() -> None:
-    moves: list[F.Move] = [(i % 2, {"type": "draw", "from": "stock"}) for i in range(40)]
+    moves: list[FZ.Move] = [(i % 2, {"type": "draw", "from": "stock"}) for i in range(40)]
     # "differs" when the sequence still holds move 17 and move 30
     keep = {id(moves[17]), id(moves[30])}
 
-    def differs(ms: list[F.Move]) -> bool:
+    def differs(ms: list[FZ.Move]) -> bool:
         return keep <= {id(m) for m in ms}
 
-    small = F.shrink(differs, moves, first=35)
+    small = FZ.shrink(differs, moves, first=35)
     assert [id(m) for m in small] == [id(moves[17]), id(moves[30])]
 
 
@@ -150,15 +154,15 @@ def test_a_reason_code_difference_counts_only_for_engines_declaring_reasons() ->
                     step["reason"] = "not_in_hand"
             return out
 
-    setup = F.random_setup(random.Random(1))
+    setup = H.random_setup(random.Random(1))
     first = (setup["dealer"] + 1) % setup["players"]
-    moves: list[F.Move] = [(first, {"type": "discard", "card": "Ac"})]
-    with_reasons = F.Differ(WrongReason())
-    diff = with_reasons.first_difference(setup, moves)
-    assert diff is not None and "must_draw_first" in diff.describe()
-    without = WrongReason(reference(tuple(f for f in F.Capabilities.from_hello(reference().hello()).features
+    like = FZ.fuzz_hand(FZ.Plan(1, None, {}), 0)
+    case = FZ.moves_case(setup, [(first, {"type": "discard", "card": "Ac"})], like)
+    got = run_case(case, Engine.greet(WrongReason()))
+    assert got.status == "failed" and "must_draw_first" in got.message
+    without = WrongReason(reference(tuple(f for f in Capabilities.from_hello(reference().hello()).features
                                           if f != "reasons")).service)
-    assert F.Differ(without).first_difference(setup, moves) is None
+    assert run_case(case, Engine.greet(without)).status == "passed"
 
 
 def test_usage_errors_are_one_line(capsys: pytest.CaptureFixture[str]) -> None:
@@ -204,24 +208,24 @@ def test_workers_find_the_same_hands_as_one(buggy_module: str, tmp_path: Path,
 
 def test_random_rulesets_bound_every_hand_with_the_largest_turn_limit_offered() -> None:
     rng = random.Random(11)
-    rulesets = [F.random_ruleset(rng) for _ in range(200)]
+    rulesets = [H.random_ruleset(rng) for _ in range(200)]
     assert all(r.turn_limit is not None for r in rulesets)
     assert {r.turn_limit for r in rulesets} == {50, 100, 200}
     assert sum(r.turn_limit == 200 for r in rulesets) > 100  # the default's stand-in, and 200 chosen itself
     offered = {"turn_limit": (None, 50, 100)}
-    assert {F.random_ruleset(rng, offered).turn_limit for _ in range(50)} == {50, 100}
+    assert {H.random_ruleset(rng, offered).turn_limit for _ in range(50)} == {50, 100}
     # unbounded on request, or when the engine offers no limit (only the default)
-    assert None in {F.random_ruleset(rng, bounded=False).turn_limit for _ in range(50)}
-    assert {F.random_ruleset(rng, {"turn_limit": (None,)}).turn_limit for _ in range(50)} == {None}
+    assert None in {H.random_ruleset(rng, bounded=False).turn_limit for _ in range(50)}
+    assert {H.random_ruleset(rng, {"turn_limit": (None,)}).turn_limit for _ in range(50)} == {None}
 
 
 def test_a_hand_nobody_knocks_in_ends_at_the_turn_limit() -> None:
     rng = random.Random(4)
     endings = set()
     for _ in range(20):
-        rules = F.random_ruleset(rng, {"turn_limit": (None, 50)}, p_default=1.0).replace(empty_stock="reshuffle")
+        rules = H.random_ruleset(rng, {"turn_limit": (None, 50)}, p_default=1.0).replace(empty_stock="reshuffle")
         assert rules.turn_limit == 50
-        played = F.random_game(rng, F.random_setup(rng, rules), illegal_rate=0.0, knock_weight=0.0)
+        played = R.random_hand(rng, H.random_setup(rng, rules), illegal_rate=0.0, knock_weight=0.0)
         result = played.final["result"]
         assert result is not None, "every bounded hand ends"
         assert played.final["turn"] <= 50

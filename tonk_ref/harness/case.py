@@ -31,7 +31,7 @@ from ..spec.notation import describe_action, format_action
 
 JSON = dict[str, Any]
 Kind = Literal["scenario", "feature", "perft", "generated"]
-Origin = Literal["written", "derived", "generated"]
+Origin = Literal["written", "translated", "derived", "generated"]
 
 #: Which protocol feature a step kind needs, when it needs one.
 STEP_FEATURES = {"observe": "observations", "legal": "legal_actions", "call": "match", "perft": "legal_actions"}
@@ -180,8 +180,10 @@ class Case:
     result: JSON | None = None  # the final result's fields that must hold (None: nothing asked)
     deal_refused: bool = False  # the setup itself must be refused (invalid_setup)
     result_line: int = 0  # where the final result is written
-    #: written: as its file says; derived: some expectations recomputed by the reference
-    #: engine under a table's rules; generated: made for a table's rules from seeded play
+    #: written: as its file says; translated: its cards mapped to a table's pack (and its
+    #: expectations kept or recomputed); derived: some expectations recomputed by the
+    #: reference engine under a table's rules; generated: made for a table's rules from
+    #: seeded play
     origin: Origin = "written"
     requires: frozenset[str] = frozenset()  # features a scenario file asks for explicitly
     ruleset: Ruleset = field(default=DEFAULT, compare=False)

@@ -33,7 +33,7 @@ import yaml
 
 from ..adapters.base import Adapter, AdapterFault, Rejected
 from ..adapters.inprocess import reference
-from ..engine.cards import NAMES, CardError, check_deck, pack_mask, parse_card
+from ..engine.cards import NAMES, CardError, cards_of, check_deck, pack_mask, parse_card
 from ..engine.ruleset import Ruleset, option_values
 from ..errors import InputError
 from ..spec.notation import describe_action, value_text
@@ -201,6 +201,16 @@ def _deal_problem(entry: PerftCase) -> str | None:
     except CardError as e:
         return str(e)
     return None
+
+
+def seed_deck(seed: int, rules: Ruleset) -> list[str]:
+    """The deck of ``seed:S``: the ruleset's pack in code order, shuffled by Python's
+    ``random.Random(S).shuffle``."""
+    import random
+
+    deck = cards_of(pack_mask(rules.deck, rules.jokers))
+    random.Random(seed).shuffle(deck)
+    return [NAMES[c] for c in deck]
 
 
 def action_text(a: JSON) -> str:

@@ -29,7 +29,7 @@ import pytest
 from ..adapters.factory import EngineSpec, EngineSpecError
 from ..errors import TonkError
 from .case import Case
-from .known_failures import KnownFailures, KnownFailuresError, load_known_failures
+from .known_failures import KnownFailures
 from .results import CaseResult
 
 JSON = dict[str, Any]
@@ -66,10 +66,13 @@ def pytest_addoption(parser: pytest.Parser) -> None:
 
 # ---------------------------------------------------------------------------- the session
 class TonkSession:
-    """The plugin's state for one pytest process: the engine (one per process) and, on the
-    controller, every item's result."""
+    """The plugin's state for one pytest process: the run's :class:`~.session.Session` (one
+    engine per process, the table, the known failures) and, on the controller, every item's
+    result."""
 
     def __init__(self, config: pytest.Config) -> None:
+        from .session import Request, RunInputError, Session
+
         opt = config.getoption
         self.config = config
         try:
@@ -83,27 +86,16 @@ class TonkSession:
         self.perft_depth: int = opt("tonk_perft_depth")
         self.json_path: str | None = opt("tonk_json")
         self.table_mode: str = opt("tonk_table")
-        self.known: KnownFailures | None = None
-        if opt("tonk_known_failures"):
-            try:
-                self.known = load_known_failures(opt("tonk_known_failures"))
-            except KnownFailuresError as e:
-                raise pytest.UsageError(f"--tonk-known-failures: {e}") from None
-        self.table = None
         self.table_path: str | None = opt("tonk_rules")
-        if self.table_path:
-            from ..spec.rulebook import RulebookError, load_table_rules
-
-            try:
-                self.table = load_table_rules(self.table_path)
-            except RulebookError as e:
-                raise pytest.UsageError(f"--tonk-rules: {e}") from None
+        try:
+            self.session = Session(self.spec, Request(rules=self.table_path, known_failures=opt("tonk_known_failures"),
+                                                      perft_depth=self.perft_depth, generated=0))
+        except RunInputError as e:
+            raise pytest.UsageError(str(e).replace("--", "--tonk-", 1)) from None
+        self.known: KnownFailures | None = self.session.known
         self.asked = bool(self.scenario_dirs or opt("tonk_adapter") or opt("tonk_adapter_cmd") or self.json_path
                           or self.known or self.table_path)
         self._files: set[Path] | None = None
-        self._engine: Any = None
-        self._adapter: Any = None
-        self._reference: Any = None
         self.results: dict[str, JSON] = {}
         self.engine_json: JSON | None = None
         self.workers: set[str] = set()
@@ -117,35 +109,30 @@ class TonkSession:
             self._files = {f.resolve() for d in self.scenario_dirs if d.is_dir() for f in scenario_files(d)}
         return self._files
 
+    @property
+    def _engine(self) -> Any:
+        return self.session.engine
+
     def engine(self) -> Any:
         """The engine of this process, greeted once; an engine that cannot be used ends the
         session with one message."""
-        if self._engine is None:
-            from .runner import Engine, EngineUnavailable
+        if self.session.engine is None:
+            from .runner import EngineUnavailable
 
-            self._adapter = self.spec.build()
             try:
-                self._engine = Engine.greet(self._adapter)
+                self.session.start()
             except EngineUnavailable as e:
                 f = e.fault
                 tail = [x for x in f.stderr_tail.splitlines() if x.strip()][-3:]
                 pytest.exit(f"the engine could not be used ({self.spec.describe()}): {f.kind}: {f.message}"
                             + "".join(f"\n  | {x}" for x in tail), returncode=ENGINE_EXIT)
-        return self._engine
+        return self.session.engine
 
     def under_table(self, case: Case) -> Case:
-        """The case under the table's rules (``--tonk-rules``): retargeted, its deal dealt
-        again from the table's pack and the expectations the table changes derived by the
-        reference engine; a case that cannot exist there is skipped, saying why."""
-        if self.table is None:
-            return case
-        from .retarget import retarget
-
-        if self._reference is None:
-            from ..adapters.inprocess import reference
-
-            self._reference = reference()
-        moved = retarget(case, self.table, self._reference)
+        """The case at the run's table (``--tonk-rules``, or the engine's own): retargeted
+        where it must be; a case that cannot exist there is skipped, saying why."""
+        self.engine()
+        moved = self.session.place(case)
         if moved.case is None:
             assert moved.need is not None
             pytest.skip(str(moved.need))
@@ -160,9 +147,7 @@ class TonkSession:
         return result
 
     def close(self) -> None:
-        if self._adapter is not None:
-            self._adapter.close()
-            self._adapter = None
+        self.session.close()
 
 
 _SESSION = pytest.StashKey[TonkSession]()

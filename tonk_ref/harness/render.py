@@ -66,16 +66,41 @@ def not_checked_lines(report: JSON) -> list[str]:
     return out
 
 
+ORIGINS = ("written", "translated", "derived", "generated")
+
+
+def _options_text(options: Mapping[str, Any]) -> str:
+    from ..spec.notation import value_text
+
+    return ", ".join(f"{k} = {value_text(v)}" for k, v in options.items()) or "the seed rules"
+
+
+def table_first_lines(report: JSON) -> list[str]:
+    """A run at the engine's own table says so first, with the choices it made."""
+    from ..spec.notation import value_text
+
+    t = report.get("table")
+    if not t or t.get("source") != "engine":
+        return []
+    preset = f" (the table of the preset {t['preset']})" if t.get("preset") else ""
+    out = [f"the engine plays its own table: {_options_text(t['options'])}; running under it{preset}"]
+    for key, values in (t.get("choices") or {}).items():
+        shown = ", ".join(value_text(v) for v in values)
+        out.append(f"  {key}: the engine lists {shown} without the default; running under {value_text(values[0])} "
+                   f"(--rules FILE, a file {{preset: seed, options: {{{key}: ...}}}}, picks another)")
+    return out
+
+
 def table_lines(report: JSON) -> list[str]:
     """A run under a table's rules: the cases by origin, and the rules exercised."""
     t = report.get("table")
     if not t:
         return []
     ran = t["ran"]
-    origins = ", ".join(f"{ran.get(k, 0)} {k}" for k in ("written", "derived", "generated"))
-    options = ", ".join(f"{k}={v}" for k, v in t["options"].items()) or "the seed rules"
-    out = [f"under the table's rules {t['rules']} ({options}): ran {origins}; {t['cannot_exist']} written cases "
-           "cannot exist there"]
+    origins = ", ".join(f"{ran.get(k, 0)} {k}" for k in ORIGINS)
+    where = "at the engine's own table" if t.get("source") == "engine" else \
+        f"under the table's rules {t['rules']} ({_options_text(t['options'])})"
+    out = [f"{where}: ran {origins}; {t['cannot_exist']} written cases cannot exist there"]
     if "exercised" in t:
         low = t["below_target"]
         reach = len(t["exercised"])
@@ -176,7 +201,7 @@ def rule_table(report: JSON, only_problems: bool) -> list[str]:
 
 def console_lines(report: JSON, *, verbose: bool = False, table: str = "problems") -> list[str]:
     c = report["counts"]
-    out = [engine_line(report), declared_line(report),
+    out = [*table_first_lines(report), engine_line(report), declared_line(report),
            f"cases: {c['total']}: {counts_text(c)} ({report['run']['duration_s']:.1f} s)"]
     if report["run"].get("stopped"):
         out.append(f"the run stopped early: {report['run']['stopped']}")
@@ -297,5 +322,8 @@ def markdown(report: JSON) -> str:
     return "\n".join(out).rstrip() + "\n"
 
 
-def summary_line(report: JSON, ok: bool) -> str:
-    return f"tonk check: {'PASS' if ok else 'FAIL'}: {counts_text(report['counts'])}"
+def summary_line(report: JSON, code: int) -> str:
+    """The last line of a run: its verdict by exit status (spec/scenarios.md, "Exit
+    status"; 4 is nothing checked, never a failure) and its counts."""
+    verdict = {0: "PASS", 3: "ENGINE UNUSABLE", 4: "NOTHING CHECKED"}.get(code, "FAIL")
+    return f"tonk check: {verdict}: {counts_text(report['counts'])}"

@@ -44,6 +44,7 @@ class Retargeted:
     case: Case | None  # the case under the table's rules; None: it cannot exist there
     need: Need | None = None  # why it cannot
     derived: tuple[str, ...] = ()  # the expectations recomputed by the reference engine
+    translated: str = ""  # what a translation to the table's pack mapped (spec/scenarios.md, 10a)
 
 
 
@@ -275,33 +276,70 @@ class _Walk:
 
 def retarget(case: Case, table: Ruleset, reference: Adapter) -> Retargeted:
     """``case`` under ``table``'s rules, played on ``reference`` (an adapter of the
-    reference engine), or why it cannot exist there."""
+    reference engine), or why it cannot exist there.  A case whose cards or hands do not
+    fit the table's pack is translated (:mod:`.translate`) where a translation keeps what
+    it checks."""
     if case.ruleset == table:
         return Retargeted(case)
+    if table.special_hands == "none" and any(a.get("type") == "declare" for _, a in case.actions):
+        # an engine that plays no special hands never receives a declare (protocol, "Actions")
+        return Retargeted(None, Need("table", "an action it has not", "a declare, under special_hands = none"))
     try:
         setup = None if case.setup is None else redeal(case.setup, case.ruleset, table)
+        plain = _walked(case, setup, table, reference)
     except _Impossible as e:
-        return Retargeted(None, e.need)
+        plain = Retargeted(None, e.need)
+    if plain.case is not None or not _packs_differ(case, table):
+        return plain
+    from .translate import keeps, translations, untranslatable
+
+    tried = 0
+    for candidate, how in translations(case, table):
+        tried += 1
+        if not keeps(case, candidate):
+            continue
+        try:
+            moved = _walked(candidate, candidate.setup, table, reference)
+        except _Impossible:
+            continue
+        if moved.case is not None:
+            return Retargeted(dataclasses.replace(moved.case, origin="translated"), derived=moved.derived,
+                              translated=how)
+    need = plain.need
+    assert need is not None
+    why = (f"{tried} translations to its pack tried, none keeps what the case checks" if tried
+           else untranslatable(case, table))
+    return Retargeted(None, Need("table", need.name, f"{need.detail}; {why}" if why else need.detail))
+
+
+def _packs_differ(case: Case, table: Ruleset) -> bool:
+    """Whether the case's pack or hand size is not the table's (a translation may help)."""
+    was = case.ruleset
+    players = int(case.setup["players"]) if case.setup is not None else 2
+    return (was.deck, was.jokers, was.hand_size_for(players)) != (table.deck, table.jokers,
+                                                                  table.hand_size_for(players))
+
+
+def _walked(case: Case, setup: JSON | None, table: Ruleset, reference: Adapter) -> Retargeted:
+    """The case dealt from ``setup`` under ``table`` and played on the reference, its
+    expectations kept or derived (raises :class:`_Impossible`)."""
     moved = dataclasses.replace(case, setup=setup, ruleset=table)
     walk = _Walk(moved, table, reference)
-    try:
-        if setup is not None:
-            try:
-                walk.state = reference.new_hand(setup)
-            except Rejected as e:
-                if case.deal_refused:
-                    return Retargeted(moved)
-                return Retargeted(None, Need("table", "a deal it refuses", e.reason))
+    if setup is not None:
+        try:
+            walk.state = reference.new_hand(setup)
+        except Rejected as e:
             if case.deal_refused:
-                return Retargeted(None, Need("table", "a deal it accepts", "the deck is the table's"))
-        steps = walk.steps(case.steps)
-        result = case.result
-        if result is not None:
-            final = walk.current().get("result")
-            ok = not compare_result(result, final, ALL_FEATURES).diffs
-            result = walk.keep_or_derive("the final result", result, ok, result_as(result, final))
-    except _Impossible as e:
-        return Retargeted(None, e.need)
+                return Retargeted(moved)
+            return Retargeted(None, Need("table", "a deal it refuses", e.reason))
+        if case.deal_refused:
+            return Retargeted(None, Need("table", "a deal it accepts", "the deck is the table's"))
+    steps = walk.steps(case.steps)
+    result = case.result
+    if result is not None:
+        final = walk.current().get("result")
+        ok = not compare_result(result, final, ALL_FEATURES).diffs
+        result = walk.keep_or_derive("the final result", result, ok, result_as(result, final))
     origin: Origin = "derived" if walk.derived else "written"
     return Retargeted(dataclasses.replace(moved, steps=tuple(steps), result=result, origin=origin),
                       derived=tuple(walk.derived))

@@ -241,25 +241,32 @@ class _CaseRun:
 
     # -- the two ways to run -------------------------------------------------------
     def batched(self) -> None:
-        """One ``play`` for the whole script; a mid-script ``expect`` is checked on the state
-        of a ``play`` of the actions before it."""
+        """One ``play`` for the whole script.  A state expected between two actions, or the
+        state a refusal must leave as it was, is read from the same request's ``trace``
+        (the state after each action); a state expected before the first action from a
+        ``new_hand``."""
         case = self.case
         setup = self.setup
         assert setup is not None
         acts = [s for s in case.steps if isinstance(s, Act)]
         moves = [(s.seat, s.action) for s in acts]
-        self.doing = f"play: the whole script ({len(moves)} actions)"
+        trace = _needs_trace(case.steps)
+        self.doing = f"play: the whole script ({len(moves)} actions)" + (", traced" if trace else "")
         try:
-            answer = self.adapter.play(setup, moves)
+            answer = self.adapter.play(setup, moves, trace=trace) if trace else self.adapter.play(setup, moves)
         except Rejected as e:
             self.fail(-1, None, f"deal refused as {e.reason}", f"the engine refused to deal: {e.reason} {e.message}")
             return
         steps = answer.get("steps") if isinstance(answer, dict) else None
         final = answer.get("state") if isinstance(answer, dict) else None
+        states = answer.get("states") if isinstance(answer, dict) and trace else None
         if not isinstance(steps, list) or len(steps) != len(acts) or not _is_state(final):
             raise AdapterFault("protocol", f"play answered {show(answer)[:300]}; expected {{steps: one per action "
                                            f"({len(acts)}), state}}")
-        if not _expects_between(case.steps):  # no more requests for this case
+        if trace and not (isinstance(states, list) and len(states) == len(acts)):
+            raise AdapterFault("protocol", f"play with trace answered {show(states)[:200]} as states; expected one "
+                                           f"state per action ({len(acts)})")
+        if not _expects_before_first(case.steps):  # no more requests for this case
             self.engine.send_ahead()
         n = 0
         try:
@@ -270,13 +277,16 @@ class _CaseRun:
                     ok = bool(res.get("ok")) if isinstance(res, dict) else False
                     reason = res.get("reason") if isinstance(res, dict) else None
                     self.judge_act(i, step, ok, reason if isinstance(reason, str) else None)
+                    if step.unchanged and not ok and states is not None and n >= 2:
+                        self.compared(i, step, compare_unchanged(states[n - 2], states[n - 1]))
                 elif isinstance(step, Expect):
                     if n == len(acts):
                         state = final
+                    elif n and states is not None:
+                        state = states[n - 1]
                     else:
-                        self.doing = f"play: the first {n} actions, for {step_label(step)}"
-                        state = self.adapter.play(setup, moves[:n]).get("state") if n else \
-                            self.adapter.new_hand(setup)
+                        self.doing = f"new_hand, for {step_label(step)}"
+                        state = self.adapter.new_hand(setup)
                     self.compared(i, step, compare_state(step.state, state, self.features))
         except _Stop:
             return
@@ -462,29 +472,50 @@ def _field_cause(name: str) -> str:
     return ".".join(p for p in out if p)
 
 
-def _expects_between(steps: Sequence[Step]) -> bool:
-    """Whether a state is expected before the last action (at the deal or between two
-    actions), which a batched case asks for with more requests after its ``play``."""
-    waiting = False
+def _needs_trace(steps: Sequence[Step]) -> bool:
+    """Whether a batched case needs the state after each action: a state expected between
+    two actions, or a refusal that must leave the state as it was."""
+    acted = waiting = False
     for s in steps:
-        if isinstance(s, Act) and waiting:
+        if isinstance(s, Act):
+            if waiting or s.unchanged:
+                return True
+            acted = True
+        waiting = waiting or (acted and isinstance(s, Expect))
+    return False
+
+
+def _expects_before_first(steps: Sequence[Step]) -> bool:
+    """Whether a state is expected before the first action (read with a ``new_hand`` after
+    the case's ``play``)."""
+    for s in steps:
+        if isinstance(s, Act):
+            return False
+        if isinstance(s, Expect):
             return True
-        waiting = waiting or isinstance(s, Expect)
     return False
 
 
 def _batchable(case: Case, caps: Capabilities) -> bool:
-    """Whether one ``play`` can run the case: it only acts and compares states, and no
-    refusal in it needs the state before and after (``unchanged``, or an engine without
-    reason codes)."""
+    """Whether one ``play`` can run the case: it only acts and compares states, an engine
+    without reason codes has no refusal to judge by the state it leaves, and the first
+    action is not a refusal that must leave the deal unchanged."""
     reasons = "reasons" in caps.features
     return (
         "play" in caps.features
         and case.setup is not None
         and not case.deal_refused
-        and all(isinstance(s, Expect) or (isinstance(s, Act) and not s.unchanged and (reasons or s.refuse is None))
+        and all(isinstance(s, Expect) or (isinstance(s, Act) and (reasons or s.refuse is None))
                 for s in case.steps)
+        and not _first_act_unchanged(case.steps)
     )
+
+
+def _first_act_unchanged(steps: Sequence[Step]) -> bool:
+    """A refusal that must leave the deal as it was: a traced ``play`` shows no state before
+    the first action, so such a case runs step by step."""
+    first = next((s for s in steps if isinstance(s, Act)), None)
+    return first is not None and first.unchanged
 
 
 def run_case(case: Case, engine: Engine, *, keep_transcript: bool = False, batch: bool = True) -> CaseResult:

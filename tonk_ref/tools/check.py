@@ -14,22 +14,17 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import shlex
 import sys
-from collections import Counter
-from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any
 
 from ..harness.suite import PERFT_DEPTH
 from . import exitcodes
 from .cli import UsageError
-from .engine_args import add_engine_arguments, build, engine_spec
+from .engine_args import add_engine_arguments, engine_spec
 
 if TYPE_CHECKING:
-    from ..adapters.factory import EngineSpec
-    from ..harness.results import CaseResult
-    from ..harness.runner import Engine
+    from ..harness.session import Request
 
 COMMAND = "check"
 HELP = "run the conformance suite against an engine: what fails, why, and how to replay it"
@@ -89,41 +84,6 @@ def _workers(text: str | None) -> int:
     raise UsageError(f"-n: expected a number of workers or 'auto', got {text!r}")
 
 
-def _shrink_generated(spec: EngineSpec, engine: Engine, results: list[CaseResult], outdir: Path) -> list[str]:
-    """The failing generated hands of a table run shrunk to scenario files (as tonk fuzz
-    writes a difference), on a fresh engine; the lines that say where they are."""
-    failed = [r.case for r in results if r.case.kind == "generated" and r.status in ("failed", "errored")]
-    if not failed:
-        return []
-    from .tablerun import shrink_failures
-
-    adapter = build(spec)
-    try:
-        written = shrink_failures(adapter, engine.caps, failed, outdir)
-    finally:
-        adapter.close()
-    return [f"  {case.id} shrunk to {n} moves: {path}" for case, path, n in written]
-
-
-def _suite_args(args: argparse.Namespace) -> str:
-    """The options of this run that choose the suite, as ``tonk replay`` takes them (so the
-    replay command finds the case where this run found it)."""
-    out = [f"--scenarios {shlex.quote(str(d))}" for d in args.scenarios or []]
-    if args.perft_depth != PERFT_DEPTH:
-        out.append(f"--perft-depth {args.perft_depth}")
-    return " ".join(out)
-
-
-def _dirs(args: argparse.Namespace) -> list[Path] | None:
-    if not args.scenarios:
-        return None
-    dirs = [Path(d) for d in args.scenarios]
-    for d in dirs:
-        if not d.is_dir():
-            raise UsageError(f"--scenarios: {d} is not a directory")
-    return dirs
-
-
 def todays_known_failures(report: dict[str, Any], previous: dict[str, str] | None = None) -> list[tuple[str, str]]:
     """(id, reason) for every case that failed, errored or was a known failure, once per
     id; an existing reason is kept, a new one is the case's one-line message."""
@@ -152,114 +112,67 @@ def engine_unavailable(spec_text: str, fault: Any) -> list[str]:
     return lines
 
 
-def run(args: argparse.Namespace) -> int:
-    from ..harness.known_failures import KnownFailuresError, dump_known_failures, load_known_failures
-    from ..harness.report import build_report
-    from ..harness.results import CaseResult
-    from ..harness.select import SelectError, select
-    from ..harness.suite import load_suite
+def request_of(args: argparse.Namespace) -> Request:
+    """The run ``tonk check``'s arguments ask for."""
+    from ..harness.session import Request
 
-    spec = engine_spec(args)
-    workers = _workers(args.workers)
     if args.stop_after_faults < 1:
         raise UsageError(f"--stop-after-faults: expected a positive number, got {args.stop_after_faults}")
     if args.perft_depth < 0:
         raise UsageError(f"--perft-depth: expected 0 or more, got {args.perft_depth}")
-    from ..spec.rulebook import RulebookError, load_table_rules
+    return Request(
+        scenario_dirs=tuple(Path(d) for d in args.scenarios) if args.scenarios else None,
+        features=not args.no_features, perft_depth=args.perft_depth, keyword=args.keyword, rules=args.rules,
+        generated=args.generated, seed=args.seed, known_failures=args.known_failures,
+        workers=_workers(args.workers), stop_after_faults=args.stop_after_faults,
+    )
 
-    known = _read(args.known_failures, "--known-failures", load_known_failures, KnownFailuresError)
-    table = _read(args.rules, "--rules", load_table_rules, RulebookError)
+
+def run(args: argparse.Namespace) -> int:
+    from ..harness.known_failures import dump_known_failures
+    from ..harness.render import console_lines, summary_line
+    from ..harness.runner import EngineUnavailable
+    from ..harness.session import RunInputError, Session, suite_args
+    from .progress import Progress
+
+    spec = engine_spec(args)
     out = sys.stderr if args.write_known_failures else sys.stdout
-
-    # The engine first: a command that cannot start is reported before anything else is done.
-    from ..harness.runner import Engine, EngineUnavailable, run_suite
-
-    adapter = build(spec)
-    warm_up = getattr(adapter, "warm_up", None)
-    if callable(warm_up):
-        warm_up()  # the engine starts while the suite loads
     try:
-        suite = load_suite(_dirs(args), features=not args.no_features, perft_depth=args.perft_depth)
+        session = Session(spec, request_of(args))
+    except RunInputError as e:
+        raise UsageError(str(e)) from None
+    try:
+        # The engine first: a command that cannot start is reported before anything else is done.
         try:
-            engine = Engine.greet(adapter)
+            session.start()
         except EngineUnavailable as e:
             print("\n".join(engine_unavailable(spec.describe(), e.fault)), file=sys.stderr)
             return exitcodes.ENGINE
-        try:
-            cases = select(suite.cases, args.keyword)
-        except SelectError as e:
+        except RunInputError as e:
             raise UsageError(str(e)) from None
-        table_skips: list[CaseResult] = []
-        block = None
-        if table is not None:
-            from ..adapters.inprocess import reference
-            from ..harness.retarget import retarget
-            from .tablerun import table_block
-
-            ref = reference()
-            moved = [(c, retarget(c, table, ref)) for c in cases]
-            cases = [r.case for _, r in moved if r.case is not None]
-            table_skips = [CaseResult(c, "skipped", needs=(r.need,)) for c, r in moved if r.need is not None]
-            if args.generated:
-                block = table_block(table, cases, seed=args.seed, base=args.generated)
-                cases += block.cases
-        from .progress import Progress
-
-        bar = Progress(len(cases), "tonk check", enabled=False if args.no_progress else None)
-        if workers > 1 and len(cases) > 1:
-            from ..harness.parallel import run_parallel
-
-            adapter.close()
-            run = run_parallel(spec, engine, cases, min(workers, len(cases)), known)
-        else:
-            run = run_suite(adapter, cases, known=known, engine=engine, stop_after_faults=args.stop_after_faults,
-                            progress=lambda done, total, r: bar.update(done, r.id))
+        try:
+            prepared = session.prepare()
+        except RunInputError as e:
+            raise UsageError(str(e)) from None
+        bar = Progress(len(prepared.cases), "tonk check", enabled=False if args.no_progress else None)
+        outcome = session.run(prepared, progress=lambda done, total, r: bar.update(done, r.id))
         bar.close()
-        run.results += table_skips
+        found = session.shrink_generated(outcome, Path(args.found)) if prepared.block is not None else []
+        report = session.report(prepared, outcome, suite_args=suite_args(request_of(args).scenario_dirs,
+                                                                          args.perft_depth))
+        stale = session.stale_known(prepared)
     finally:
-        adapter.close()
-    found = _shrink_generated(spec, engine, run.results, Path(args.found)) if block is not None else []
-
-    whole = not (args.keyword or args.rules or args.scenarios)
-    known_json = None
-    if known is not None:
-        unmatched = known.unmatched(c.id for c in cases)
-        known_json = {"file": known.path, "listed": len(known.reasons), "unmatched": unmatched,
-                      "stale_entries": unmatched if whole else []}
-    from ..spec.reasons import rule_order
-
-    table_json = None
-    if table is not None:
-        from .tablerun import REACH_SEED, TARGET, below_target
-
-        origins = Counter(r.case.origin for r in run.results if r.status != "skipped")
-        table_json = {"rules": args.rules, "options": table.changes(), "ran": dict(origins),
-                      "cannot_exist": len(table_skips), "target": TARGET}
-        if block is not None:
-            ran_ids = [r.id for r in run.results if r.status != "skipped"]
-            coverage = Counter(rule for cid in ran_ids for rule in block.exercised.get(cid, ()))
-            table_json.update(exercised={rule: coverage[rule] for rule in sorted(block.reachable)},
-                              below_target=below_target(block, ran_ids),
-                              reach={"sample": block.sample, "seed": REACH_SEED, "sampled": block.sampled})
-    report = build_report(
-        run, table=table_json, adapter=spec.describe(), load_errors=suite.errors,
-        engine_args=" ".join(a for a in (spec.args(), _suite_args(args)) if a),
-        known=known_json,
-        rule_order=rule_order(), workers=workers, timeout_s=spec.timeout, validate=spec.validate,
-        table_rules=args.rules, selection=args.keyword,
-    )
-    from ..harness.render import console_lines, summary_line
-
+        session.close()
     print("\n".join(console_lines(report, verbose=args.verbose, table=args.table)), file=out)
     if found:
         print("failing generated hands, shrunk to scenario files (tonk replay runs them with --scenarios):", file=out)
         print("\n".join(found), file=out)
-    stale = list(known.unmatched(c.id for c in cases)) if known is not None and whole else []
+    known = session.known
     if stale and known is not None:
         print(f"\nstale known failures: {', '.join(stale)} in {known.path} match no case of the suite", file=out)
     _write(args, report)
     code = _exit_code(report)
-    print(summary_line(report, code == exitcodes.OK), file=out)
+    print(summary_line(report, code), file=out)
     for label, path in (("JSON", args.json), ("Markdown", args.report), ("JUnit XML", args.junit),
                         ("badge", args.badge)):
         if path:
@@ -268,21 +181,8 @@ def run(args: argparse.Namespace) -> int:
         previous = known.reasons if known is not None else None
         engine_name = f"{report['engine']['name']} {report['engine']['version']}"
         sys.stdout.write(dump_known_failures(todays_known_failures(report, previous), engine=engine_name))
-        return exitcodes.ENGINE if run.stopped and run.not_run else exitcodes.OK
+        return exitcodes.ENGINE if outcome.stopped and outcome.not_run else exitcodes.OK
     return code
-
-
-T = TypeVar("T")
-
-
-def _read(path: str | None, option: str, load: Callable[[str], T], error: type[Exception]) -> T | None:
-    """The file an option names, read by ``load``; its error is bad input, said once."""
-    if not path:
-        return None
-    try:
-        return load(path)
-    except error as e:
-        raise UsageError(f"{option}: {e}") from None
 
 
 def _exit_code(report: dict[str, Any]) -> int:

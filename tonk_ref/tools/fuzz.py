@@ -28,9 +28,11 @@ from typing import Any, TextIO
 
 from ..adapters.factory import EngineSpec
 from ..engine.ruleset import Ruleset
-from ..harness.capabilities import Capabilities
+from ..harness.case import Case
+from ..harness.fuzz import FuzzStats, Plan, failed, fuzz_hand, locate, write_shrunk
+from ..harness.results import CaseResult
+from ..harness.runner import Engine, EngineUnavailable, run_case
 from . import exitcodes
-from . import fuzzing as F
 from .cli import UsageError
 from .engine_args import add_engine_arguments, build, engine_spec
 
@@ -68,32 +70,6 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--no-progress", action="store_true", help="no progress bar, even on a terminal")
 
 
-@dataclass(frozen=True, slots=True)
-class Plan:
-    """What every hand of a run is made from (the same in every worker)."""
-
-    seed: int
-    fixed_rules: Ruleset | None
-    options: dict[str, tuple[Any, ...]]
-    players: int | None
-    illegal_rate: float
-    trace: bool
-    use_play: bool | None
-
-
-def make_hand(plan: Plan, game: int, use_play: bool) -> tuple[F.JSON, F.Playout]:
-    """Hand ``game`` of the run: its setup and its moves, played on the reference."""
-    rng = random.Random(f"{plan.seed}:{game}")
-    rules = plan.fixed_rules if plan.fixed_rules is not None else F.random_ruleset(rng, plan.options)
-    if plan.players is not None and plan.players > rules.max_players:
-        values = plan.options.get("max_players", ())
-        if plan.players in values:
-            rules = rules.replace(max_players=plan.players)
-    setup = F.random_setup(rng, rules, plan.players)
-    played = F.random_game(rng, setup, illegal_rate=plan.illegal_rate, trace=plan.trace or not use_play)
-    return setup, played
-
-
 @dataclass(slots=True)
 class Tally:
     hands: int = 0
@@ -101,14 +77,14 @@ class Tally:
     differing: tuple[int, ...] = ()  # the hands that differ
 
 
-def play_hands(differ: F.Differ, plan: Plan, games: range) -> Tally:
+def play_hands(engine: Engine, plan: Plan, games: range, batch: bool) -> Tally:
     tally = Tally()
     found = []
     for game in games:
-        setup, played = make_hand(plan, game, differ.use_play)
+        case = fuzz_hand(plan, game)
         tally.hands += 1
-        tally.actions += len(played.moves)
-        if F.difference_or_fault(differ, setup, played.moves, played, plan.trace) is not None:
+        tally.actions += len(case.actions)
+        if failed(run_case(case, engine, batch=batch)):
             found.append(game)
     tally.differing = tuple(found)
     return tally
@@ -117,14 +93,12 @@ def play_hands(differ: F.Differ, plan: Plan, games: range) -> Tally:
 _WORKER: dict[str, Any] = {}
 
 
-def _start_worker(spec: EngineSpec, plan: Plan) -> None:
-    adapter = spec.build()
-    caps = Capabilities.from_hello(adapter.hello())
-    _WORKER.update(differ=F.Differ(adapter, caps, use_play=plan.use_play), plan=plan)
+def _start_worker(spec: EngineSpec, plan: Plan, batch: bool) -> None:
+    _WORKER.update(engine=Engine.greet(spec.build()), plan=plan, batch=batch)
 
 
 def _work(games: range) -> Tally:
-    return play_hands(_WORKER["differ"], _WORKER["plan"], games)
+    return play_hands(_WORKER["engine"], _WORKER["plan"], games, _WORKER["batch"])
 
 
 def run(args: argparse.Namespace) -> int:
@@ -152,28 +126,27 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _fuzz(args: argparse.Namespace, spec: EngineSpec, adapter: Any, seed: int, fixed_rules: Ruleset | None) -> int:
-    from ..harness.runner import Engine, EngineUnavailable
     from .check import engine_unavailable
     from .progress import Progress
 
     out = sys.stdout
     try:
-        caps = Engine.greet(adapter).caps
+        engine = Engine.greet(adapter)
     except EngineUnavailable as e:
         print("\n".join(engine_unavailable(spec.describe(), e.fault)).replace("tonk check", "tonk fuzz"),
               file=sys.stderr)
         return exitcodes.ENGINE
+    caps = engine.caps
     if fixed_rules is not None:
         unsupported = caps.missing_options(fixed_rules)
         if unsupported:
             raise UsageError(f"{args.rules}: the engine does not play {'; '.join(map(str, unsupported))}")
-    plan = Plan(seed, fixed_rules, caps.options, args.players, args.illegal_rate, args.trace,
-                False if args.no_play else None)
-    differ = F.Differ(adapter, caps, use_play=plan.use_play)
+    plan = Plan(seed, fixed_rules, caps.options, args.players, args.illegal_rate, args.trace)
+    batch = not args.no_play
     jobs = min(args.jobs or os.cpu_count() or 1, max(1, args.games // CHUNK))
     bar = Progress(args.games, "tonk fuzz", enabled=False if args.no_progress or args.quiet else None)
     chunks = [range(start, min(start + CHUNK, args.games)) for start in range(0, args.games, CHUNK)]
-    stats = F.FuzzStats()
+    stats = FuzzStats()
     differing: list[int] = []
     start = time.perf_counter()
 
@@ -189,13 +162,13 @@ def _fuzz(args: argparse.Namespace, spec: EngineSpec, adapter: Any, seed: int, f
 
     if jobs == 1:
         for games in chunks:
-            add(play_hands(differ, plan, games))
+            add(play_hands(engine, plan, games, batch))
             if enough():
                 break
     else:
         ctx = multiprocessing.get_context("spawn")
         with concurrent.futures.ProcessPoolExecutor(jobs, mp_context=ctx, initializer=_start_worker,
-                                                    initargs=(spec, plan)) as pool:
+                                                    initargs=(spec, plan, batch)) as pool:
             pending = list(chunks)
             running = {pool.submit(_work, pending.pop(0)) for _ in range(min(jobs * 2, len(pending)))}
             while running:
@@ -209,14 +182,17 @@ def _fuzz(args: argparse.Namespace, spec: EngineSpec, adapter: Any, seed: int, f
     bar.close()
     # each differing hand again, in order, here: located, shrunk and written
     for game in sorted(differing)[: args.max_diffs or None]:
-        setup, played = make_hand(plan, game, differ.use_play)
-        diff = F.difference_or_fault(differ, setup, played.moves)
-        if diff is None:  # an engine that answers differently the second time
-            diff = F.Divergence(setup, played.moves, len(played.moves) - 1, ["the engine answered this hand "
-                                                                             "differently when it was played again"])
+        case = fuzz_hand(plan, game)
+        result = run_case(case, engine, batch=batch)
+        if not failed(result):  # an engine that answers differently the second time
+            print(f"hand {game + 1} differed, but not when it was played again: the engine answers the same "
+                  "hand differently", file=out)
+            stats.differences += 1
+            continue
+        case, result = locate(engine, case, result)
         stats.differences += 1
-        stats.written.append(_report(differ, diff, Path(args.out), seed, game, out, args.quiet))
-    mode = ("play" + (" with trace" if plan.trace else "")) if differ.use_play else "act"
+        stats.written.append(_report(engine, case, result, Path(args.out), seed, game, out, args.quiet))
+    mode = ("play" + (" with trace" if plan.trace else "")) if batch and "play" in caps.features else "act"
     print(
         f"tonk fuzz: {stats.hands} hands, {stats.actions} actions, {stats.differences} differences, "
         f"{stats.hands_per_second:,.0f} hands/s ({caps.name} {caps.version}, {mode}, {jobs} worker"
@@ -226,11 +202,23 @@ def _fuzz(args: argparse.Namespace, spec: EngineSpec, adapter: Any, seed: int, f
     return exitcodes.FAILED if stats.differences else exitcodes.OK
 
 
-def _report(differ: F.Differ, diff: F.Divergence, outdir: Path, seed: int, game: int, out: TextIO, quiet: bool) -> str:
+def _report(engine: Engine, case: Case, result: CaseResult, outdir: Path, seed: int, game: int, out: TextIO,
+            quiet: bool) -> str:
     case_id = f"fuzz-{seed}-{game + 1}"
-    final, path = F.write_shrunk(differ, diff, outdir, case_id, note=f"tonk fuzz --seed {seed}, hand {game + 1}")
+    small, got, path = write_shrunk(engine, case, result, outdir, case_id,
+                                    note=f"tonk fuzz --seed {seed}, hand {game + 1}")
     if not quiet:
-        print(f"DIFFERENCE in hand {game + 1} ({len(diff.moves)} moves, shrunk to {len(final.moves)}): "
-              f"{final.describe()}", file=out)
+        print(f"DIFFERENCE in hand {game + 1} ({len(case.actions)} moves, shrunk to {len(small.actions)}): "
+              f"{_where(small, got)}", file=out)
         print(f"  wrote {path}", file=out)
     return str(path)
+
+
+def _where(case: Case, result: CaseResult) -> str:
+    """Where a failing hand first went wrong, and how."""
+    f = result.failures[0] if result.failures else None
+    if f is None or result.fault is not None:
+        return result.message
+    at = "the deal" if f.step == -1 else (f"move {sum(1 for s in case.steps[: f.step + 1] if s.kind == 'act')} "
+                                          f"({f.text})" if f.step is not None else "the end of the hand")
+    return f"after {at}: {f.message}"

@@ -5,20 +5,19 @@ from __future__ import annotations
 
 import argparse
 import json
-import random
 import sys
 import time
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from ..engine.cards import NAMES, cards_of, pack_mask, parse_card
+from ..engine.cards import parse_card
 from ..engine.hand import Hand
 from ..engine.perft import divide, perft, perft_counts, timed_perft
 from ..engine.ruleset import Ruleset
 from ..engine.serialize import action_to_json
 from ..harness.files import table_files
-from ..harness.perft import PerftCase, PerftError, action_text, check_adapter, load_table
+from ..harness.perft import PerftCase, PerftError, action_text, check_adapter, load_table, seed_deck
 from ..paths import scenarios_dir
 from ..spec.rulebook import RulebookError, load_table_rules, resolve_ruleset
 from . import exitcodes
@@ -109,13 +108,6 @@ def run(args: argparse.Namespace) -> int:
 def reference_hand(case: PerftCase) -> Hand:
     """The entry's deal on the reference engine."""
     return Hand([parse_card(c) for c in case.deck], case.players, case.dealer, case.stake, case.ruleset)
-
-def seed_deck(seed: int, rules: Ruleset) -> list[str]:
-    """The deck of ``seed:S``: the ruleset's pack in code order, shuffled by Python's
-    ``random.Random(S).shuffle``."""
-    deck = cards_of(pack_mask(rules.deck, rules.jokers))
-    random.Random(seed).shuffle(deck)
-    return [NAMES[c] for c in deck]
 
 def parse_deal(text: str, rules: Ruleset) -> JSON:
     """A deal for ``tonk perft``: ``seed:S:Np:dealerD[:stakeK]``, a scenario file (its

@@ -13,16 +13,13 @@ from __future__ import annotations
 
 import argparse
 import json
-import re
 import sys
 from pathlib import Path
 
-from ..engine.ruleset import Ruleset
-from ..harness.case import Case
 from ..harness.suite import PERFT_DEPTH
 from . import exitcodes
 from .cli import UsageError
-from .engine_args import add_engine_arguments, build, engine_spec
+from .engine_args import add_engine_arguments, engine_spec
 
 HELP = "run one case alone against an engine and show every request and answer"
 
@@ -46,48 +43,38 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from ..harness.render import case_detail
-    from ..harness.runner import Engine, EngineUnavailable, run_case
-    from ..harness.suite import load_suite
+    from ..harness.runner import EngineUnavailable, run_case
+    from ..harness.session import Request, RunInputError, Session
     from ..harness.transcript import exchange_lines
     from .check import engine_unavailable
 
     spec = engine_spec(args)
-    table = None
-    if args.rules:
-        from ..spec.rulebook import RulebookError, load_table_rules
-
-        try:
-            table = load_table_rules(args.rules)
-        except RulebookError as e:
-            raise UsageError(f"--rules: {e}") from None
-    case = _generated(args.case, table) if table is not None else None
-    if case is None:
-        cases = load_suite([Path(d) for d in args.scenarios] if args.scenarios else None,
-                           perft_depth=args.perft_depth).by_id()
-        case = cases.get(args.case)
-        if case is None:
-            near = sorted(c for c in cases if args.case.lower() in c.lower())[:8]
-            hint = f"; did you mean {', '.join(near)}?" if near else "; tonk check -v lists the case ids"
-            raise UsageError(f"no case {args.case!r} in the suite{hint}")
-    if table is not None:
-        from ..adapters.inprocess import reference
-        from ..harness.retarget import retarget
-
-        moved = retarget(case, table, reference())
-        if moved.case is None:
-            print(f"{case.id}: {moved.need} under {args.rules}: nothing to replay")
-            return exitcodes.NOTHING_CHECKED
-        case = moved.case
-    adapter = build(spec)
+    request = Request(scenario_dirs=tuple(Path(d) for d in args.scenarios) if args.scenarios else None,
+                      perft_depth=args.perft_depth, rules=args.rules, generated=0)
+    try:
+        session = Session(spec, request)
+    except RunInputError as e:
+        raise UsageError(str(e)) from None
     try:
         try:
-            engine = Engine.greet(adapter)
+            engine = session.start()
         except EngineUnavailable as e:
-            print("\n".join(engine_unavailable(spec.describe(), e.fault)), file=sys.stderr)
+            print("\n".join(engine_unavailable(spec.describe(), e.fault)).replace("tonk check", "tonk replay"),
+                  file=sys.stderr)
             return exitcodes.ENGINE
+        try:
+            case = session.case(args.case)
+        except RunInputError as e:
+            print(f"{e}: nothing to replay")
+            return exitcodes.NOTHING_CHECKED
+        if case is None:
+            near = sorted(c for c in session.case_ids() if args.case.lower() in c.lower())[:8]
+            hint = f"; did you mean {', '.join(near)}?" if near else "; tonk check -v lists the case ids"
+            raise UsageError(f"no case {args.case!r} in the suite{hint}")
         result = run_case(case, engine, keep_transcript=True, batch=args.play)
     finally:
-        adapter.close()
+        session.close()
+    table = session.table
     if args.json:
         print(json.dumps(result.to_json(), indent=1))
     else:
@@ -95,6 +82,8 @@ def run(args: argparse.Namespace) -> int:
         print(f"{case.id}: {case.title}")
         print(f"  {case.where}  rules: {', '.join(case.rules)}")
         print(f"  engine: {engine.caps.name} {engine.caps.version} via {spec.describe()}")
+        if table is not None:
+            print(f"  at the table: {table.label}")
         print(f"  {len(case.steps)} steps, played {'in one play request' if result.mode == 'play' else 'step by step'}")
         if result.transcript:
             print(f"transcript ({len(result.transcript)} requests):")
@@ -112,19 +101,3 @@ def run(args: argparse.Namespace) -> int:
     if result.status == "skipped":
         return exitcodes.NOTHING_CHECKED
     return exitcodes.OK if result.status == "passed" else exitcodes.FAILED
-
-
-_GENERATED = re.compile(r"generated-(\d+)-(\d+)")
-
-
-def _generated(case_id: str, table: Ruleset) -> Case | None:
-    """The generated case ``generated-S-N`` of a run under ``table``: seeded hand N of seed
-    S, dealt and played again as the run dealt it."""
-    from .tablerun import generated_hand, generated_perft
-
-    m = _GENERATED.fullmatch(case_id)
-    if m is not None and int(m.group(2)) >= 1:
-        return generated_hand(table, int(m.group(1)), int(m.group(2)) - 1)
-    if case_id.startswith("table-seed"):
-        return next((c for c in generated_perft(table) if c.id == case_id), None)
-    return None

@@ -1,0 +1,260 @@
+"""Differential fuzzing: random hands played on an engine under test, each a generated case
+(:mod:`.hands`) run by the one runner, so that a difference from the reference engine is a
+typed failure (or fault) of :func:`~.runner.run_case`; a failing hand is shrunk to a short
+action sequence and written as a scenario file that reproduces it.
+
+The pieces, each usable alone:
+
+* :class:`Plan` and :func:`fuzz_hand`: hand N of a run (its ruleset within what the engine
+  declares or the table's, a random deck, random play mixing legal actions with random
+  well-formed ones), as a case;
+* :func:`moves_case`: a setup and a move list as a case, the reference's answers as its
+  expectations (what shrinking tries);
+* :func:`shrink` and :func:`minimize`: the shortest prefix that still fails the same way,
+  then fewer moves, options back to their defaults and the stake to 1;
+* :func:`scenario_doc` and :func:`write_shrunk`: the scenario YAML (spec/scenario.schema.json)
+  of a failing case, with the reference's answers as its expectations.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from ..adapters import reference as R
+from ..engine.ruleset import DEFAULT, Ruleset
+from ..spec.notation import format_action
+from .case import Act, Case
+from .hands import hand_case, random_ruleset, random_setup, table_fields
+from .results import CaseResult
+from .runner import Engine, run_case
+
+JSON = dict[str, Any]
+Move = tuple[int, JSON]
+
+
+@dataclass(frozen=True, slots=True)
+class Plan:
+    """What every hand of a fuzzing run is made from (the same in every worker)."""
+
+    seed: int
+    fixed_rules: Ruleset | None
+    options: dict[str, tuple[Any, ...]]
+    players: int | None = None
+    illegal_rate: float = 0.1
+    trace: bool = False
+
+
+def fuzz_setup(plan: Plan, game: int) -> tuple[random.Random, JSON]:
+    """The random source and the deal of hand ``game`` of the run."""
+    rng = random.Random(f"{plan.seed}:{game}")
+    rules = plan.fixed_rules if plan.fixed_rules is not None else random_ruleset(rng, plan.options)
+    if plan.players is not None and plan.players > rules.max_players and plan.players in plan.options.get(
+            "max_players", ()):
+        rules = rules.replace(max_players=plan.players)
+    return rng, random_setup(rng, rules, plan.players)
+
+
+def fuzz_hand(plan: Plan, game: int, *, trace: bool | None = None) -> Case:
+    """Hand ``game`` of the run, played on the reference, as the generated case
+    ``fuzz-S-N`` (with ``trace``, the state after every accepted action is expected too)."""
+    traced = plan.trace if trace is None else trace
+    rng, setup = fuzz_setup(plan, game)
+    played = R.random_hand(rng, setup, illegal_rate=plan.illegal_rate, trace=traced)
+    return hand_case(played, case_id=f"fuzz-{plan.seed}-{game + 1}",
+                     title=f"random hand {game + 1} of tonk fuzz --seed {plan.seed}",
+                     source=f"generated:fuzz seed {plan.seed}, hand {game + 1}", trace=traced)
+
+
+def moves_case(setup: JSON, moves: Sequence[Move], like: Case, *, trace: bool = False,
+               probes: Sequence[int] = ()) -> Case:
+    """``setup`` dealt and ``moves`` played on the reference, as a case like ``like`` (its
+    id, title and source)."""
+    played = R.replay(setup, moves, trace=True)
+    return hand_case(played, case_id=like.id, title=like.title, source=like.source, probes=probes, trace=trace)
+
+
+def failed(result: CaseResult) -> bool:
+    return result.status in ("failed", "errored")
+
+
+def signature(result: CaseResult) -> tuple[str, ...]:
+    """What kind of failure it is (the status and its cause), to keep shrinking on the same
+    bug."""
+    return (result.status, result.cause)
+
+
+def first_move(case: Case, result: CaseResult) -> int:
+    """The index of the move at or after which ``result`` first went wrong (the last move
+    for a failure of the final state or result, or a fault)."""
+    moves = len(case.actions)
+    step = result.failures[0].step if result.failures and result.fault is None else None
+    if step is None or step < 0:
+        return max(moves - 1, 0) if step is None else 0
+    return max(sum(1 for s in case.steps[: step + 1] if isinstance(s, Act)) - 1, 0)
+
+
+# -------------------------------------------------------------------------- shrinking
+def shrink(
+    fails: Callable[[list[Move]], bool], moves: list[Move], first: int | None = None, budget: int = 2000
+) -> list[Move]:
+    """A short move list that still fails: first the prefix up to the first failing move
+    (``first``), then single moves and runs of moves dropped while it still fails (each
+    candidate is one call of ``fails``; at most ``budget`` calls)."""
+    if first is not None:
+        moves = moves[: first + 1]
+    calls = 0
+
+    def check(candidate: list[Move]) -> bool:
+        nonlocal calls
+        calls += 1
+        return fails(candidate)
+
+    lo, hi = 0, len(moves)
+    while lo < hi and calls < budget:
+        mid = (lo + hi) // 2
+        if check(moves[:mid]):
+            hi = mid
+        else:
+            lo = mid + 1
+    if hi < len(moves) and check(moves[:hi]):
+        moves = moves[:hi]
+    chunk = max(1, len(moves) // 2)
+    while chunk >= 1 and calls < budget:
+        i = 0
+        changed = False
+        while i < len(moves) and calls < budget:
+            candidate = moves[:i] + moves[i + chunk:]
+            if candidate != moves and check(candidate):
+                moves = candidate
+                changed = True
+            else:
+                i += chunk
+        if not changed:
+            chunk //= 2
+    return moves
+
+
+def minimize(engine: Engine, case: Case, result: CaseResult, budget: int = 2000) -> tuple[Case, CaseResult]:
+    """A smaller case failing the same way on ``engine``: the moves shrunk (:func:`shrink`),
+    then each ruleset option put back to its default and the stake to 1 where the failure
+    stays, then the moves shrunk again."""
+    kind = signature(result)
+    assert case.setup is not None
+    acts = [s for s in case.steps if isinstance(s, Act)]
+    moves: list[Move] = [(a.seat, a.action) for a in acts]
+    probed = {id(m) for m, a in zip(moves, acts, strict=True) if a.unchanged}  # probes stay probes
+
+    def attempt(setup: JSON, moves: list[Move]) -> tuple[Case, CaseResult] | None:
+        try:
+            candidate = moves_case(setup, moves, case, probes=[i for i, m in enumerate(moves) if id(m) in probed])
+        except Exception:  # a deal the reference refuses
+            return None
+        got = run_case(candidate, engine)
+        return (candidate, got) if failed(got) and signature(got) == kind else None
+
+    setup = case.setup
+    moves = shrink(lambda ms: attempt(setup, ms) is not None, moves, first_move(case, result), budget)
+    rules = Ruleset.from_mapping(setup.get("ruleset") or {})
+    for name in rules.changes():
+        simpler = rules.replace(**{name: getattr(DEFAULT, name)})
+        candidate = {**setup, "ruleset": simpler.to_dict()}
+        if attempt(candidate, moves) is not None:
+            setup, rules = candidate, simpler
+    if setup.get("stake", 1) != 1 and attempt({**setup, "stake": 1}, moves) is not None:
+        setup = {**setup, "stake": 1}
+    moves = shrink(lambda ms: attempt(setup, ms) is not None, moves, None, budget)
+    return attempt(setup, moves) or (case, result)
+
+
+# -------------------------------------------------------------------------- scenarios
+def scenario_doc(case: Case, result: CaseResult, case_id: str, note: str = "", found_by: str = "tonk fuzz") -> JSON:
+    """A scenario (spec/scenario.schema.json) that replays ``case``'s moves on its deal and
+    expects what the reference engine does: each refusal with its reason (followed by the
+    state it must leave, where the case asks for it), the state after the last move and
+    the result."""
+    setup = case.setup
+    assert setup is not None
+    moves = case.actions
+    played = R.replay(setup, moves, trace=True)
+    per_move = R.step_rules(setup, moves)
+    acts = [s for s in case.steps if isinstance(s, Act)]
+    script: list[JSON] = []
+    cited: list[str] = []
+    for (seat, action), act, answer, (_, rules) in zip(moves, acts, played.answers, per_move, strict=True):
+        text = format_action(seat, action)
+        step: JSON = {"act": text} if text is not None else {"seat": seat, "action": action}
+        cited = list(rules)
+        if not answer.ok:
+            step["reject"] = answer.reason
+        script.append(step)
+        if act.unchanged and not answer.ok and answer.state is not None:
+            script.append({"expect": table_fields(answer.state)})
+    script.append({"expect": table_fields(played.final)})
+    headline = result.message.splitlines()[0] if result.message else result.status
+    doc: JSON = {
+        "id": case_id,
+        "title": _clip(f"Found by {found_by}: {headline}", 160),
+        "rules": list(dict.fromkeys(r for r in cited if r != "GAME-1")) or ["GAME-1"],
+    }
+    changes = Ruleset.from_mapping(setup.get("ruleset") or {}).changes()
+    if changes:
+        doc["ruleset"] = {"preset": "seed", "options": changes}
+    doc.update({"players": setup["players"], "dealer": setup["dealer"], "stake": setup.get("stake", 1),
+                "deal": {"deck": list(setup["deck"])}, "script": script})
+    res = played.result
+    if res is not None:
+        doc["result"] = {k: res[k] for k in ("ending", "winners", "totals", "net", "payments")
+                         if res.get(k) is not None}
+    doc["notes"] = (note + "\n" if note else "") + "Expected values are the reference engine's. " + result.message
+    return doc
+
+
+def _clip(text: str, width: int) -> str:
+    return text if len(text) <= width else text[: width - 3].rsplit(" ", 1)[0] + "..."
+
+
+def scenario_yaml(doc: JSON) -> str:
+    return yaml.safe_dump(doc, sort_keys=False, width=100, allow_unicode=True, default_flow_style=None)
+
+
+def write_shrunk(engine: Engine, case: Case, result: CaseResult, outdir: Path, case_id: str, note: str,
+                 found_by: str = "tonk fuzz") -> tuple[Case, CaseResult, Path]:
+    """``case`` shrunk (:func:`minimize`) and written to ``outdir`` as the scenario
+    ``case_id`` (:func:`scenario_doc`): the shrunk case, its result and the file."""
+    small, got = minimize(engine, case, result)
+    doc = scenario_doc(small, got, case_id, note=note, found_by=found_by)
+    outdir.mkdir(parents=True, exist_ok=True)
+    path = outdir / f"{case_id}.yaml"
+    path.write_text(scenario_yaml(doc), encoding="utf-8")
+    return small, got, path
+
+
+def locate(engine: Engine, case: Case, result: CaseResult) -> tuple[Case, CaseResult]:
+    """A hand that fails at its final state, played again with every state between its
+    moves expected, so that the failure names the first move after which the engine's
+    state differs (a fault stays as it is)."""
+    if result.fault is not None or case.setup is None or first_move(case, result) < len(case.actions) - 1:
+        return case, result
+    traced = moves_case(case.setup, case.actions, case, trace=True,
+                        probes=[i for i, s in enumerate(a for a in case.steps if isinstance(a, Act)) if s.unchanged])
+    got = run_case(traced, engine)
+    return (traced, got) if failed(got) else (case, result)
+
+
+@dataclass(slots=True)
+class FuzzStats:
+    hands: int = 0
+    actions: int = 0
+    differences: int = 0
+    seconds: float = 0.0
+    written: list[str] = field(default_factory=list)
+
+    @property
+    def hands_per_second(self) -> float:
+        return self.hands / self.seconds if self.seconds > 0 else 0.0

@@ -1,0 +1,149 @@
+"""Random hands as cases: the one way the harness turns play into something to check.
+
+A *generated* case is a hand played on the reference engine (a random deck, random play,
+under one ruleset) written as a case of the one case model: every action with the
+reference's decision (accepted, or refused with its reason) and the final state with its
+result.  The table run's generated block (:mod:`.block`) and differential fuzzing
+(:mod:`.fuzz`) both make their hands here and run them with the one runner, so a
+difference from the reference is a typed failure of :func:`~.runner.run_case` like any
+other.
+
+The pieces: :func:`random_ruleset` and :func:`random_setup` (the deal), the reference's
+play (:mod:`tonk_ref.adapters.reference`), and :func:`hand_case` (a played hand as a
+case).  Hand N of seed S is always the same hand: every random choice is seeded by both.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any
+
+from ..adapters import reference as R
+from ..engine.cards import NAMES, cards_of, pack_mask
+from ..engine.ruleset import DEFAULT, Ruleset, option_values
+from .case import Act, Case, Expect, Step
+
+JSON = dict[str, Any]
+Move = tuple[int, JSON]
+
+#: The required state fields a generated case expects after its last action.
+TABLE_FIELDS = ("hands", "discard_top", "discard_count", "stock_count", "to_act", "stage")
+#: How many actions a seeded hand of a table run plays at most.
+MAX_ACTIONS = 400
+
+
+def random_ruleset(
+    rng: random.Random,
+    options: dict[str, tuple[Any, ...]] | None = None,
+    p_default: float = 0.5,
+    bounded: bool = True,
+) -> Ruleset:
+    """A ruleset whose options each keep the default with probability ``p_default`` and
+    otherwise take a random allowed value (of ``options``, e.g. the values an engine
+    declared; by default every value the reference knows).  ``max_players`` stays 3
+    unless the values allow more, and never drops below what the caller seats.
+
+    With ``bounded``, every hand has an end: where ``turn_limit`` would stay at its
+    default (no limit) and a limit is allowed, it takes the largest limit allowed, which
+    plays exactly as no limit until that many turns have ended (STOCK-1).  An engine
+    that offers no limit is bounded only by the play's ``max_actions``."""
+    known = option_values()
+    allowed = options if options is not None else known
+    changes: dict[str, Any] = {}
+    for name, values in known.items():
+        choices = [v for v in allowed.get(name, (getattr(DEFAULT, name),)) if v in values]
+        if len(choices) > 1 and rng.random() >= p_default:
+            changes[name] = rng.choice(choices)
+    limits = [v for v in allowed.get("turn_limit", ()) if isinstance(v, int) and v in known["turn_limit"]]
+    if bounded and changes.get("turn_limit") is None and limits:
+        changes["turn_limit"] = max(limits)
+    return DEFAULT.replace(**changes)
+
+
+def random_setup(
+    rng: random.Random, rules: Ruleset = DEFAULT, players: int | None = None, stake: int | None = None
+) -> JSON:
+    """A ``new_hand`` setup: a shuffled deck, 2 or 3 players (up to ``max_players`` when
+    it allows 4), a random dealer and stake."""
+    pack = cards_of(pack_mask(rules.deck, rules.jokers))
+    n = players if players is not None else rng.choice([2, 2, 3, 3, 3] + ([4] if rules.max_players >= 4 else []))
+    while players is None and n > 2 and n * rules.hand_size_for(n) + 1 > len(pack):
+        n -= 1
+    deck = list(pack)
+    rng.shuffle(deck)
+    return {
+        "ruleset": rules.to_dict(),
+        "players": n,
+        "dealer": rng.randrange(n),
+        "stake": stake if stake is not None else rng.choice([1, 1, 1, 2, 5]),
+        "deck": [NAMES[c] for c in deck],
+    }
+
+
+def table_fields(state: JSON) -> JSON:
+    """The required fields of a state but its result: the hands, the spreads (owner and
+    cards), the discard pile's top and size, the stock's size, who acts and the stage."""
+    out = {k: state[k] for k in TABLE_FIELDS}
+    out["spreads"] = [{"owner": s["owner"], "cards": s["cards"]} for s in state["spreads"]]
+    return out
+
+
+def result_fields(result: JSON | None) -> JSON | None:
+    """What a generated case expects of a result: the ending, the winners, the net and
+    the payments (checked for an engine with ``payments``), and the totals and the
+    knocker where the reference gives them."""
+    if result is None:
+        return None
+    want: JSON = {k: result[k] for k in ("ending", "winners", "net") if k in result}
+    want["payments"] = [{k: p[k] for k in ("payer", "payee", "amount")} for p in result.get("payments") or []]
+    for k in ("totals", "knocker"):
+        if result.get(k) is not None:
+            want[k] = result[k]
+    return want
+
+
+def hand_case(
+    played: R.Playout,
+    *,
+    case_id: str,
+    title: str,
+    source: str,
+    probes: Sequence[int] = (),
+    trace: bool = False,
+) -> Case:
+    """A played hand as a generated case: each move with the reference's answer (a move
+    at an index of ``probes`` must also leave the state as it was), then the final state
+    and result; with ``trace``, the state after every accepted move too."""
+    steps: list[Step] = []
+    probed = set(probes)
+    for i, ((seat, action), answer) in enumerate(zip(played.moves, played.answers, strict=True)):
+        steps.append(Act(seat, action, refuse=None if answer.ok else answer.reason, unchanged=i in probed))
+        if trace and answer.ok and answer.state is not None and i < len(played.moves) - 1:
+            steps.append(Expect(table_fields(answer.state), text=f"the state after move {i + 1}"))
+    steps.append(Expect(table_fields(played.final), text="the final state"))
+    rules = Ruleset.from_mapping(played.setup.get("ruleset") or {})
+    return Case(
+        id=case_id,
+        title=title,
+        kind="generated",
+        rules=tuple(sorted(played.cited)),
+        source=source,
+        line=0,
+        setup=played.setup,
+        steps=tuple(steps),
+        result=result_fields(played.result),
+        ruleset=rules,
+        origin="generated",
+    )
+
+
+def seeded_hand(table: Ruleset, seed: int, game: int) -> Case:
+    """Seeded hand ``game`` under ``table`` (a table run's generated case
+    ``generated-S-N``): every decision and the final state, as the reference plays them."""
+    rng = random.Random(f"table:{seed}:{game}")
+    setup = random_setup(rng, table)
+    played = R.random_hand(rng, setup, max_actions=MAX_ACTIONS)
+    return hand_case(played, case_id=f"generated-{seed}-{game + 1}",
+                     title=f"seeded hand {game + 1} (seed {seed}) under the table's rules, as the reference plays it",
+                     source=f"generated:seed {seed}, hand {game + 1}")

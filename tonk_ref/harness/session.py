@@ -1,0 +1,331 @@
+"""One run of the suite against one engine, built in one place.
+
+``tonk check``, the pytest plugin, ``tonk replay`` and the mutation score all build their
+run here: the engine (started and greeted), the table it plays under (:mod:`.table`: the
+``--rules`` one or the engine's own), the suite (compiled, selected, each case placed at
+the table by retargeting), the generated block of a table run, the known failures and the
+workers.  The commands only parse their arguments and print what the session returns.
+
+A :class:`Session` reads its input files when it is made (a bad ``--rules`` or
+known-failures file is :class:`RunInputError`, before any engine is started), starts the
+engine in :meth:`Session.start` (:class:`~.runner.EngineUnavailable` when it cannot be
+used), and then :meth:`Session.prepare`, :meth:`Session.run` and :meth:`Session.report`.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from ..adapters.base import Adapter
+from ..adapters.factory import EngineSpec, EngineSpecError
+from ..errors import TonkError
+from .block import Block
+from .case import Case
+from .known_failures import KnownFailures
+from .results import CaseResult, LoadError
+from .retarget import Retargeted
+from .runner import MAX_FAULTS_IN_A_ROW, Engine, SuiteRun
+from .suite import PERFT_DEPTH
+from .table import Table
+
+JSON = dict[str, Any]
+
+
+class RunInputError(TonkError):
+    """An option or file of a run that cannot be used: one line naming the option."""
+
+
+@dataclass(frozen=True, slots=True)
+class Request:
+    """What a run is asked for: the options of ``tonk check`` (and the plugin's ``--tonk-*``)."""
+
+    scenario_dirs: tuple[Path, ...] | None = None
+    features: bool = True
+    perft_depth: int = PERFT_DEPTH
+    keyword: str | None = None
+    rules: str | None = None  # --rules: a preset or a file; None: the engine's own table, if any
+    generated: int = 60
+    seed: int = 1
+    known_failures: str | None = None
+    workers: int = 1
+    stop_after_faults: int = MAX_FAULTS_IN_A_ROW
+
+
+@dataclass(slots=True)
+class Prepared:
+    """The cases of a run, placed at its table; the ones that cannot exist there; the
+    generated block; the files that failed to load."""
+
+    cases: list[Case]
+    cannot_exist: list[CaseResult] = field(default_factory=list)
+    block: Block | None = None
+    load_errors: list[LoadError] = field(default_factory=list)
+
+
+Progress = Callable[[int, int, CaseResult], None]
+
+
+class Session:
+    def __init__(self, spec: EngineSpec, request: Request, adapter: Adapter | None = None) -> None:
+        from ..spec.rulebook import RulebookError, load_table_rules
+        from .known_failures import KnownFailuresError, load_known_failures
+        from .table import named_table
+
+        self.spec = spec
+        self.request = request
+        self.known: KnownFailures | None = None
+        if request.known_failures:
+            try:
+                self.known = load_known_failures(request.known_failures)
+            except KnownFailuresError as e:
+                raise RunInputError(f"--known-failures: {e}") from None
+        self.named: Table | None = None
+        if request.rules:
+            try:
+                self.named = named_table(request.rules, load_table_rules(request.rules))
+            except RulebookError as e:
+                raise RunInputError(f"--rules: {e}") from None
+        for d in request.scenario_dirs or ():
+            if not d.is_dir():
+                raise RunInputError(f"--scenarios: {d} is not a directory")
+        self._adapter = adapter
+        self._given = adapter is not None
+        self._reference: Adapter | None = None
+        self.engine: Engine | None = None
+        self.table: Table | None = None
+
+    # -- the engine ------------------------------------------------------------------
+    def start(self) -> Engine:
+        """Start the engine and greet it (raises :class:`~.runner.EngineUnavailable`); the
+        table follows from ``--rules`` or from what the engine declares."""
+        from .table import own_table
+
+        if self.engine is not None:
+            return self.engine
+        if self._adapter is None:
+            try:
+                self._adapter = self.spec.build()
+            except EngineSpecError as e:
+                raise RunInputError(str(e)) from None
+        warm_up = getattr(self._adapter, "warm_up", None)
+        if callable(warm_up):
+            warm_up()  # the engine starts while the caller goes on
+        self.engine = Engine.greet(self._adapter)
+        self.table = self.named if self.named is not None else own_table(self.engine.caps)
+        return self.engine
+
+    @property
+    def adapter(self) -> Adapter:
+        assert self._adapter is not None, "start() first"
+        return self._adapter
+
+    def reference(self) -> Adapter:
+        """The reference engine, in process: what retargeting plays a case on."""
+        if self._reference is None:
+            from ..adapters.inprocess import reference
+
+            self._reference = reference()
+        return self._reference
+
+    def close(self) -> None:
+        if self._adapter is not None and not self._given:
+            self._adapter.close()
+        self._adapter = None if not self._given else self._adapter
+
+    # -- the cases -------------------------------------------------------------------
+    def place(self, case: Case) -> Retargeted:
+        """``case`` at the run's table: as written where it plays there already, else
+        retargeted (or why it cannot exist there)."""
+        from .retarget import retarget
+
+        if self.table is None:
+            return Retargeted(case)
+        rules = self.table.for_case(case.ruleset)
+        if rules == case.ruleset:
+            return Retargeted(case)
+        return retarget(case, rules, self.reference())
+
+    def load(self) -> tuple[list[Case], list[LoadError]]:
+        """The suite compiled and selected (``-k``)."""
+        from .select import SelectError, select
+        from .suite import load_suite
+
+        r = self.request
+        suite = load_suite(list(r.scenario_dirs) if r.scenario_dirs else None, features=r.features,
+                           perft_depth=r.perft_depth)
+        try:
+            cases = select(suite.cases, r.keyword)
+        except SelectError as e:
+            raise RunInputError(str(e)) from None
+        return cases, suite.errors
+
+    def prepare(self) -> Prepared:
+        """The run's cases: the suite at the table, and the generated block of a table run."""
+        cases, errors = self.load()
+        out = Prepared([], load_errors=errors)
+        for case in cases:
+            placed = self.place(case)
+            if placed.case is not None:
+                out.cases.append(placed.case)
+            else:
+                assert placed.need is not None
+                out.cannot_exist.append(CaseResult(case, "skipped", needs=(placed.need,)))
+        if self.table is not None and self.request.generated:
+            from .block import table_block
+
+            engine = self.start()
+            runnable = [c for c in out.cases if not engine.missing(c)]  # what the engine can be checked on
+            out.block = table_block(self.table.rules, runnable, seed=self.request.seed, base=self.request.generated)
+            out.cases += out.block.cases
+        return out
+
+    def case(self, case_id: str) -> Case | None:
+        """One case of the run by id, placed at the table (a generated case, ``generated-S-N``
+        or a perft entry of the table, made again from its seed); None where there is no
+        such case.  Raises :class:`RunInputError` for a case that cannot exist at the table."""
+        if self.table is not None:
+            generated = _generated(case_id, self.table)
+            if generated is not None:
+                return generated
+        cases, _ = self.load()
+        found = next((c for c in cases if c.id == case_id), None)
+        if found is None:
+            return None
+        placed = self.place(found)
+        if placed.case is None:
+            raise RunInputError(f"{case_id}: {placed.need} at the table {self.table.label if self.table else ''}")
+        return placed.case
+
+    def case_ids(self) -> list[str]:
+        cases, _ = self.load()
+        return [c.id for c in cases]
+
+    # -- the run ---------------------------------------------------------------------
+    def run(self, prepared: Prepared, progress: Progress | None = None, *,
+            stop_at_first_failure: bool = False) -> SuiteRun:
+        """Run the prepared cases (on the workers the request asks for); the cases that
+        cannot exist at the table are added as skipped."""
+        from .runner import run_suite
+
+        engine = self.start()
+        cases = prepared.cases
+        workers = min(self.request.workers, len(cases))
+        if workers > 1 and not self._given:
+            from .parallel import run_parallel
+
+            self.close()
+            run = run_parallel(self.spec, engine, cases, workers, self.known)
+        else:
+            run = run_suite(self.adapter, cases, known=self.known, engine=engine,
+                            stop_after_faults=self.request.stop_after_faults, progress=progress,
+                            stop_at_first_failure=stop_at_first_failure)
+        run.results += prepared.cannot_exist
+        return run
+
+    def shrink_generated(self, run: SuiteRun, outdir: Path, limit: int = 3) -> list[str]:
+        """The failing generated hands of a table run, each shrunk on a fresh engine to a
+        scenario file in ``outdir`` (as tonk fuzz writes a difference): the lines that say
+        where they are."""
+        from .fuzz import write_shrunk
+        from .runner import Engine
+
+        failed = [r for r in run.results if r.case.kind == "generated" and r.case.setup is not None
+                  and r.status in ("failed", "errored")][:limit]
+        if not failed:
+            return []
+        adapter = self.spec.build() if not self._given else self.adapter
+        try:
+            engine = Engine.greet(adapter)
+            lines = []
+            for r in failed:
+                small, _, path = write_shrunk(engine, r.case, r, outdir, f"table-{r.case.id}",
+                                              note=f"tonk check --rules, {r.case.source.split(':', 1)[1]}",
+                                              found_by="tonk check --rules")
+                lines.append(f"  {r.case.id} shrunk to {len(small.actions)} moves: {path}")
+            return lines
+        finally:
+            if not self._given:
+                adapter.close()
+
+    def table_json(self, prepared: Prepared, run: SuiteRun) -> JSON | None:
+        """What the report says of the table: where it comes from, its options, the cases
+        by origin, and the rules exercised."""
+        from .block import REACH_SEED, TARGET, below_target
+
+        table = self.table
+        if table is None:
+            return None
+        origins = Counter(r.case.origin for r in run.results if r.status != "skipped")
+        out: JSON = {"rules": table.label, "source": table.source,
+                     "preset": table.name if table.source == "engine" and table.name else None,
+                     "choices": {k: list(v) for k, v in table.choices.items()},
+                     "options": table.rules.changes(), "ran": dict(origins),
+                     "cannot_exist": len(prepared.cannot_exist), "target": TARGET}
+        block = prepared.block
+        if block is not None:
+            ran_ids = [r.id for r in run.results if r.status != "skipped"]
+            coverage = Counter(rule for cid in ran_ids for rule in block.exercised.get(cid, ()))
+            out.update(exercised={rule: coverage[rule] for rule in sorted(block.reachable)},
+                       below_target=below_target(block, ran_ids),
+                       reach={"sample": block.sample, "seed": REACH_SEED, "sampled": block.sampled})
+        return out
+
+    def report(self, prepared: Prepared, run: SuiteRun, *, suite_args: str = "") -> JSON:
+        """The JSON report of the run (spec/scenarios.md, "Reports")."""
+        from ..spec.reasons import rule_order
+        from .report import build_report
+
+        r = self.request
+        whole = not (r.keyword or r.scenario_dirs or self.table is not None)
+        known_json = None
+        if self.known is not None:
+            unmatched = self.known.unmatched(c.id for c in prepared.cases)
+            known_json = {"file": self.known.path, "listed": len(self.known.reasons), "unmatched": unmatched,
+                          "stale_entries": unmatched if whole else []}
+        table = self.table
+        return build_report(
+            run, table=self.table_json(prepared, run), adapter=self.spec.describe(), load_errors=prepared.load_errors,
+            engine_args=" ".join(a for a in (self.spec.args(), suite_args) if a),
+            known=known_json, rule_order=rule_order(), workers=r.workers, timeout_s=self.spec.timeout,
+            validate=self.spec.validate, table_rules=table.label if table is not None else None,
+            selection=r.keyword,
+        )
+
+    def stale_known(self, prepared: Prepared) -> list[str]:
+        """Known-failures entries that match no case of the whole suite (only a whole run
+        can say)."""
+        r = self.request
+        if self.known is None or r.keyword or r.scenario_dirs or self.table is not None:
+            return []
+        return list(self.known.unmatched(c.id for c in prepared.cases))
+
+
+def _generated(case_id: str, table: Table) -> Case | None:
+    """The generated case ``generated-S-N`` (seeded hand N of seed S) or ``perft-table-...``
+    of a run at ``table``, made again as the run made it."""
+    import re
+
+    from .block import generated_perft
+    from .hands import seeded_hand
+
+    m = re.fullmatch(r"generated-(\d+)-(\d+)", case_id)
+    if m is not None and int(m.group(2)) >= 1:
+        return seeded_hand(table.rules, int(m.group(1)), int(m.group(2)) - 1)
+    if case_id.startswith("perft-table-seed"):
+        return next((c for c in generated_perft(table.rules) if c.id == case_id), None)
+    return None
+
+
+def suite_args(scenario_dirs: Sequence[Path] | None, perft_depth: int) -> str:
+    """The options of a run that choose the suite, as ``tonk replay`` takes them (so the
+    replay command finds a case where the run found it)."""
+    import shlex
+
+    out = [f"--scenarios {shlex.quote(str(d))}" for d in scenario_dirs or []]
+    if perft_depth != PERFT_DEPTH:
+        out.append(f"--perft-depth {perft_depth}")
+    return " ".join(out)
