@@ -22,6 +22,7 @@ candidates best first; the first that keeps what the case checks is the translat
 from __future__ import annotations
 
 import dataclasses
+import functools
 import re
 from collections.abc import Iterator, Sequence
 from typing import Any
@@ -88,8 +89,12 @@ def rank_maps(cards: Sequence[str], was: Ruleset, table: Ruleset, limit: int = C
     last: dict[int, tuple[int, int]] = {}  # suit -> (original position, table position)
     held: dict[int, tuple[set[int], int]] = {}  # table position -> (suits, cards) placed there
     chosen: dict[int, int] = {}
-    costs = {r: sorted(range(len(after)), key=lambda p, r=r: abs(v_was[r] - v_table[after[p]])
-                       + (0 if after[p] == r else 0.5)) for r in ranks}
+
+    def change(r: int, p: int) -> float:
+        """What putting rank ``r`` at position ``p`` of the table's order changes."""
+        return abs(v_was[r] - v_table[after[p]]) + (0 if after[p] == r else 0.5)
+
+    costs = {r: sorted(range(len(after)), key=functools.partial(change, r)) for r in ranks}
 
     def place(i: int, cost: float) -> None:
         budget[0] -= 1
@@ -117,7 +122,7 @@ def rank_maps(cards: Sequence[str], was: Ruleset, table: Ruleset, limit: int = C
             there = held.get(p)
             if there is not None and (there[0] & suits or there[1] + len(suits) > 2):
                 continue
-            step = abs(v_was[r] - v_table[after[p]]) + (0 if after[p] == r else 0.5)
+            step = change(r, p)
             saved = {s: last.get(s) for s in suits}
             for s in suits:
                 last[s] = (order[r], p)
