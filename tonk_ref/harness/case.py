@@ -190,7 +190,8 @@ class Case:
 
     @property
     def where(self) -> str:
-        return f"{self.source}:{self.line}"
+        """``file:line``; a generated case, written in no file, is named by its source alone."""
+        return f"{self.source}:{self.line}" if self.line else self.source
 
     @property
     def options(self) -> JSON:
@@ -206,6 +207,15 @@ class Case:
     @property
     def actions(self) -> list[tuple[int, JSON]]:
         return [(s.seat, s.action) for s in self.steps if isinstance(s, Act)]
+
+    def digest(self) -> str:
+        """Twelve hex digits naming the hand a case deals and plays (its setup and actions):
+        what a known-failures entry for a generated case records."""
+        import hashlib
+        import json
+
+        text = json.dumps([self.setup, self.actions], sort_keys=True, separators=(",", ":"), default=str)
+        return hashlib.sha256(text.encode()).hexdigest()[:12]
 
     def expectations(self) -> Iterator[JSON]:
         """Every result expectation of the case (the final one and those inside ``expect``)."""

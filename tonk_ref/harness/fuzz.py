@@ -142,8 +142,8 @@ def shrink(
 
 def minimize(engine: Engine, case: Case, result: CaseResult, budget: int = 2000) -> tuple[Case, CaseResult]:
     """A smaller case failing the same way on ``engine``: the moves shrunk (:func:`shrink`),
-    then each ruleset option put back to its default and the stake to 1 where the failure
-    stays, then the moves shrunk again."""
+    then each ruleset option put back to its default (where the engine plays the default)
+    and the stake to 1 where the failure stays, then the moves shrunk again."""
     kind = signature(result)
     assert case.setup is not None
     acts = [s for s in case.steps if isinstance(s, Act)]
@@ -162,6 +162,8 @@ def minimize(engine: Engine, case: Case, result: CaseResult, budget: int = 2000)
     moves = shrink(lambda ms: attempt(setup, ms) is not None, moves, first_move(case, result), budget)
     rules = Ruleset.from_mapping(setup.get("ruleset") or {})
     for name in rules.changes():
+        if not engine.caps.supports(name, getattr(DEFAULT, name)):
+            continue  # the engine does not play that default: the case must stay at its table
         simpler = rules.replace(**{name: getattr(DEFAULT, name)})
         candidate = {**setup, "ruleset": simpler.to_dict()}
         if attempt(candidate, moves) is not None:

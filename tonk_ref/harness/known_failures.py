@@ -16,7 +16,7 @@ from __future__ import annotations
 import functools
 import json
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -35,6 +35,7 @@ class KnownFailuresError(InputError):
 class KnownFailures:
     path: str
     reasons: dict[str, str]  # case id (or ``id[params]``) -> reason
+    made: dict[str, dict[str, str]] = field(default_factory=dict)  # a generated case's id -> what made it
 
     def reason_for(self, case_id: str) -> str | None:
         """The reason a case is listed, or None.  ``a[x]`` is covered by ``a[x]`` or ``a``."""
@@ -93,6 +94,7 @@ def parse_known_failures(text: str, source: str) -> KnownFailures:
         path = [p for p in err.absolute_path if isinstance(p, str | int)]
         raise KnownFailuresError(source, line_of(node, path), field_name(path) or "(top)", _message(err))
     reasons: dict[str, str] = {}
+    made: dict[str, dict[str, str]] = {}
     first: dict[str, int] = {}
     for i, entry in enumerate(data["cases"]):
         cid = entry["id"]
@@ -105,7 +107,9 @@ def parse_known_failures(text: str, source: str) -> KnownFailures:
             )
         reasons[cid] = entry["reason"]
         first[cid] = i
-    return KnownFailures(source, reasons)
+        if "generated" in entry:
+            made[cid] = dict(entry["generated"])
+    return KnownFailures(source, reasons, made)
 
 
 def load_known_failures(path: str | Path) -> KnownFailures:
@@ -119,11 +123,18 @@ def load_known_failures(path: str | Path) -> KnownFailures:
     return parse_known_failures(text, str(p))
 
 
-def dump_known_failures(entries: Iterable[tuple[str, str]], engine: str | None = None) -> str:
-    """A known-failures file listing ``entries`` (id, reason), as YAML."""
+def dump_known_failures(entries: Iterable[tuple[str, str]], engine: str | None = None,
+                        made: dict[str, dict[str, str]] | None = None) -> str:
+    """A known-failures file listing ``entries`` (id, reason), as YAML; a generated case
+    with what made it (``made``: id -> table, source, digest)."""
     import yaml
 
-    cases = [{"id": cid, "reason": reason or "fails"} for cid, reason in entries]
+    cases: list[dict[str, Any]] = []
+    for cid, reason in entries:
+        entry: dict[str, Any] = {"id": cid, "reason": reason or "fails"}
+        if made and cid in made:
+            entry["generated"] = made[cid]
+        cases.append(entry)
     doc: dict[str, Any] = {}
     if engine:
         doc["engine"] = engine

@@ -31,11 +31,11 @@ from typing import Any
 
 import yaml
 
-from ..adapters.base import Adapter, AdapterFault, Rejected
+from ..adapters.base import Adapter, Rejected
 from ..adapters.inprocess import reference
 from ..engine.cards import NAMES, CardError, cards_of, check_deck, pack_mask, parse_card
 from ..engine.ruleset import Ruleset, option_values
-from ..errors import InputError
+from ..errors import InputError, TonkError
 from ..spec.notation import describe_action, value_text
 from ..spec.rulebook import RulebookError, resolve_ruleset
 from .capabilities import Capabilities
@@ -222,6 +222,16 @@ def action_text(a: JSON) -> str:
     return describe_action(None, b)
 
 
+class ListedRefused(TonkError):
+    """The engine refused an action it had listed as legal (perft walks only such actions)."""
+
+    def __init__(self, path: list[tuple[int, JSON]], reason: str) -> None:
+        seat, action = path[-1] if path else (None, {})
+        before = ", ".join(describe_action(s, a) for s, a in path[:-1]) or "the deal"
+        super().__init__(f"the engine refused {describe_action(seat, action)} ({reason}), which it listed as legal "
+                         f"after {before}")
+
+
 class AdapterPerft:
     """Perft through the :class:`Adapter` interface: ``new_hand``, ``legal_actions`` and
     ``act``, rebuilding a state by replaying it from the deal (one ``play`` request when
@@ -239,19 +249,30 @@ class AdapterPerft:
         cur = self.path
         if cur is not None and len(path) == len(cur) + 1 and path[:-1] == cur:
             self.requests += 1
-            state = self.adapter.act(path[-1][0], path[-1][1])
+            try:
+                state = self.adapter.act(path[-1][0], path[-1][1])
+            except Rejected as e:
+                self.path = None
+                raise ListedRefused(path, e.reason) from None
         elif self.use_play:
             self.requests += 1
             out = self.adapter.play(self.setup, list(path))
-            if not all(s.get("ok") for s in out.get("steps", [])):
-                raise AdapterFault("protocol", "the engine refused an action it listed as legal while replaying "
-                                   f"{path}")
+            steps = out.get("steps") if isinstance(out, dict) else None
+            bad = next((i for i, st in enumerate(steps or []) if not (isinstance(st, dict) and st.get("ok"))), None)
+            if bad is not None:
+                self.path = None
+                step = (steps or [])[bad]
+                raise ListedRefused(path[: bad + 1], str(step.get("reason") if isinstance(step, dict) else step))
             state = out.get("state") or {}
         else:
             self.requests += 1 + len(path)
             state = self.adapter.new_hand(self.setup)
-            for seat, action in path:
-                state = self.adapter.act(seat, action)
+            for i, (seat, action) in enumerate(path):
+                try:
+                    state = self.adapter.act(seat, action)
+                except Rejected as e:
+                    self.path = None
+                    raise ListedRefused(path[: i + 1], e.reason) from None
         self.path = list(path)
         return state
 
@@ -332,7 +353,12 @@ def check_counts(
     """Count the engine's legal action sequences to each depth of ``counts``; the first
     depth that differs, with the per-first-action counts of the engine and the reference."""
     wanted = sorted(counts)
-    found = AdapterPerft(adapter, setup, use_play).counts(wanted[-1][0]) if wanted else []
+    try:
+        found = AdapterPerft(adapter, setup, use_play).counts(wanted[-1][0]) if wanted else []
+    except ListedRefused as e:
+        first = wanted[0][0] if wanted else 0
+        return Mismatch(first, wanted[0][1] if wanted else 0, 0, [], [],
+                        refused=str(e).removeprefix("the engine refused "))
     for depth, want in wanted:
         got = found[depth - 1]
         if got != want:

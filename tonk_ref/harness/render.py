@@ -131,7 +131,9 @@ def case_detail(report: JSON, case: JSON, transcript: int = 0) -> list[str]:
     if case.get("stale"):
         out.append(f"  {case['message']}")
     for f in case["failures"][:3]:
-        where = f"line {f['line']}: {f['text']}"
+        place = f"line {f['line']}" if f["line"] else (
+            f"step {f['step'] + 1}" if isinstance(f.get("step"), int) and f["step"] >= 0 else "the end")
+        where = f"{place}: {f['text']}"
         if f.get("seat") is not None and f.get("action") and f["text"] != f"{f['seat']} {f['action']}":
             where += f"  (seat {f['seat']}: {f['action']})"
         elif f.get("after"):

@@ -127,7 +127,8 @@ class CaseResult:
     duration: float = 0.0
     mode: str = ""  # "play" (one round trip) or "act" (step by step)
     known: str | None = None  # the reason of a matching known-failures entry
-    stale: bool = False  # listed as a known failure, but passed
+    stale: bool = False  # listed as a known failure, but passed (or the entry names another hand)
+    stale_why: str = ""  # why an entry is stale when the case did not pass
 
     @property
     def id(self) -> str:
@@ -149,6 +150,8 @@ class CaseResult:
     @property
     def message(self) -> str:
         """One line saying what happened."""
+        if self.stale and self.stale_why:
+            return self.stale_why
         if self.stale:
             return f"passes, but the known-failures file lists it ({self.known}); remove it from the list"
         if self.fault is not None:
@@ -175,6 +178,8 @@ class CaseResult:
         }
         if self.known is not None:
             out["known"] = self.known
+        if c.kind == "generated":
+            out["digest"] = c.digest()
         if self.transcript:
             out["transcript"] = [x.to_json() for x in self.transcript]
         return out

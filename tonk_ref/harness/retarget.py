@@ -61,6 +61,28 @@ def _pack(rules: Ruleset) -> list[str]:
     return [NAMES[c] for c in cards_of(pack_mask(rules.deck, rules.jokers))]
 
 
+def redeal_refused(setup: JSON, was: Ruleset, table: Ruleset) -> JSON:
+    """A deal the case expects refused, at the table with the same fault: a player count,
+    dealer or stake out of range is kept and the deck is the table's pack; a deck that is
+    not the pack keeps its extra, doubled and missing cards (a card missing that the
+    table's pack lacks anyway is made up for by leaving out the deck's last card)."""
+    pack = _pack(table)
+    players = setup.get("players")
+    if not isinstance(players, int) or not 2 <= players <= was.max_players:  # the count is the fault
+        if isinstance(players, int) and 2 <= players <= table.max_players:
+            raise _Impossible("a deal it accepts", f"{players} players, {table.max_players} at most")
+        return {**setup, "ruleset": table.to_dict(), "deck": pack}
+    deck = [c for c in setup.get("deck") or [] if isinstance(c, str)]
+    own = set(_pack(was))
+    in_table = set(pack)
+    kept = [c for c in deck if c in in_table or c not in own]  # the table's cards, the doubles and the extras
+    missing = [c for c in own if c not in deck]
+    kept += [c for c in pack if c not in deck and c not in missing]
+    if sorted(kept) == sorted(pack) and kept:
+        kept.pop()
+    return {**setup, "ruleset": table.to_dict(), "deck": kept}
+
+
 def redeal(setup: JSON, was: Ruleset, table: Ruleset) -> JSON:
     """The setup dealt again from the table's pack (raises :class:`_Impossible`)."""
     players = int(setup["players"])
@@ -285,7 +307,12 @@ def retarget(case: Case, table: Ruleset, reference: Adapter) -> Retargeted:
         # an engine that plays no special hands never receives a declare (protocol, "Actions")
         return Retargeted(None, Need("table", "an action it has not", "a declare, under special_hands = none"))
     try:
-        setup = None if case.setup is None else redeal(case.setup, case.ruleset, table)
+        if case.setup is None:
+            setup = None
+        elif case.deal_refused:
+            setup = redeal_refused(case.setup, case.ruleset, table)
+        else:
+            setup = redeal(case.setup, case.ruleset, table)
         plain = _walked(case, setup, table, reference)
     except _Impossible as e:
         plain = Retargeted(None, e.need)

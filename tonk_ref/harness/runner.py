@@ -616,6 +616,14 @@ def apply_known(result: CaseResult, known: KnownFailures) -> None:
     if reason is None:
         return
     result.known = reason
+    made = known.made.get(result.case.id)
+    if made is not None and made.get("digest") != result.case.digest():
+        result.status = "errored"
+        result.stale = True
+        result.stale_why = (f"the known-failures file lists {result.case.id} as another hand "
+                            f"({made.get('source', '?')} at {made.get('table', '?')}, digest {made.get('digest')}; "
+                            f"this run's is {result.case.digest()}): write the list again")
+        return
     if result.status in ("failed", "errored"):
         result.status = "known"
     elif result.status == "passed":

@@ -246,6 +246,7 @@ class Session:
                                               note=f"tonk check --rules, {r.case.source.split(':', 1)[1]}",
                                               found_by="tonk check --rules")
                 lines.append(f"  {r.case.id} shrunk to {len(small.actions)} moves: {path}")
+                lines.append(f"    replay: {replay_found(f'table-{r.case.id}', outdir, self.spec)}")
             return lines
         finally:
             if not self._given:
@@ -318,6 +319,14 @@ def _generated(case_id: str, table: Table) -> Case | None:
     if case_id.startswith("perft-table-seed"):
         return next((c for c in generated_perft(table.rules) if c.id == case_id), None)
     return None
+
+
+def replay_found(case_id: str, outdir: Path, spec: EngineSpec) -> str:
+    """The command that replays a scenario file a run wrote to ``outdir``, as printed."""
+    import shlex
+
+    return " ".join(x for x in ("tonk replay", shlex.quote(case_id), "--scenarios", shlex.quote(str(outdir)),
+                                spec.args()) if x)
 
 
 def suite_args(scenario_dirs: Sequence[Path] | None, perft_depth: int) -> str:

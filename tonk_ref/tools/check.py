@@ -41,8 +41,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                              "written cases, more while a rule is exercised by fewer than 2 cases (0: none; "
                              "default 60)")
     parser.add_argument("--found", metavar="DIR", default="check-found",
-                        help="with --rules: where a failing generated hand, shrunk, is written as a scenario "
-                             "(default ./check-found)")
+                        help="at a table: where a failing generated hand, shrunk, is written as a scenario "
+                             "(default ./check-found, made only when a hand fails)")
     parser.add_argument("--seed", type=int, default=1, metavar="S",
                         help="with --rules: the seed of the generated hands (default 1)")
     parser.add_argument("--known-failures", metavar="FILE",
@@ -137,6 +137,10 @@ def run(args: argparse.Namespace) -> int:
 
     spec = engine_spec(args)
     out = sys.stderr if args.write_known_failures else sys.stdout
+    writable_folder(args.found, "--found")
+    for option, path in (("--json", args.json), ("--report", args.report), ("--junit", args.junit),
+                         ("--badge", args.badge)):
+        writable_file(path, option)
     try:
         session = Session(spec, request_of(args))
     except RunInputError as e:
@@ -180,9 +184,29 @@ def run(args: argparse.Namespace) -> int:
     if args.write_known_failures:
         previous = known.reasons if known is not None else None
         engine_name = f"{report['engine']['name']} {report['engine']['version']}"
-        sys.stdout.write(dump_known_failures(todays_known_failures(report, previous), engine=engine_name))
+        table = (report.get("table") or {}).get("rules", "the seed rules")
+        made = {c["id"]: {"table": table, "source": c["source"], "digest": c["digest"]}
+                for c in report["cases"] if c.get("digest")}
+        sys.stdout.write(dump_known_failures(todays_known_failures(report, previous), engine=engine_name, made=made))
         return exitcodes.ENGINE if outcome.stopped and outcome.not_run else exitcodes.OK
     return code
+
+
+def writable_folder(path: str | None, option: str) -> None:
+    """A folder a run may write into later: checked before the run, not after it."""
+    if path and Path(path).exists() and not Path(path).is_dir():
+        raise UsageError(f"{option}: {path} exists and is not a folder")
+
+
+def writable_file(path: str | None, option: str) -> None:
+    """A report file a run writes at its end: its folder must exist and it must not be a folder."""
+    if not path:
+        return
+    p = Path(path)
+    if p.is_dir():
+        raise UsageError(f"{option}: {path} is a folder, not a file")
+    if not p.parent.is_dir():
+        raise UsageError(f"{option}: the folder {p.parent} does not exist")
 
 
 def _exit_code(report: dict[str, Any]) -> int:

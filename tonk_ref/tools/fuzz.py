@@ -32,6 +32,7 @@ from ..harness.case import Case
 from ..harness.fuzz import FuzzStats, Plan, failed, fuzz_hand, locate, write_shrunk
 from ..harness.results import CaseResult
 from ..harness.runner import Engine, EngineUnavailable, run_case
+from ..harness.session import replay_found
 from . import exitcodes
 from .cli import UsageError
 from .engine_args import add_engine_arguments, build, engine_spec
@@ -108,6 +109,9 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError("--illegal-rate must be between 0 and 1")
     if args.jobs is not None and args.jobs < 1:
         raise UsageError(f"-j: expected a positive number of workers, got {args.jobs}")
+    from .check import writable_folder
+
+    writable_folder(args.out, "--out")
     spec = engine_spec(args)
     seed = args.seed if args.seed is not None else random.randrange(2**31)
     fixed_rules = None
@@ -191,7 +195,7 @@ def _fuzz(args: argparse.Namespace, spec: EngineSpec, adapter: Any, seed: int, f
             continue
         case, result = locate(engine, case, result)
         stats.differences += 1
-        stats.written.append(_report(engine, case, result, Path(args.out), seed, game, out, args.quiet))
+        stats.written.append(_report(engine, spec, case, result, Path(args.out), seed, game, out, args.quiet))
     mode = ("play" + (" with trace" if plan.trace else "")) if batch and "play" in caps.features else "act"
     print(
         f"tonk fuzz: {stats.hands} hands, {stats.actions} actions, {stats.differences} differences, "
@@ -202,8 +206,8 @@ def _fuzz(args: argparse.Namespace, spec: EngineSpec, adapter: Any, seed: int, f
     return exitcodes.FAILED if stats.differences else exitcodes.OK
 
 
-def _report(engine: Engine, case: Case, result: CaseResult, outdir: Path, seed: int, game: int, out: TextIO,
-            quiet: bool) -> str:
+def _report(engine: Engine, spec: EngineSpec, case: Case, result: CaseResult, outdir: Path, seed: int, game: int,
+            out: TextIO, quiet: bool) -> str:
     case_id = f"fuzz-{seed}-{game + 1}"
     small, got, path = write_shrunk(engine, case, result, outdir, case_id,
                                     note=f"tonk fuzz --seed {seed}, hand {game + 1}")
@@ -211,6 +215,7 @@ def _report(engine: Engine, case: Case, result: CaseResult, outdir: Path, seed: 
         print(f"DIFFERENCE in hand {game + 1} ({len(case.actions)} moves, shrunk to {len(small.actions)}): "
               f"{_where(small, got)}", file=out)
         print(f"  wrote {path}", file=out)
+        print(f"  replay: {replay_found(case_id, outdir, spec)}", file=out)
     return str(path)
 
 

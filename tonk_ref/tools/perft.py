@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from ..adapters.base import AdapterFault, Rejected
 from ..engine.cards import parse_card
 from ..engine.hand import Hand
 from ..engine.perft import divide, perft, perft_counts, timed_perft
@@ -80,6 +81,8 @@ def run(args: argparse.Namespace) -> int:
     except (PerftError, RulebookError, ValueError, OSError) as e:
         raise UsageError(str(e)) from None
     out = sys.stdout
+    if args.adapter_cmd or args.adapter:
+        return _count_on_engine(args, setup, out)
     if args.entry:
         case.counts = {d: perft(h, d) for d in range(1, args.depth + 1)}
         out.write(case.to_text())
@@ -100,6 +103,55 @@ def run(args: argparse.Namespace) -> int:
         rate = f", {n / secs:,.0f} nodes/s" if secs > 0.05 else ""
         print(f"perft {d} {n} ({secs:.2f} s{rate})", file=out)
     return 0
+
+
+def _count_on_engine(args: argparse.Namespace, setup: JSON, out: Any) -> int:
+    """``tonk perft DEAL --adapter-cmd CMD``: the counts on the engine, through the protocol."""
+    from ..harness.perft import AdapterPerft, ListedRefused
+    from ..harness.runner import Engine, EngineUnavailable
+    from .check import engine_unavailable
+
+    if args.entry:
+        raise UsageError("--entry writes the reference engine's counts: leave out --adapter-cmd/--adapter")
+    spec = engine_spec(args)
+    adapter = build(spec)
+    try:
+        try:
+            engine = Engine.greet(adapter)
+        except EngineUnavailable as e:
+            print("\n".join(engine_unavailable(spec.describe(), e.fault)).replace("tonk check", "tonk perft"),
+                  file=sys.stderr)
+            return exitcodes.ENGINE
+        if "legal_actions" not in engine.caps.features:
+            print(f"tonk perft: nothing was counted: {engine.caps.name} does not declare the feature legal_actions",
+                  file=sys.stderr)
+            return exitcodes.NOTHING_CHECKED
+        sent = engine.caps.setup_sent(setup)
+        walker = AdapterPerft(adapter, sent, "play" in engine.caps.features)
+        print(f"deal on {engine.caps.name} {engine.caps.version} ({spec.describe()}): {setup['players']} players, "
+              f"dealer {setup['dealer']}, stake {setup.get('stake', 1)}", file=out)
+        try:
+            if args.divide:
+                rows = walker.divide(args.depth)
+                for text, n in rows:
+                    print(f"{text}: {n}", file=out)
+                print(f"perft {args.depth} {sum(n for _, n in rows) if args.depth else 1}", file=out)
+            else:
+                for d, n in enumerate(walker.counts(args.depth), 1):
+                    print(f"perft {d} {n}", file=out)
+        except ListedRefused as e:
+            print(f"tonk perft: {e}", file=sys.stderr)
+            return exitcodes.FAILED
+        except Rejected as e:
+            print(f"tonk perft: the engine refused the deal: {e.reason} {e.message}".rstrip(), file=sys.stderr)
+            return exitcodes.FAILED
+        except AdapterFault as e:
+            print(f"tonk perft: the engine failed: {e.kind}: {e.message}", file=sys.stderr)
+            return exitcodes.ENGINE
+        print(f"  ({walker.requests} requests)", file=out)
+        return exitcodes.OK
+    finally:
+        adapter.close()
 
 
 # ---------------------------------------------------------------------------- deals and entries
