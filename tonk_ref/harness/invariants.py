@@ -57,17 +57,20 @@ class Broken:
 _AMOUNT = re.compile(r"-?[0-9]+/[0-9]+")
 
 
-def _amount(v: object) -> Fraction | None:
+Amount = int | Fraction  # exact: integers stay integers (fast), fractions are Fractions
+
+
+def _amount(v: object) -> Amount | None:
     """An amount (an integer, or an exact fraction ``"p/q"``), or None for anything else."""
     if isinstance(v, int) and not isinstance(v, bool):
-        return Fraction(v)
+        return v
     if isinstance(v, str) and _AMOUNT.fullmatch(v):
         p, q = v.split("/")
         return Fraction(int(p), int(q)) if int(q) else None
     return None
 
 
-def _amounts(v: object) -> list[Fraction] | None:
+def _amounts(v: object) -> list[Amount] | None:
     if not isinstance(v, list):
         return None
     out = [_amount(a) for a in v]
@@ -78,11 +81,11 @@ def _seat(v: object) -> int | None:
     return v if isinstance(v, int) and not isinstance(v, bool) else None
 
 
-def _num(q: Fraction) -> str:
+def _num(q: Amount) -> str:
     return str(q.numerator) if q.denominator == 1 else f"{q.numerator}/{q.denominator}"
 
 
-def _list(values: list[Fraction]) -> str:
+def _list(values: list[Amount]) -> str:
     return "[" + ", ".join(_num(v) for v in values) + "]"
 
 
@@ -113,13 +116,13 @@ def result_problems(result: object, where: str = "result") -> list[Broken]:
     net = _amounts(result.get("net"))
     if net is None:
         return out
-    total = sum(net, Fraction(0))
+    total: Amount = sum(net, 0)
     if total:
         out.append(Broken("net_sum", f"{where}.net", f"{where}.net sums to {_num(total)}, not 0: {_list(net)}"))
     payments = result.get("payments")
     if not isinstance(payments, list):
         return out
-    flows = [Fraction(0)] * len(net)
+    flows: list[Amount] = [0] * len(net)
     for p in payments:
         if not isinstance(p, dict):
             return out
