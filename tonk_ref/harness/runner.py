@@ -17,6 +17,8 @@ How a case runs (spec/scenarios.md, "Requirements"):
   that declares ``reasons``, otherwise any refusal will do;
 - failed, when an answer was wrong: an action accepted or refused against the case stops
   it; a state that differs is reported and the case goes on;
+- failed too, whatever the case expects, when an answer breaks one of the protocol's
+  invariants (:mod:`.invariants`): ``broken invariant: KIND``, once per kind and case;
 - errored, when the engine or its adapter broke (:class:`~.results.Fault`).
 
 Failing fast: an engine that cannot be started or whose ``hello`` is not the protocol's
@@ -52,6 +54,7 @@ from .compare import (
     compare_unchanged,
     show,
 )
+from .invariants import RULES, Broken, after_over_problem, observation_problems, state_problems
 from .known_failures import KnownFailures
 from .results import CaseResult, Failure, Fault, Status
 from .transcript import Recorder
@@ -179,6 +182,8 @@ class _CaseRun:
         self.last_action: str | None = None
         self.doing = "dealing the hand"
         self.setup = None if case.setup is None else engine.sent(case.setup)
+        self.broken: set[str] = set()  # the kinds of invariant already reported
+        self.latest: object = None  # the last state the engine answered
 
     @property
     def adapter(self) -> Recorder:
@@ -212,6 +217,18 @@ class _CaseRun:
             first = c.diffs[0]
             more = f" (and {len(c.diffs) - 1} more)" if len(c.diffs) > 1 else ""
             self.fail(index, step, _field_cause(first.field), f"{first}{more}", diffs=c.diffs)
+
+    def invariants(self, index: int | None, step: Step | None, problems: Iterable[Broken | None]) -> None:
+        """Fail the case for each kind of broken invariant, once per case."""
+        for p in problems:
+            if p is not None and p.kind not in self.broken:
+                self.broken.add(p.kind)
+                self.fail(index, step, f"broken invariant: {p.kind}", p.message, RULES.get(p.kind))
+
+    def seen(self, index: int | None, step: Step | None, state: object) -> None:
+        """A state the engine answered: checked against the invariants, and kept as its last."""
+        self.invariants(index, step, state_problems(state, self.case.ruleset))
+        self.latest = state
 
     # -- actions -------------------------------------------------------------------
     def judge_act(self, i: int, step: Act, ok: bool, reason: str | None) -> None:
@@ -268,6 +285,10 @@ class _CaseRun:
                                            f"state per action ({len(acts)})")
         if not _expects_before_first(case.steps):  # no more requests for this case
             self.engine.send_ahead()
+        at = [i for i, s in enumerate(case.steps) if isinstance(s, Act)]
+        for k, each in enumerate(states or ()):
+            self.seen(at[k], case.steps[at[k]], each)
+        self.seen(at[-1] if at else -1, case.steps[at[-1]] if at else None, final)
         n = 0
         try:
             for i, step in enumerate(case.steps):
@@ -276,6 +297,8 @@ class _CaseRun:
                     n += 1
                     ok = bool(res.get("ok")) if isinstance(res, dict) else False
                     reason = res.get("reason") if isinstance(res, dict) else None
+                    if step.refuse is None and states is not None and n >= 2:
+                        self.invariants(i, step, [after_over_problem(states[n - 2], ok)])
                     self.judge_act(i, step, ok, reason if isinstance(reason, str) else None)
                     if step.unchanged and not ok and states is not None and n >= 2:
                         self.compared(i, step, compare_unchanged(states[n - 2], states[n - 1]))
@@ -287,6 +310,7 @@ class _CaseRun:
                     else:
                         self.doing = f"new_hand, for {step_label(step)}"
                         state = self.adapter.new_hand(setup)
+                        self.seen(i, step, state)
                     self.compared(i, step, compare_state(step.state, state, self.features))
         except _Stop:
             return
@@ -312,28 +336,36 @@ class _CaseRun:
                           "CARD-1")
                 return
             last = answer if _is_state(answer) else None
+            self.seen(-1, None, answer)
+        at: tuple[int | None, Step | None] = (-1, None)  # the step a state is fetched for
 
         def state() -> JSON:
             nonlocal last
             if last is None:
                 last = self.adapter.state()
+                self.seen(*at, last)
             return last
 
         try:
             for i, step in enumerate(case.steps):
                 self.doing = step_label(step)
+                at = (i, step)
                 if isinstance(step, Act):
                     # a refusal leaves the state as it was: checked where the case asks, and
                     # wherever the engine gives no reason code (the refusal is all it says)
                     unchanged = step.unchanged or (step.refuse is not None and "reasons" not in self.features)
                     before = state() if unchanged else last
+                    previous = self.latest
                     try:
                         answer = self.adapter.act(step.seat, step.action)
                         ok, reason = True, None
                         last = answer if _is_state(answer) else None
+                        self.seen(i, step, answer)
                     except Rejected as e:
                         ok, reason = False, e.reason
                         last = before
+                    if step.refuse is None:  # an expected refusal accepted fails as that already
+                        self.invariants(i, step, [after_over_problem(previous, ok)])
                     self.judge_act(i, step, ok, reason)
                     if not ok and unchanged:
                         last = None
@@ -343,8 +375,9 @@ class _CaseRun:
                 elif isinstance(step, Observe):
                     if case.setup is not None:
                         state()
-                    self.compared(i, step, compare_observation(step.expect, self.adapter.observe(step.seat),
-                                                               step.seat))
+                    seen = self.adapter.observe(step.seat)
+                    self.invariants(i, step, observation_problems(seen, step.seat, self.case.ruleset))
+                    self.compared(i, step, compare_observation(step.expect, seen, step.seat))
                 elif isinstance(step, Legal):
                     self.legal(i, step, self.adapter.legal_actions())
                 elif isinstance(step, Call):
@@ -354,6 +387,7 @@ class _CaseRun:
         except _Stop:
             return
         if case.result is not None:
+            at = (None, None)
             self.final(state())
 
     def final(self, state: JSON) -> None:
