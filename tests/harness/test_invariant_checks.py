@@ -15,7 +15,9 @@ from hypothesis import strategies as st
 
 from tonk_ref.adapters.base import Rejected
 from tonk_ref.adapters.inprocess import InProcessAdapter, reference
+from tonk_ref.adapters.reference import random_hand
 from tonk_ref.engine.ruleset import DEFAULT, Ruleset
+from tonk_ref.harness.hands import random_ruleset, random_setup
 from tonk_ref.harness.invariants import (
     KINDS,
     RULES,
@@ -26,7 +28,6 @@ from tonk_ref.harness.invariants import (
     state_problems,
 )
 from tonk_ref.harness.scenario import parse_scenario
-from tonk_ref.tools.fuzzing import random_game, random_ruleset, random_setup
 
 JSON = dict[str, Any]
 
@@ -269,7 +270,7 @@ def test_the_reference_breaks_no_invariant_in_random_play(seed: int) -> None:
     rng = random.Random(seed)
     rules = random_ruleset(rng)
     setup = random_setup(rng, rules)
-    moves = random_game(rng, setup).moves
+    moves = random_hand(rng, setup).moves
     engine = reference()
     engine.hello()
     state = engine.new_hand(setup)
