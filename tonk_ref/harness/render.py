@@ -114,12 +114,28 @@ def table_lines(report: JSON) -> list[str]:
     return out
 
 
+def table_verdict(report: JSON) -> str:
+    """A table run's one verdict: every case at the table, by outcome and by origin."""
+    from .report import ran
+
+    t = report["table"]
+    c = report["counts"]
+    n = ran(c)
+    verdict = "FAIL" if c["failed"] or c["errored"] else "KNOWN" if c["known"] else "PASS" if n else "SKIPPED"
+    parts = [f"{c[k]} {k}" for k in ("passed", "failed", "errored", "known") if c[k]]
+    origins = ", ".join(f"{t['ran'].get(k, 0)} {k}" for k in ORIGINS)
+    name = "the engine's own table" if t.get("source") == "engine" else f"table {t['rules']}"
+    return f"{verdict:7} {name}: {n} of {c['total']} run" + (f": {', '.join(parts)}" if parts else "") + \
+        f" ({origins})"
+
+
 def replay_command(report: JSON, case_id: str) -> str:
     """The command that replays one case alone, as the run ran it (under the table's rules
     where the run had them), ready to paste into a shell."""
     args = report["run"].get("engine_args") or ""
     table = report.get("table") or {}
-    rules = f" --rules {shlex.quote(str(table['rules']))}" if table.get("rules") else ""
+    named = table.get("rules") and table.get("source", "rules") == "rules"  # the engine's own table comes again
+    rules = f" --rules {shlex.quote(str(table['rules']))}" if named else ""
     return f"tonk replay {shlex.quote(case_id)}{rules}" + (f" {args}" if args else "")
 
 
@@ -219,7 +235,8 @@ def console_lines(report: JSON, *, verbose: bool = False, table: str = "problems
         out += ["", "failures by cause, largest group first:"]
         shown = groups if verbose else groups[:CONSOLE_GROUPS]
         for g in shown:
-            rule = f" [{g['rule']}]" if g["rule"] else ""
+            rules = g.get("rules") or ([g["rule"]] if g["rule"] else [])
+            rule = f" [{', '.join(rules[:3])}{', ...' if len(rules) > 3 else ''}]" if rules else ""
             out.append(f"  {g['count']:>4} {g['status']:7} {g['cause']}{rule}: {_names(g['cases'], CONSOLE_NAMES)}")
         if len(groups) > len(shown):
             out.append(f"  ... {len(groups) - len(shown)} more causes (-v, or the Markdown/JSON report)")
@@ -243,6 +260,11 @@ def console_lines(report: JSON, *, verbose: bool = False, table: str = "problems
             out.append(f"  ... {len(skips) - CONSOLE_SKIPS} more (-v, or the Markdown/JSON report)")
     out += ["", "profiles (how many of each profile's cases ran):"]
     profs = report["profiles"]
+    t = report.get("table")
+    if t:  # one verdict for the table, not one identical line per option of the table
+        out.append("  " + table_verdict(report))
+        profs = [p for p in profs if p["option"] is not None and p["option"] not in t["options"]
+                 and p["ran"]]
     quiet = [p for p in profs if p["name"] != "seed" and p["verdict"] in ("pass", "skipped")]
     for p in profs:
         if verbose or p not in quiet:

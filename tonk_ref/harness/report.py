@@ -88,9 +88,15 @@ def profiles(results: Sequence[JSON]) -> list[JSON]:
 
 
 def per_rule(results: Iterable[JSON], order: Iterable[str] = ()) -> dict[str, JSON]:
+    """Per rule ID, the cases that name it by outcome.  A generated case names every rule
+    the reference cites playing it; one that did not pass counts against the rule of its
+    first failure only (the rest of the hand says nothing about the others)."""
     table: dict[str, JSON] = {}
     for r in results:
-        for rid in r["rules"]:
+        rids = r["rules"]
+        if r.get("kind") == "generated" and r["status"] in ("failed", "known") and r["failures"]:
+            rids = [f["rule"] for f in r["failures"][:1] if f.get("rule")]
+        for rid in rids:
             row = table.setdefault(rid, {**dict.fromkeys(STATUSES, 0), "not_checked": 0})
             row[r["status"]] += 1
             row["not_checked"] += len(r["unchecked"])
@@ -99,8 +105,9 @@ def per_rule(results: Iterable[JSON], order: Iterable[str] = ()) -> dict[str, JS
 
 
 def failure_groups(results: Iterable[JSON]) -> list[JSON]:
-    """Failed and errored cases grouped by cause, largest group first; each with the rule
-    most of its cases name and the ids of its cases."""
+    """Failed and errored cases grouped by cause (the kind of the first failing step and
+    what differed there), largest group first; each with the rules its first failures
+    name, most named first (``rule``: the first of them), and the ids of its cases."""
     groups: dict[tuple[str, str], list[JSON]] = defaultdict(list)
     for r in results:
         if r["status"] in ("failed", "errored"):
@@ -108,7 +115,8 @@ def failure_groups(results: Iterable[JSON]) -> list[JSON]:
     out: list[JSON] = []
     for (status, cause), members in groups.items():
         rules = Counter(r["failures"][0]["rule"] for r in members if r["failures"] and r["failures"][0]["rule"])
-        out.append({"cause": cause, "status": status, "rule": rules.most_common(1)[0][0] if rules else None,
+        ranked = [rule for rule, _ in rules.most_common()]
+        out.append({"cause": cause, "status": status, "rule": ranked[0] if ranked else None, "rules": ranked,
                     "count": len(members), "cases": [r["id"] for r in members]})
     out.sort(key=lambda g: (-g["count"], g["status"], g["cause"]))
     return out

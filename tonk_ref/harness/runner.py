@@ -59,6 +59,8 @@ from .known_failures import KnownFailures
 from .results import CaseResult, Failure, Fault, Status
 from .transcript import Recorder
 
+#: The action types of the protocol, as failures name them.
+_ACTION_TYPES = frozenset({"knock", "draw", "discard", "spread", "hit", "declare"})
 #: Cases that error one after another before the run stops (the engine is not answering).
 MAX_FAULTS_IN_A_ROW = 10
 
@@ -216,7 +218,15 @@ class _CaseRun:
         if c.diffs:
             first = c.diffs[0]
             more = f" (and {len(c.diffs) - 1} more)" if len(c.diffs) > 1 else ""
-            self.fail(index, step, _field_cause(first.field), f"{first}{more}", diffs=c.diffs)
+            self.fail(index, step, _field_cause(first.field, self.expected_ending(step)), f"{first}{more}",
+                      diffs=c.diffs)
+
+    def expected_ending(self, step: Step | None) -> str | None:
+        """The ending the case expects where a result field differs: failures of one field
+        after different endings are different bugs."""
+        result = step.state.get("result") if isinstance(step, Expect) else self.case.result if step is None else None
+        ending = result.get("ending") if isinstance(result, dict) else None
+        return ending if isinstance(ending, str) else None
 
     def invariants(self, index: int | None, step: Step | None, problems: Iterable[Broken | None]) -> None:
         """Fail the case for each kind of broken invariant, once per case."""
@@ -235,23 +245,25 @@ class _CaseRun:
         """Compare an action's answer with the case; raise :class:`_Stop` on a surprise."""
         what = step.notation
         self.last_action = what
+        kind = step.action.get("type") if isinstance(step.action, dict) else None
+        kind = kind if isinstance(kind, str) and kind in _ACTION_TYPES else "an action"
         if step.refuse is None:
             if ok:
                 self.checked += 1
                 return
-            self.fail(i, step, f"refused as {reason}, expected acceptance",
+            self.fail(i, step, f"{kind} refused as {reason}, expected acceptance",
                       f"{what}: refused ({reason}), expected it to be accepted", rule_of_reason(reason or ""))
             raise _Stop
         want = "" if step.refuse is True else f" as {step.refuse}"
         if ok:
-            self.fail(i, step, f"accepted, expected refusal{want}",
+            self.fail(i, step, f"{kind} accepted, expected refusal{want}",
                       f"{what}: accepted, expected it to be refused{want}",
                       rule_of_reason(step.refuse) if isinstance(step.refuse, str) else None)
             raise _Stop
         self.checked += 1
         if isinstance(step.refuse, str) and step.refuse != reason:
             if "reasons" in self.features:
-                self.fail(i, step, f"refused as {reason}, expected {step.refuse}",
+                self.fail(i, step, f"{kind} refused as {reason}, expected {step.refuse}",
                           f"{what}: refused as {reason}, expected {step.refuse}", rule_of_reason(step.refuse))
             else:
                 self.unchecked.append(Unchecked(f"the reason code {step.refuse}", "reasons"))
@@ -498,12 +510,14 @@ def _with_detail(f: Failure, lines: list[str]) -> Failure:
                    f.action, f.after)
 
 
-def _field_cause(name: str) -> str:
-    """A difference's field without its indices: the key failures are grouped by."""
+def _field_cause(name: str, ending: str | None = None) -> str:
+    """A difference's field without its indices (and, for a field of a result, the ending
+    the case expects): the key failures are grouped by."""
     out = []
     for part in name.split("."):
         out.append(part.split("[", 1)[0])
-    return ".".join(p for p in out if p)
+    cause = ".".join(p for p in out if p)
+    return f"{cause} (after {ending})" if ending and "result" in cause and cause != "result.ending" else cause
 
 
 def _needs_trace(steps: Sequence[Step]) -> bool:
