@@ -178,7 +178,8 @@ class Case:
     setup: JSON | None  # new_hand's params; None: the case deals no hand (match requests only)
     steps: tuple[Step, ...]
     result: JSON | None = None  # the final result's fields that must hold (None: nothing asked)
-    deal_refused: bool = False  # the setup itself must be refused (invalid_setup)
+    deal_refused: bool = False  # the setup itself must be refused
+    deal_reason: str = "invalid_setup"  # ... with this reason code (compared for an engine with reasons)
     result_line: int = 0  # where the final result is written
     #: written: as its file says; translated: its cards mapped to a table's pack (and its
     #: expectations kept or recomputed); derived: some expectations recomputed by the
@@ -240,6 +241,8 @@ class Case:
         }
         if self.deal_refused:
             out["deal_refused"] = True
+            if self.deal_reason != "invalid_setup":
+                out["deal_reason"] = self.deal_reason
         if self.origin != "written":
             out["origin"] = self.origin
         return out

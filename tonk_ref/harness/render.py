@@ -143,13 +143,16 @@ def case_detail(report: JSON, case: JSON, transcript: int = 0) -> list[str]:
     """A failed or errored case: where, which step, seat and action, expected against
     actual, and the command that replays it."""
     tag = {"failed": "FAIL", "errored": "ERROR", "known": "KNOWN"}.get(case["status"], case["status"].upper())
-    out = [f"{tag} {case['id']}  {case['source']}  [{', '.join(case['rules'])}]", f"  {case['title']}"]
+    rules = case["rules"] if len(case["rules"]) <= 6 else [*case["rules"][:6], "..."]
+    out = [f"{tag} {case['id']}  {case['source']}" + (f"  [{', '.join(rules)}]" if rules else ""),
+           f"  {case['title']}"]
     if case.get("stale"):
         out.append(f"  {case['message']}")
     for f in case["failures"][:3]:
+        step = f.get("step")
         place = f"line {f['line']}" if f["line"] else (
-            f"step {f['step'] + 1}" if isinstance(f.get("step"), int) and f["step"] >= 0 else "the end")
-        where = f"{place}: {f['text']}"
+            f"step {step + 1}" if isinstance(step, int) and step >= 0 else "the deal" if step == -1 else "the end")
+        where = place if f["text"] == place else f"{place}: {f['text']}"
         if f.get("seat") is not None and f.get("action") and f["text"] != f"{f['seat']} {f['action']}":
             where += f"  (seat {f['seat']}: {f['action']})"
         elif f.get("after"):

@@ -336,16 +336,20 @@ class _CaseRun:
             try:
                 answer = self.adapter.new_hand(self.setup)
             except Rejected as e:
-                if case.deal_refused:
+                if case.deal_refused and e.reason != case.deal_reason and "reasons" in self.features:
+                    self.fail(-1, None, f"deal refused as {e.reason}, expected {case.deal_reason}",
+                              f"the engine refused to deal as {e.reason} ({e.message}); expected {case.deal_reason}",
+                              rule_of_reason(case.deal_reason))
+                elif case.deal_refused:
                     self.checked += 1
                 else:
                     self.fail(-1, None, f"deal refused as {e.reason}",
                               f"the engine refused to deal: {e.reason} {e.message}")
                 return
             if case.deal_refused:
-                self.fail(-1, None, "dealt, expected the deal to be refused",
-                          "the engine dealt the hand; expected it to refuse the deal (invalid_setup)",
-                          "CARD-1")
+                self.fail(-1, None, f"dealt, expected the deal to be refused as {case.deal_reason}",
+                          f"the engine dealt the hand; expected it to refuse the deal ({case.deal_reason})",
+                          rule_of_reason(case.deal_reason) or (case.rules[0] if case.rules else None))
                 return
             last = answer if _is_state(answer) else None
             self.seen(-1, None, answer)

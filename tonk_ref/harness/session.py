@@ -174,6 +174,10 @@ class Session:
             else:
                 assert placed.need is not None
                 out.cannot_exist.append(CaseResult(case, "skipped", needs=(placed.need,)))
+        if not self.request.keyword and not self.request.scenario_dirs:  # the whole suite: the engine's own cases too
+            from .engine_cases import engine_cases
+
+            out.cases += engine_cases(self.start().caps, self.table.rules if self.table is not None else None)
         if self.table is not None and self.request.generated:
             from .block import table_block
 
@@ -191,6 +195,11 @@ class Session:
             generated = _generated(case_id, self.table)
             if generated is not None:
                 return generated
+        if case_id.startswith("engine-"):
+            from .engine_cases import engine_cases
+
+            made = engine_cases(self.start().caps, self.table.rules if self.table is not None else None)
+            return next((c for c in made if c.id == case_id), None)
         cases, _ = self.load()
         found = next((c for c in cases if c.id == case_id), None)
         if found is None:
@@ -234,7 +243,7 @@ class Session:
         from .runner import Engine
 
         failed = [r for r in run.results if r.case.kind == "generated" and r.case.setup is not None
-                  and r.status in ("failed", "errored")][:limit]
+                  and r.case.actions and not r.case.deal_refused and r.status in ("failed", "errored")][:limit]
         if not failed:
             return []
         adapter = self.spec.build() if not self._given else self.adapter
