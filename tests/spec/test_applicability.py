@@ -76,7 +76,7 @@ def test_the_seed_table() -> None:
     seed = _presets()["seed"]
     applying = rules_that_apply(seed)
     assert not [r for r in applying if r.startswith("VAR-")]
-    assert {"DEALT-1", "TURN-7", "TURN-8", "PAY-STOCK-2", "STOCK-2"} <= set(applying)
+    assert {"DEALT-1", "TURN-7", "TURN-8", "PAY-STOCK-1", "STOCK-2"} <= set(applying)
     assert "STOCK-3" not in applying and "TURN-9" not in applying
     reachable = reasons_reachable(seed)
     assert {"taken_card", "last_card_taken", "knock_timing", "hand_over"} <= set(reachable)
@@ -104,7 +104,8 @@ def test_the_presets() -> None:
     assert "DEALT-1" not in rules_that_apply(hoyle)  # dealt_tonk = none
     assert not {"DEALT-2", "PAY-DEALT-1", "DEALER-4"} & set(rules_that_apply(hoyle))
     assert {"VAR-WILD-1", "VAR-DEUCES-1", "VAR-POINTS-1", "STOCK-3", "PAY-STOCK-1"} <= set(rules_that_apply(hoyle))
-    assert "PAY-STOCK-2" not in rules_that_apply(hoyle)  # empty_stock = dead
+    assert "STOCK-2" in rules_that_apply(hoyle)  # empty_stock = dead: a draw from the empty stock ends the hand
+    assert "STOCK-2" not in rules_that_apply(presets["online-reem"])  # empty_stock = last_turn, no last turns
     assert "knock_timing" in reasons_reachable(hoyle) and "knock_limit" in reasons_reachable(hoyle)
 
     no_upcard = presets["seed-no-upcard"]
@@ -130,11 +131,12 @@ def test_why_not_names_the_values_that_keep_it_out() -> None:
     assert why_not("VAR-WILD-1", DEFAULT) == "jokers = 0, deuces_wild = false: no wild cards"
     assert why_not("VAR-WILD-1", DEFAULT.replace(deuces_wild=True)) is None
     assert why_not("VAR-KNOCKLIMIT-1", DEFAULT).startswith("knock_limit = null: ")
-    # only the options that fail are named: under reshuffle, not the empty stock option's own value twice
-    dead = why_not("PAY-STOCK-2", DEFAULT.replace(empty_stock="dead"))
-    assert dead is not None and dead.startswith("empty_stock = dead, hit_ends_turn = false, after_knock = show: ")
-    assert why_not("VAR-KNOCKHELD-1", DEFAULT.replace(knock_with_discard=False)) == (
-        "knock_timing = start: a knock after drawing names its discard, or there is no knock after drawing")
+    # every option that keeps it out is named, once
+    reshuffle = why_not("PAY-STOCK-1", DEFAULT.replace(empty_stock="reshuffle"))
+    assert reshuffle is not None and reshuffle.startswith(
+        "empty_stock = reshuffle, hit_ends_turn = false, after_knock = show: ")
+    assert why_not("PAY-STOCK-1", DEFAULT.replace(empty_stock="reshuffle", hit_ends_turn=True)) is None
+    assert why_not("VAR-KNOCKHELD-1", DEFAULT) == "knock_with_discard = true: a knock after drawing names its discard"
     assert why_not("TURN-1", DEFAULT) is None and why_not("hand_over", DEFAULT) is None
     with pytest.raises(KeyError, match="TURN-99"):
         why_not("TURN-99", DEFAULT)
