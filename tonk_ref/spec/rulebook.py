@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import difflib
 import functools
+import itertools
 import json
 import re
 from collections.abc import Callable, Iterator, Mapping, Sequence
@@ -34,6 +35,7 @@ import jsonschema
 import referencing
 import yaml
 
+from ..engine.actions import REASONS
 from ..engine.ruleset import Ruleset, option_values
 from ..errors import InputError
 from ..paths import spec_dir
@@ -42,13 +44,17 @@ from .yamlpos import field_name, line_of
 
 __all__ = [
     "TABLE_RULES_SCHEMA",
+    "Applies",
     "Preset",
+    "Reason",
     "Rule",
     "RulebookError",
+    "Term",
     "Variant",
     "alternatives",
     "alternatives_text",
     "load_presets",
+    "load_reasons",
     "load_rules",
     "load_ruleset_file",
     "load_ruleset_schema",
@@ -249,6 +255,49 @@ class Variant:
 
 
 @dataclass(frozen=True, slots=True)
+class Term:
+    """One option of an ``applies`` condition: the option has one of ``values`` (or, when
+    ``negated``, none of them: ``{not: [0]}`` in rules.yaml)."""
+
+    option: str
+    values: tuple[object, ...]
+    negated: bool = False
+
+    def matches(self, rules: Ruleset) -> bool:
+        return any(_same(getattr(rules, self.option), v) for v in self.values) != self.negated
+
+
+@dataclass(frozen=True, slots=True)
+class Applies:
+    """Where a rule or a reason code can apply at all (``applies:`` in rules.yaml): at the
+    tables that match one of ``any_of``, each a list of terms that must all match; at every
+    table when ``any_of`` is empty.  ``elsewhere`` says what is missing at the other tables."""
+
+    any_of: tuple[tuple[Term, ...], ...] = ()
+    elsewhere: str = ""
+
+    def holds(self, rules: Ruleset) -> bool:
+        return not self.any_of or any(all(t.matches(rules) for t in terms) for terms in self.any_of)
+
+    @property
+    def options(self) -> tuple[str, ...]:
+        """The options the condition names, in the order it first names them."""
+        return tuple(dict.fromkeys(t.option for terms in self.any_of for t in terms))
+
+
+EVERYWHERE = Applies()
+
+
+@dataclass(frozen=True, slots=True)
+class Reason:
+    """An action reason code of spec/tonk.md ("Reason codes") and the tables at which some
+    action can be refused with it (the ``reasons`` of spec/rules.yaml)."""
+
+    code: str
+    applies: Applies = EVERYWHERE
+
+
+@dataclass(frozen=True, slots=True)
 class Rule:
     """One rule of spec/rules.yaml: its text under the defaults, where it comes from (what
     the seeds say, what this spec decides) and the options that change it."""
@@ -265,6 +314,7 @@ class Rule:
     decision: str = ""  # what this spec decides (when decided)
     under: tuple[Variant, ...] = ()  # the sentence under other option values, first match
     holds_under: Choice = ()  # option values under which ``text`` holds as written
+    applies: Applies = EVERYWHERE  # the tables at which the rule can apply at all
 
     def text_under(self, rules: Ruleset | None) -> str:
         """The rule's sentence for the ruleset in play: the first variant that applies, or
@@ -287,6 +337,12 @@ class Rule:
         """The brief items of one kind (``S``, ``D`` or ``V``) the rule cites."""
         return tuple(b for b in self.brief if b.startswith(kind))
 
+
+_APPLIES_SCHEMA: dict[str, Any] = {
+    "type": "array",
+    "minItems": 1,
+    "items": {"type": "object", "minProperties": 1},
+}
 
 _RULES_SCHEMA: dict[str, Any] = {
     "type": "object",
@@ -324,6 +380,21 @@ _RULES_SCHEMA: dict[str, Any] = {
                     },
                     "holds_under": {"type": "object"},
                     "decision": {"type": "string", "minLength": 1},
+                    "applies": _APPLIES_SCHEMA,
+                    "elsewhere": {"type": "string", "minLength": 1},
+                },
+            },
+        },
+        "reasons": {
+            "type": "array",
+            "items": {
+                "type": "object",
+                "additionalProperties": False,
+                "required": ["code"],
+                "properties": {
+                    "code": {"type": "string", "pattern": r"^[a-z_]+$"},
+                    "applies": _APPLIES_SCHEMA,
+                    "elsewhere": {"type": "string", "minLength": 1},
                 },
             },
         },
@@ -424,7 +495,7 @@ def rules_path() -> Path:
 
 
 @functools.cache
-def _rules_doc(path: Path) -> tuple[dict[str, str], tuple[Rule, ...]]:
+def _rules_doc(path: Path) -> tuple[dict[str, str], tuple[Rule, ...], tuple[Reason, ...]]:
     doc = _parse_yaml(path)
     _validate(doc, _RULES_SCHEMA)
     sections: dict[str, str] = doc.data["sections"]
@@ -465,15 +536,96 @@ def _rules_doc(path: Path) -> tuple[dict[str, str], tuple[Rule, ...]]:
                     for k, v in enumerate(raw.get("under", ()))
                 ),
                 holds_under=_choice(doc, ["rules", i, "holds_under"], raw.get("holds_under", {}), raw),
+                applies=_applies(doc, ["rules", i], raw, f"rule {rid}", raw.get("options", ())),
             )
         )
-    return sections, tuple(rules)
+    return sections, tuple(rules), _reasons(doc)
+
+
+def _reasons(doc: _Doc) -> tuple[Reason, ...]:
+    """The ``reasons`` of rules.yaml: each an action reason code of the engine, once."""
+    out: list[Reason] = []
+    seen: dict[str, int] = {}
+    for i, raw in enumerate(doc.data.get("reasons", ())):
+        code = raw["code"]
+        if code not in REASONS:
+            raise RulebookError(doc.where(["reasons", i, "code"]),
+                                f"unknown reason code {code!r}; expected one of: {', '.join(REASONS)}")
+        if code in seen:
+            raise RulebookError(doc.where(["reasons", i, "code"]),
+                                f"reason {code} is listed twice (first as reasons[{seen[code]}])")
+        seen[code] = i
+        out.append(Reason(code, _applies(doc, ["reasons", i], raw, f"reason {code}", None)))
+    return tuple(out)
+
+
+def _applies(doc: _Doc, at: list[str | int], raw: Mapping[str, Any], owner: str,
+             mine: Sequence[str] | None) -> Applies:
+    """A rule's or a reason's ``applies`` and ``elsewhere``: a list of maps, any of which
+    suffices, each option of a map having one of its values (a value, a list of values, or
+    ``{not: [values]}``); for a rule (``mine``: its options) only options it names."""
+    if ("applies" in raw) != ("elsewhere" in raw):
+        given, missing = ("applies", "elsewhere") if "applies" in raw else ("elsewhere", "applies")
+        raise RulebookError(doc.where([*at, given], key=True),
+                            f"{owner}: {given} is given without {missing}; give both or neither")
+    if "applies" not in raw:
+        return EVERYWHERE
+    allowed = option_values()
+    any_of: list[tuple[Term, ...]] = []
+    for k, condition in enumerate(raw["applies"]):
+        terms: list[Term] = []
+        for option, given in condition.items():
+            where = [*at, "applies", k, option]
+            if option not in allowed:
+                close = difflib.get_close_matches(str(option), list(allowed), n=1)
+                hint = f" (did you mean {close[0]!r}?)" if close else ""
+                raise RulebookError(doc.where(where, key=True), f"unknown ruleset option {option!r}{hint}")
+            if mine is not None and option not in mine:
+                raise RulebookError(
+                    doc.where(where, key=True),
+                    f"{owner} does not name the option {option!r} in its options ({', '.join(mine) or 'none'})",
+                )
+            negated = isinstance(given, dict)
+            if negated and (list(given) != ["not"] or not isinstance(given["not"], list)):
+                raise RulebookError(doc.where(where), "expected a value, a list of values or {not: [values]}")
+            listed = given["not"] if negated else given if isinstance(given, list) else [given]
+            values = tuple(_value(doc, [*where, "not"] if negated else where, option, v) for v in listed)
+            term = Term(option, values, negated)
+            if not any(term.matches(Ruleset().replace(**{option: v})) for v in allowed[option]):
+                raise RulebookError(doc.where(where), f"option {option!r}: the condition matches none of its values")
+            terms.append(term)
+        any_of.append(tuple(terms))
+    applies = Applies(tuple(any_of), " ".join(str(raw["elsewhere"]).split()))
+    if _everywhere(applies):
+        raise RulebookError(doc.where([*at, "applies"], key=True),
+                            f"{owner}: the condition holds at every table; leave applies out")
+    return applies
+
+
+def _everywhere(applies: Applies) -> bool:
+    """Whether ``applies`` holds under every combination of the values of its options."""
+    allowed = option_values()
+    names = applies.options
+    return all(
+        applies.holds(Ruleset().replace(**dict(zip(names, combo, strict=True))))
+        for combo in itertools.product(*(allowed[o] for o in names))
+    )
+
+
+def _value(doc: _Doc, at: list[str | int], option: str, value: object) -> object:
+    """The allowed value of ``option`` that ``value`` names (YAML may read ``50`` or
+    ``49_50`` as a number where the option's value is a string)."""
+    missing = object()
+    found = next((a for a in option_values()[option] if _same(a, value) or (isinstance(a, str) and a == str(value))),
+                 missing)  # fmt: skip
+    if found is missing:
+        raise RulebookError(doc.where(at), f"option {option!r} has no value {_show(value)}")
+    return found
 
 
 def _choice(doc: _Doc, at: list[str | int], data: Mapping[str, Any], raw: Mapping[str, Any]) -> Choice:
     """Option values of a rule's ``when`` or ``holds_under``: each option one the rule
     names (``options``), each value one the option allows (a single value or a list)."""
-    allowed = option_values()
     mine = raw.get("options", ())
     out = []
     for option, given in data.items():
@@ -482,20 +634,20 @@ def _choice(doc: _Doc, at: list[str | int], data: Mapping[str, Any], raw: Mappin
                 doc.where([*at, option], key=True),
                 f"rule {raw['id']} does not name the option {option!r} in its options ({', '.join(mine) or 'none'})",
             )
-        values = []
-        for value in given if isinstance(given, list) else [given]:
-            found = next((a for a in allowed[option] if _same(a, value) or (isinstance(a, str) and a == str(value))),
-                         None)  # fmt: skip
-            if found is None and value is not None:
-                raise RulebookError(doc.where([*at, option]), f"option {option!r} has no value {_show(value)}")
-            values.append(found)
-        out.append((option, tuple(values)))
+        listed = given if isinstance(given, list) else [given]
+        out.append((option, tuple(_value(doc, [*at, option], option, value) for value in listed)))
     return tuple(out)
 
 
 def load_rules(path: Path | None = None) -> list[Rule]:
     """Every rule of spec/rules.yaml, in file order."""
     return list(_rules_doc(path or rules_path())[1])
+
+
+def load_reasons(path: Path | None = None) -> list[Reason]:
+    """The ``reasons`` of spec/rules.yaml: each action reason code and where it can be
+    given, in file order (the order of the table "Reason codes" of spec/tonk.md)."""
+    return list(_rules_doc(path or rules_path())[2])
 
 
 def load_sections(path: Path | None = None) -> dict[str, str]:
