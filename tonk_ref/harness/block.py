@@ -1,20 +1,16 @@
-"""The generated block of a run under a table's rules (``tonk check --rules T``).
+"""The generated block of a run at a table (``tonk check --rules T``, or the engine's own).
 
-Besides the written cases retargeted to T (:mod:`.retarget`), a table run plays seeded
-hands under T on the reference engine and writes each as a *generated* case
-(:func:`~.hands.seeded_hand`), and adds perft entries dealt and counted under T.  It
-measures which rules each case exercises: the reference engine's events and refusals cite
-the rules, so each case is replayed on it and the rules it cites are counted.
+Besides the written cases placed at T (:mod:`.retarget`), a table run plays seeded hands
+under T on the reference engine and writes each as a *generated* case
+(:func:`~.hands.seeded_hand`), and adds perft entries dealt and counted under T.
 
-Which rules a table can exercise is measured once per table, not by the run's own hands: the
-rules the reference engine cites playing a fixed sample of :data:`REACH_HANDS` seeded hands
-under T (their own seed, :data:`REACH_SEED`, whatever ``--seed`` says), and the rules the
-written and derived cases of the run cite.  The sample is kept in the case cache
-(:mod:`.case_cache`), so it is played once per table and engine version.
-
-Hands are chosen for coverage: a base of seeded hands (``--seed``); then, for every rule the
-table reaches that fewer than :data:`TARGET` cases of the run exercise, the hands of the
-sample that cite it, until it has its :data:`TARGET` cases or the sample has no more.
+Which rules apply at T is spec data (:mod:`tonk_ref.spec.applicability`); the block is
+chosen so that each is exercised (:mod:`.coverage`) by :data:`~.coverage.TARGET` cases: a
+base of seeded hands (``--seed``); then, for every rule that fewer cases of the run
+exercise, the hands of a fixed sample that cite it.  The sample is :data:`REACH_HANDS`
+seeded hands under T with a seed of their own (:data:`REACH_SEED`, whatever ``--seed``
+says), played once per table and engine version and kept in the case cache
+(:mod:`.case_cache`).
 """
 
 from __future__ import annotations
@@ -23,21 +19,20 @@ import dataclasses
 import json
 import random
 from collections import Counter
-from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from ..adapters import reference as R
 from ..engine.ruleset import Ruleset
+from ..spec.applicability import rules_that_apply
 from .case import Call, Case, Perft
 from .case_cache import cached, digest
+from .coverage import TARGET, Exercise, exercise_of
 from .hands import MAX_ACTIONS, random_setup, seeded_hand
 from .perft import PerftCase, seed_deck, to_case
 
 JSON = dict[str, Any]
 
-#: How many cases of a run must exercise each rule the table can reach.
-TARGET = 2
 #: The perft entries dealt under the table: (seed, players, depth).
 PERFT_DEALS = ((42, 2, 3), (7, 3, 3))
 #: The fixed sample that measures which rules a table can exercise: how many hands, and
@@ -51,17 +46,11 @@ REACH_KEEP = 2 * TARGET
 @dataclass(slots=True)
 class Block:
     cases: list[Case] = field(default_factory=list)
-    #: case id -> the rule IDs it exercises (the rules it names, where it cannot be measured)
-    exercised: dict[str, tuple[str, ...]] = field(default_factory=dict)
-    #: the rules the table can exercise: those the reference engine cites playing the fixed
-    #: sample of hands, the written cases and the generated ones
-    reachable: set[str] = field(default_factory=set)
-    #: how many of them the sample alone reaches, and how large the sample is
-    sampled: int = 0
+    #: case id -> what it exercises (the generated cases)
+    exercised: dict[str, Exercise] = field(default_factory=dict)
+    #: the size of the fixed sample of hands the block draws from, and how many rules it reaches
     sample: int = 0
-
-    def coverage(self) -> Counter[str]:
-        return Counter(r for rules in self.exercised.values() for r in rules)
+    sampled: int = 0
 
 
 def exercised_by(case: Case) -> tuple[str, ...] | None:
@@ -119,32 +108,28 @@ def generated_perft(table: Ruleset) -> list[Case]:
     return out
 
 
-def table_block(table: Ruleset, written: Sequence[Case], *, seed: int = 1, base: int = 60,
+def table_block(table: Ruleset, written: dict[str, Exercise], *, seed: int = 1, base: int = 60,
                 sample: int = REACH_HANDS) -> Block:
     """The generated cases of a run under ``table`` beside the ``written`` (retargeted)
-    ones, and the rules every case exercises and the table can exercise."""
+    ones (what each exercises): perft entries, ``base`` seeded hands, and then, for every
+    rule that applies at the table (spec data) and that fewer than :data:`TARGET` cases
+    exercise, the hands of the fixed sample that cite it."""
     block = Block()
-    for case in written:
-        measured = exercised_by(case)
-        block.exercised[case.id] = tuple(case.rules) if measured is None else measured
-        block.reachable |= set(measured or ())
     reached = reach(table, sample) if sample else {}
     block.sample, block.sampled = sample, len(reached)
-    block.reachable |= set(reached)
-    coverage = block.coverage()
+    coverage = Counter(r for e in written.values() for r in e.rules)
 
     def keep(case: Case) -> None:
         block.cases.append(case)
-        block.exercised[case.id] = case.rules
-        block.reachable |= set(case.rules)
-        coverage.update(case.rules)
+        e = exercise_of(case, case.rules)
+        block.exercised[case.id] = e
+        coverage.update(e.rules)
 
     for case in generated_perft(table):
-        block.cases.append(case)
-        block.exercised[case.id] = tuple(case.rules)
+        keep(case)
     for game in range(base):
         keep(seeded_hand(table, seed, game))
-    for rule in sorted(block.reachable):
+    for rule in rules_that_apply(table):
         for game in reached.get(rule, ()):
             if coverage[rule] >= TARGET:
                 break
@@ -152,10 +137,3 @@ def table_block(table: Ruleset, written: Sequence[Case], *, seed: int = 1, base:
             if case.id not in block.exercised:
                 keep(case)
     return block
-
-
-def below_target(block: Block, run_ids: Iterable[str]) -> dict[str, int]:
-    """The reachable rules exercised by fewer than :data:`TARGET` of the cases that ran."""
-    ran = set(run_ids)
-    counts = Counter(r for cid, rules in block.exercised.items() if cid in ran for r in rules)
-    return {r: counts[r] for r in sorted(block.reachable) if counts[r] < TARGET}

@@ -16,6 +16,7 @@ CONSOLE_GROUPS = 5
 CONSOLE_NAMES = 4
 CONSOLE_SKIPS = 5
 CONSOLE_RULES = 8  # rows of the per-rule table of problems (-v or --table full: every row)
+CONSOLE_UNCOVERED = 6  # uncovered rules and reasons listed
 
 
 def engine_line(report: JSON) -> str:
@@ -101,16 +102,37 @@ def table_lines(report: JSON) -> list[str]:
     where = "at the engine's own table" if t.get("source") == "engine" else \
         f"under the table's rules {t['rules']} ({_options_text(t['options'])})"
     out = [f"{where}: ran {origins}; {t['cannot_exist']} written cases cannot exist there"]
-    if "exercised" in t:
-        low = t["below_target"]
-        reach = len(t["exercised"])
-        how = ""
-        if t.get("reach"):
-            r = t["reach"]
-            how = (f" ({r['sampled']} cited by the reference in a fixed sample of {r['sample']} hands, the rest by "
-                   "the cases)")
-        out.append(f"  rules exercised: {reach - len(low)} of the {reach} the table reaches{how} by {t['target']} "
-                   "cases or more" + (f"; fewer: {', '.join(f'{r} ({n})' for r, n in low.items())}" if low else ""))
+    return out
+
+
+def coverage_lines(report: JSON, verbose: bool = False) -> list[str]:
+    """How many rules apply and reasons can be reached, and which fewer than the target
+    number of cases exercised (with why); per profile, only those with uncovered ones."""
+    cov = report.get("coverage")
+    if not cov:
+        return []
+    out = []
+    for where, c in (("at the table", cov.get("table")), ("under the seed rules", cov.get("seed"))):
+        if not c:
+            continue
+        low = c["uncovered"]
+        line = (f"coverage {where}: {len(c['rules'])} rules apply and {len(c['reasons'])} refusal reasons can be "
+                f"reached (spec data); ")
+        line += (f"each exercised by {c['target']} cases or more" if not low
+                 else f"{len(low)} exercised by fewer than {c['target']} cases:")
+        out.append(line)
+        shown = list(low.items()) if verbose else list(low.items())[:CONSOLE_UNCOVERED]
+        out += [f"  {name}: {why}" for name, why in shown]
+        if len(low) > len(shown):
+            out.append(f"  ... {len(low) - len(shown)} more (-v, or the JSON report)")
+    weak = {name: p for name, p in (cov.get("profiles") or {}).items() if p["uncovered"]}
+    if weak and verbose:
+        out.append("coverage per profile (the rules and reasons each option changes), where it falls short:")
+        for name, p in weak.items():
+            out.append(f"  {name}: " + "; ".join(f"{k} ({v})" for k, v in p["uncovered"].items()))
+    elif weak:
+        out.append(f"  {len(weak)} option profiles have a rule or reason exercised by fewer than 2 of their cases "
+                   "(-v lists them)")
     return out
 
 
@@ -227,6 +249,7 @@ def console_lines(report: JSON, *, verbose: bool = False, table: str = "problems
     if report["run"].get("stopped"):
         out.append(f"the run stopped early: {report['run']['stopped']}")
     out += table_lines(report)
+    out += coverage_lines(report, verbose)
     nc = not_checked_lines(report)
     if nc:
         out += ["checked as far as the engine's declarations allow; not checked:", *nc]

@@ -205,6 +205,7 @@ def assemble(
     selection: str | None = None,
     ok: bool = True,
     table: JSON | None = None,
+    coverage: JSON | None = None,
 ) -> JSON:
     """The report from the JSON of every case's result (``CaseResult.to_json``)."""
     results = sorted(cases, key=lambda r: (r["kind"], r["id"]))
@@ -240,6 +241,7 @@ def assemble(
         "load_errors": list(load_errors),
         "known_failures": known,
         "table": table,
+        "coverage": coverage,
     }
 
 

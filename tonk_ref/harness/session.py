@@ -23,8 +23,10 @@ from typing import Any
 from ..adapters.base import Adapter
 from ..adapters.factory import EngineSpec, EngineSpecError
 from ..errors import TonkError
-from .block import Block
+from ..spec.notation import value_text
+from .block import Block, exercised_by
 from .case import Case
+from .coverage import Exercise, exercise_of
 from .known_failures import KnownFailures
 from .results import CaseResult, LoadError
 from .retarget import Retargeted
@@ -64,6 +66,8 @@ class Prepared:
     cannot_exist: list[CaseResult] = field(default_factory=list)
     block: Block | None = None
     load_errors: list[LoadError] = field(default_factory=list)
+    #: case id -> the rules and reasons it exercises at the table (measured on the reference)
+    exercised: dict[str, Exercise] = field(default_factory=dict)
 
 
 Progress = Callable[[int, int, CaseResult], None]
@@ -178,13 +182,38 @@ class Session:
             from .engine_cases import engine_cases
 
             out.cases += engine_cases(self.start().caps, self.table.rules if self.table is not None else None)
+        out.exercised = {c.id: exercise_of(c, exercised_by(c)) for c in out.cases}
         if self.table is not None and self.request.generated:
             from .block import table_block
 
             engine = self.start()
-            runnable = [c for c in out.cases if not engine.missing(c)]  # what the engine can be checked on
+            # what the engine can be checked on
+            runnable = {c.id: out.exercised[c.id] for c in out.cases if not engine.missing(c)}
             out.block = table_block(self.table.rules, runnable, seed=self.request.seed, base=self.request.generated)
             out.cases += out.block.cases
+            out.exercised.update(out.block.exercised)
+        return out
+
+    def coverage(self, prepared: Prepared, run: SuiteRun) -> JSON:
+        """What the cases that ran exercised: at the table (or under the seed rules, for a
+        run at none), and per profile the rules and reasons its option changes."""
+        from ..engine.ruleset import DEFAULT
+        from .coverage import measure, profile_coverage
+
+        def pair(r: CaseResult) -> tuple[Case, Exercise]:
+            return r.case, prepared.exercised.get(r.id, Exercise())
+
+        ran = [pair(r) for r in run.results if r.status != "skipped"]
+        skipped = [(r, prepared.exercised.get(r.id, Exercise())) for r in run.results
+                   if r.status == "skipped" and r.id in prepared.exercised]
+        if self.table is not None:
+            return {"table": measure(self.table.rules, ran, skipped).to_json()}
+        seed = [(c, e) for c, e in ran if not c.options]
+        out: JSON = {"seed": measure(DEFAULT, seed, skipped).to_json(), "profiles": {}}
+        options = sorted({(k, value_text(v), v) for c, _ in ran for k, v in c.options.items()})
+        for key, text, value in options:
+            cases = [(c, e) for c, e in ran if key in c.options and c.options[key] == value]
+            out["profiles"][f"{key}={text}"] = profile_coverage(key, value, cases).to_json()
         return out
 
     def case(self, case_id: str) -> Case | None:
@@ -264,7 +293,8 @@ class Session:
     def table_json(self, prepared: Prepared, run: SuiteRun) -> JSON | None:
         """What the report says of the table: where it comes from, its options, the cases
         by origin, and the rules exercised."""
-        from .block import REACH_SEED, TARGET, below_target
+        from .block import REACH_SEED
+        from .coverage import TARGET
 
         table = self.table
         if table is None:
@@ -277,11 +307,7 @@ class Session:
                      "cannot_exist": len(prepared.cannot_exist), "target": TARGET}
         block = prepared.block
         if block is not None:
-            ran_ids = [r.id for r in run.results if r.status != "skipped"]
-            coverage = Counter(rule for cid in ran_ids for rule in block.exercised.get(cid, ()))
-            out.update(exercised={rule: coverage[rule] for rule in sorted(block.reachable)},
-                       below_target=below_target(block, ran_ids),
-                       reach={"sample": block.sample, "seed": REACH_SEED, "sampled": block.sampled})
+            out["reach"] = {"sample": block.sample, "seed": REACH_SEED, "sampled": block.sampled}
         return out
 
     def report(self, prepared: Prepared, run: SuiteRun, *, suite_args: str = "") -> JSON:
@@ -298,7 +324,8 @@ class Session:
                           "stale_entries": unmatched if whole else []}
         table = self.table
         return build_report(
-            run, table=self.table_json(prepared, run), adapter=self.spec.describe(), load_errors=prepared.load_errors,
+            run, table=self.table_json(prepared, run), coverage=self.coverage(prepared, run),
+            adapter=self.spec.describe(), load_errors=prepared.load_errors,
             engine_args=" ".join(a for a in (self.spec.args(), suite_args) if a),
             known=known_json, rule_order=rule_order(), workers=r.workers, timeout_s=self.spec.timeout,
             validate=self.spec.validate, table_rules=table.label if table is not None else None,
