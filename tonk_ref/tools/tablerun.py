@@ -35,7 +35,7 @@ from ..engine.ruleset import Ruleset
 from ..engine.serialize import action_from_json, action_to_json, result_to_json, state_to_json
 from ..harness.capabilities import Capabilities
 from ..harness.case import Act, Call, Case, Expect, Perft
-from ..harness.case_cache import cached, digest
+from ..harness.case_cache import cached, digest, typed_codec
 from . import fuzzing as F
 from . import perft as P
 
@@ -51,6 +51,8 @@ REACH_HANDS = 400
 REACH_SEED = 0
 #: How many hands of the sample are remembered for each rule they cite.
 REACH_KEEP = 2 * TARGET
+#: How the sample is kept in the case cache.
+REACH_CODEC = typed_codec("reach", 1, dict[str, tuple[int, ...]])
 
 
 @dataclass(slots=True)
@@ -134,7 +136,7 @@ def reach(table: Ruleset, hands: int = REACH_HANDS) -> dict[str, tuple[int, ...]
     :data:`REACH_SEED` under the table, with the first games of the sample that cite it.
     Computed once per table and engine version (the case cache)."""
     key = digest("reach", json.dumps(table.to_dict(), sort_keys=True, default=str), str(REACH_SEED), str(hands))
-    return cached(f"reach-{key}", lambda: _sample(table, hands))
+    return cached(f"reach-{key}", lambda: _sample(table, hands), codec=REACH_CODEC)
 
 
 def _final(h: Hand) -> tuple[JSON, JSON | None]:
