@@ -1,7 +1,7 @@
 """A disk cache of compiled cases, keyed by content.
 
-Compiling the packaged suite (YAML, schemas, deals, checks) takes about a second; reading it
-back from the cache a few hundredths.
+Compiling the packaged suite (YAML, schemas, deals, checks) takes some forty times as long
+as reading it back from the cache.
 
 **What.**  An entry is keyed by what it was built from (the caller's key: a digest of its
 files' text and paths) and by everything that compiles it (:func:`inputs_key`: the harness
