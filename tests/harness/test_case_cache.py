@@ -312,6 +312,16 @@ def test_a_fifo_in_place_of_an_entry_does_not_hang(root: Path) -> None:
     assert cached(KEY, build, codec=CODEC) == VALUE and build.calls == 1
 
 
+def test_a_folder_in_place_of_an_entry_is_left_alone(root: Path) -> None:
+    cached(KEY, Builds(), codec=CODEC)
+    entry(root).unlink()
+    entry(root).mkdir()
+    build = Builds()
+    assert cached(KEY, build, codec=CODEC) == VALUE and build.calls == 1
+    assert cached(KEY, build, codec=CODEC) == VALUE and build.calls == 2  # nothing can be stored there
+    assert sorted(p.name for p in entries_dir(root).iterdir()) == [entry(root).name]  # no temporary file left
+
+
 @pytest.mark.skipif(not POSIX or os.getuid() != 0, reason="only root can give a file to another user")
 def test_an_entry_of_another_user_is_ignored(root: Path) -> None:
     cached(KEY, Builds(), codec=CODEC)

@@ -238,11 +238,16 @@ def _read(folder: _Folder, name: str) -> bytes | None:
         fd = os.open(folder.at(name), _READ_FLAGS, dir_fd=folder.fd)
     except OSError:
         return None
-    with open(fd, "rb", closefd=True) as fh:
-        st = os.fstat(fh.fileno())
+    try:
+        st = os.fstat(fd)
         if not stat.S_ISREG(st.st_mode) or (_UID is not None and st.st_uid != _UID):
             return None
-        return fh.read()
+        with open(fd, "rb", closefd=False) as fh:
+            return fh.read()
+    except OSError:
+        return None
+    finally:
+        os.close(fd)
 
 
 def _write(folder: _Folder, name: str, data: bytes) -> None:
