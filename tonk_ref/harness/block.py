@@ -26,7 +26,7 @@ from ..adapters import reference as R
 from ..engine.ruleset import Ruleset
 from ..spec.applicability import rules_that_apply
 from .case import Call, Case, Perft
-from .case_cache import cached, digest
+from .case_cache import cached, digest, typed_codec
 from .coverage import TARGET, Exercise, exercise_of
 from .hands import MAX_ACTIONS, random_setup, seeded_hand
 from .perft import PerftCase, seed_deck, to_case
@@ -41,6 +41,8 @@ REACH_HANDS = 400
 REACH_SEED = 0
 #: How many hands of the sample are remembered for each rule they cite.
 REACH_KEEP = 2 * TARGET
+#: How the sample is kept in the case cache.
+REACH_CODEC = typed_codec("reach", 1, dict[str, tuple[int, ...]])
 
 
 @dataclass(slots=True)
@@ -86,7 +88,7 @@ def reach(table: Ruleset, hands: int = REACH_HANDS) -> dict[str, tuple[int, ...]
     :data:`REACH_SEED` under the table, with the first games of the sample that cite it.
     Computed once per table and engine version (the case cache)."""
     key = digest("reach", json.dumps(table.to_dict(), sort_keys=True, default=str), str(REACH_SEED), str(hands))
-    return cached(f"reach-{key}", lambda: _sample(table, hands))
+    return cached(f"reach-{key}", lambda: _sample(table, hands), codec=REACH_CODEC)
 
 
 def generated_perft(table: Ruleset) -> list[Case]:

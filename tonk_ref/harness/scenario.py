@@ -28,6 +28,7 @@ from ..spec.rulebook import RulebookError, resolve_ruleset, rules_by_id
 from ..spec.yamlpos import field_name, line_of
 from . import case_cache
 from .case import Act, Call, Case, Expect, Legal, Observe, Step
+from .case_codec import CASE_CODEC
 from .files import scenario_files
 
 JSON = dict[str, Any]
@@ -170,7 +171,7 @@ def load_scenario(path: str | Path, root: Path | None = None) -> Case:
         raise ScenarioError(rel, None, "", f"cannot read the file: {e.strerror}") from None
     except UnicodeDecodeError as e:
         raise ScenarioError(rel, None, "", f"the file is not UTF-8 text ({e.reason})") from None
-    return case_cache.cached(case_cache.digest(rel, text), lambda: parse_scenario(text, rel))
+    return case_cache.cached(case_cache.digest(rel, text), lambda: parse_scenario(text, rel), codec=CASE_CODEC)
 
 
 def _rel(p: Path, root: Path | None) -> str:
