@@ -136,7 +136,7 @@ def test_a_payment_less_engine_fails_the_stock_ties_it_gets_wrong(suite: list[Ca
     results = run_fake(hands, "stock_tie_one_winner")
     failed = {cid for cid, r in results.items() if r.status == "failed"}
     assert failed == expected
-    assert all(r.failures[0].cause == "result.winners" for cid, r in results.items() if cid in failed)
+    assert all(r.failures[0].cause == "result.winners (after stock_out)" for cid, r in results.items() if cid in failed)
     assert {r.status for cid, r in results.items() if cid not in failed} <= {"passed", "skipped"}
     assert not any(any(n.name == "payments" for n in r.needs) for r in results.values())
     money = [r for r in results.values() if any(u.why == "payments" for u in r.unchecked)]

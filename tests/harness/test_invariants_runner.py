@@ -112,7 +112,7 @@ def test_an_expected_refusal_after_the_end_fails_as_that_only() -> None:
     after = dataclasses.replace(knock, steps=(*knock.steps, draw))
     assert run_case(after, Engine.greet(reference()), batch=False).status == "passed"
     result = run_case(after, Engine.greet(fakes.PlaysOn()), batch=False)
-    assert [f.cause for f in result.failures] == ["accepted, expected refusal as hand_over"]
+    assert [f.cause for f in result.failures] == ["draw accepted, expected refusal as hand_over"]
     accepted = dataclasses.replace(knock, steps=(*knock.steps, dataclasses.replace(draw, refuse=None)))
     result = run_case(accepted, Engine.greet(fakes.PlaysOn()), batch=False)
     assert [f.cause for f in result.failures] == ["broken invariant: after_over"]

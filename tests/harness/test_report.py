@@ -119,7 +119,7 @@ def test_the_console_summary_is_short_and_names_what_to_do() -> None:
     assert len(lines) <= 50
     assert "cases: 10: 2 passed, 3 failed, 3 skipped, 1 errored, 1 known failures (1.5 s)" in lines
     assert any("declare the feature payments to check them" in x for x in lines)
-    assert "     2 failed  result.winners [PAY-KNOCK-2]: b, b2" in lines
+    assert "     2 failed  result.winners [PAY-KNOCK-2, PAY-STOCK-1]: b, b2" in lines
     assert "  replay: tonk replay b" in lines
     assert "  FAIL    seed                               4 of 5 run: 1 passed, 3 failed" in lines
     assert "     1 more cases run if the engine declares the option value knock_tie=knocker_wins (2 need it, with " \

@@ -46,7 +46,7 @@ def test_a_failure_names_the_step_the_seat_the_action_and_expected_against_actua
     (f,) = result.failures
     assert (f.step, f.seat, f.action) == (2, 0, "hit 7h 0")
     assert f.line == 16 and f.text == "0 hit 7h 0"
-    assert f.cause == "accepted, expected refusal as not_your_turn" and f.rule == "TURN-10"
+    assert f.cause == "hit accepted, expected refusal as not_your_turn" and f.rule == "TURN-10"
     assert result.transcript and result.transcript[0].method == "play"
 
 
@@ -54,7 +54,7 @@ def test_a_wrong_field_is_a_difference_with_its_field_and_values() -> None:
     wrong = dataclasses.replace(case("h-pass-knock"), result={"ending": "knock_won", "winners": [1]})
     result = run_case(wrong, Engine.greet(reference()))
     (f,) = result.failures
-    assert f.cause == "result.winners" and f.step is None and f.after == "0 knock"
+    assert f.cause == "result.winners (after knock_won)" and f.step is None and f.after == "0 knock"
     (d,) = f.diffs
     assert (d.field, d.expected, d.actual) == ("result.winners", [1], [0])
     assert str(d) == "result.winners: expected [1], got [0]"
@@ -90,14 +90,14 @@ def test_without_reasons_a_refusal_is_compared_as_a_refusal() -> None:
                   for s in case("h-hit").steps)
     accepted = run_case(dataclasses.replace(case("h-hit"), steps=steps), engine)
     assert accepted.status == "failed"
-    assert accepted.failures[0].cause == "refused as rejected, expected acceptance"
+    assert accepted.failures[0].cause == "discard refused as rejected, expected acceptance"
 
 
 def test_with_reasons_a_wrong_code_fails() -> None:
     steps = tuple(dataclasses.replace(s, refuse="not_your_turn") if isinstance(s, Act) and s.refuse else s
                   for s in case("h-hit").steps)
     result = run_case(dataclasses.replace(case("h-hit"), steps=steps), Engine.greet(reference()))
-    assert result.failures[0].cause == "refused as must_draw_first, expected not_your_turn"
+    assert result.failures[0].cause == "discard refused as must_draw_first, expected not_your_turn"
 
 
 def test_optional_fields_left_out_are_not_checked_and_required_ones_fail() -> None:

@@ -22,7 +22,8 @@ from tonk_ref.spec import rulebook
 from tonk_ref.spec.applicability import applies_text, reasons_reachable, rules_that_apply, why_not
 from tonk_ref.spec.reasons import reason_rules
 from tonk_ref.spec.rulebook import RulebookError
-from tonk_ref.tools import fuzzing as F
+from tonk_ref.adapters import reference as F
+from tonk_ref.harness import hands as H
 
 ROOT = Path(__file__).resolve().parents[2]
 #: Codes the protocol gives for a request about a hand rather than an action in it.
@@ -159,7 +160,7 @@ def _play(rng: random.Random, rules: Ruleset) -> tuple[set[str], set[str]]:
     """One random hand under ``rules`` with random well-formed actions mixed in (and, where
     the table has special hands, declarations): the rules the reference engine cites (its
     events, the rules of its refusals, its payments) and the codes it refuses with."""
-    h = F.hand_of(F.random_setup(rng, rules))
+    h = F.hand_of(H.random_setup(rng, rules))
     cited: set[str] = set()
     refused: set[str] = set()
     for _ in range(250):
@@ -192,7 +193,7 @@ def test_the_reference_engine_cites_and_refuses_only_what_the_table_allows() -> 
     rng = random.Random(20240517)
     seen: set[str] = set()
     tables = [_presets()[name] for name in ("seed", "online", "online-reem", "hoyle-tunk", "seed-all-variations")]
-    tables += [F.random_ruleset(rng) for _ in range(150)]
+    tables += [H.random_ruleset(rng) for _ in range(150)]
     for rules in tables:
         cited, refused = set(), set()
         for _ in range(2):
