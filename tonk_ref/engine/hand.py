@@ -86,6 +86,7 @@ class Compiled:
         "taken_last",
         "tonk_totals",
         "values",
+        "waived",
     )
 
     def __init__(self, rules: Ruleset) -> None:
@@ -119,10 +120,21 @@ class Compiled:
         self.forced_at_once = rules.forced_spreads and rules.forced_spreads_timing == "at_once"
         # per-seat knock counters (hit locks V22, spread waits V30) are kept only when needed
         self.counters = rules.hit_lock > 0 or rules.spread_knock_wait > 0
+        #: the reasons a hand playing by these tables lets pass (Hand.refusals): none, except
+        #: in the copy of the tables that a copy of the hand made by refusals plays by
+        self.waived: frozenset[str] = _NONE
         self.plain = not (
             self.forced or self.counters or rules.must_use_taken or rules.after_knock != "show"
             or rules.turn_limit is not None or rules.empty_stock == "last_turn"
         )
+
+    def waiving(self, reasons: frozenset[str]) -> Compiled:
+        """The same tables, letting ``reasons`` pass (never cached, never shared)."""
+        c = object.__new__(Compiled)
+        for name in Compiled.__slots__:
+            setattr(c, name, getattr(self, name))
+        c.waived = reasons
+        return c
 
 
 _COMPILED: dict[Ruleset, Compiled] = {}
@@ -158,7 +170,6 @@ class Hand:
         "_taken",
         "_turn",
         "_waits",
-        "_waived",
         "dealer",
         "players",
         "result",
@@ -173,9 +184,6 @@ class Hand:
     stake: int
     to_act: int | None
     result: Result | None
-    #: the reasons waived, set only on the copies :meth:`refusals` plays (never on a hand
-    #: in play, never copied, never compared)
-    _waived: frozenset[str]
 
     def __init__(
         self,
@@ -564,43 +572,43 @@ class Hand:
     def _knock_refusal(self, seat: int, kept: int) -> IllegalAction | None:
         """Why ``seat`` may not knock keeping ``kept`` (the checks after timing and discard)."""
         rules = self.rules
-        if not rules.first_turn_knock and self._turn < self.players and not self._waives("first_turn_knock"):
+        if not rules.first_turn_knock and self._turn < self.players and "first_turn_knock" not in self._c.waived:
             return IllegalAction("first_turn_knock", "no knocking on a player's first turn here", "TURN-4")
-        if self._locks[seat] and not self._waives("hit_lock"):
+        if self._locks[seat] and "hit_lock" not in self._c.waived:
             return IllegalAction("hit_lock", f"a hit on seat {seat}'s spread locks its knock", "VAR-HITLOCK-1")
-        if self._waits[seat] and not self._waives("knock_wait"):
+        if self._waits[seat] and "knock_wait" not in self._c.waived:
             return IllegalAction("knock_wait", "no knock so soon after laying a spread", "VAR-KNOCKWAIT-1")
         if rules.knock_limit is not None:
             t = self._count(kept)
             if not rules.count_held_spreads:
                 t -= best_cover(kept, self._c.values, self._c.geometry)
-            if t > rules.knock_limit and not self._waives("knock_limit"):
+            if t > rules.knock_limit and "knock_limit" not in self._c.waived:
                 return IllegalAction(
                     "knock_limit",
                     f"a knock needs {rules.knock_limit} points or fewer, the hand has {t}",
                     "VAR-KNOCKLIMIT-1",
                 )
-        if self._c.forced and self._forced_in(kept) and not self._waives("forced_spread"):
+        if self._c.forced and self._forced_in(kept) and "forced_spread" not in self._c.waived:
             return IllegalAction("forced_spread", "a player holding a spread may not knock", "VAR-FORCED-2")
         return None
 
     def _declare_refusal(self, seat: int) -> IllegalAction | None:
         """Why ``seat`` may not declare a special hand now (VAR-SPECIAL-1), or None."""
         mode = self.rules.special_hands
-        if mode == "none" and not self._waives("declare_timing"):
+        if mode == "none" and "declare_timing" not in self._c.waived:
             return IllegalAction("declare_timing", "this ruleset has no special hands", "VAR-SPECIAL-1")
-        if (self._stage != START or self._knocker >= 0) and not self._waives("declare_timing"):
+        if (self._stage != START or self._knocker >= 0) and "declare_timing" not in self._c.waived:
             return IllegalAction(
                 "declare_timing", "a special hand is declared at the start of a turn, before drawing", "VAR-SPECIAL-1"
             )
-        if mode == "first_turn" and self._turn >= self.players and not self._waives("declare_timing"):
+        if mode == "first_turn" and self._turn >= self.players and "declare_timing" not in self._c.waived:
             return IllegalAction("declare_timing", "a special hand is declared on the first turn only", "VAR-SPECIAL-1")
         hand = self._hands[seat]
         size = self.rules.hand_size_for(self.players)
-        if hand.bit_count() != size and not self._waives("not_special"):
+        if hand.bit_count() != size and "not_special" not in self._c.waived:
             return IllegalAction("not_special", f"a special hand holds all {size} cards dealt", "VAR-SPECIAL-1")
         total = self._count(hand)
-        if total != 41 and total > 10 and not self._waives("not_special"):
+        if total != 41 and total > 10 and "not_special" not in self._c.waived:
             return IllegalAction("not_special", f"the cards held total {total}, not 41 or 10 or less", "VAR-SPECIAL-1")
         return None
 
@@ -609,7 +617,7 @@ class Hand:
         spreads as a discard's is (VAR-FORCED-1)."""
         if rest and self._c.forced:
             if self._forced_in(rest) or (self._c.forced_at_once and self._layable_forced(rest)):
-                if not self._waives("forced_spread"):
+                if "forced_spread" not in self._c.waived:
                     return IllegalAction(
                         "forced_spread", "lay the spread you hold before ending the turn", "VAR-FORCED-1"
                     )
@@ -665,7 +673,7 @@ class Hand:
         waived: frozenset[str] = _NONE
         while True:
             h = self.copy()
-            h._waived = waived
+            h._c = self._c.waiving(waived)
             try:
                 h.apply(action, seat)
             except IllegalAction as e:
@@ -678,16 +686,14 @@ class Hand:
                 continue
             return found
 
-    def _waives(self, reason: str) -> bool:
-        """Whether a failed check of ``reason`` is waived (only on a copy made by
-        :meth:`refusals`; a hand in play waives nothing).  Consulted only when a check
-        fails, so the legal path never pays for it."""
-        return reason in getattr(self, "_waived", _NONE)
-
     def _refuse(self, reason: str, message: str, rule: str | None = None) -> None:
-        """A check of ``reason`` has failed: raise, unless :meth:`refusals` waives it, in
-        which case the action goes on (the caller then plays it as the rule would allow)."""
-        if not self._waives(reason):
+        """A check of ``reason`` has failed: raise, unless the tables waive it (only on a
+        copy :meth:`refusals` plays), in which case the action goes on and the caller plays
+        it as the rule would allow.  Checks that return their refusal instead of raising it
+        (``_knock_refusal``, ``_declare_refusal``, ``_hit_ending_refusal``) read the same
+        set, ``self._c.waived``, and only once the check has failed, so the legal path
+        never pays for it."""
+        if reason not in self._c.waived:
             raise IllegalAction(reason, message, rule)
 
     # ------------------------------------------------------------------ actions
@@ -1032,7 +1038,7 @@ class Hand:
         refusal = self._knock_refusal(me, kept)
         if (
             refusal is None and self._stage == DRAWN and self._c.forced_at_once and self._layable_forced(hand)
-            and not self._waives("forced_spread")
+            and "forced_spread" not in self._c.waived
         ):
             refusal = IllegalAction("forced_spread", "lay the spread you hold before knocking", "VAR-FORCED-1")
         if refusal is not None:
