@@ -68,11 +68,13 @@ Feature: Hitting
     @HIT-2 @id.hit-before-drawing
     Scenario: Hitting before drawing is refused
       When seat 0 plays: draw stock, spread 5h 6h 7h, discard 8s
-      And seat 1 hits 2d on spread 0
-      Then the action is refused as must_draw_first
-      When seat 1 hits 3c on spread 0
+      And seat 1 plays: draw stock, discard Td
+      And seat 2 hits 4h on spread 0
       Then the action is refused as must_draw_first
       And the state is unchanged
+      When seat 2 draws from the stock
+      And seat 2 hits 4h on spread 0
+      Then the action is accepted
 
     @HIT-2 @id.hit-out-of-turn
     Scenario: Hitting in another player's turn is refused

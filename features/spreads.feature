@@ -137,6 +137,7 @@ Feature: Spreads
     Scenario: After the discard the turn is over, and so is the chance to spread
       Given the ruleset has forced_spreads = false
       When seat 0 plays: draw stock, discard Ks
+      And seat 1 draws from the stock
       And seat 0 spreads 7c 7h 7s
       Then the action is refused as not_your_turn
 

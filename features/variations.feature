@@ -713,7 +713,10 @@ Feature: Variations
 
     @VAR-HITEND-1 @TURN-5 @id.var-hit-ends-turn
     Scenario Outline: B hits 8c on A's run, then tries to discard (hit_ends_turn = <option>)
+      # A discard before drawing is allowed here: once the hit has ended B's turn, B's discard is
+      # refused for being out of turn alone, not also for coming before A has drawn.
       Given the ruleset has hit_ends_turn = <option>
+      And the ruleset has discard_without_draw = true
       When seat 0 plays: draw stock, spread 5c 6c 7c, discard Kd
       And seat 1 plays: draw stock, hit 8c 0
       And seat 1 discards 9d

@@ -275,12 +275,18 @@ def refusal_cases() -> list[Doc]:
         deal, f, n = first_deal(i)
         p = deal.players
         held = deal.hands[f]
+        # the spread laid before drawing is a real one (its Jc dealt as 7h), so that the
+        # refusal is for not having drawn alone
+        assert held[:3] == ["5h", "6h", "Jc"], held
+        run = ["7h" if c == "Jc" else c for c in held]
+        with_run = Deal(p, deal.dealer, [" ".join(run if seat == f else h) for seat, h in enumerate(deal.hands)],
+                        None, " ".join(deal.stock))
         rows = [
             ("draw-twice", "draws twice", ["TURN-6"], [f"{f} draw stock", f"{f} draw stock !already_drawn"]),
             ("discard-before-drawing", "discards before drawing", ["TURN-6"],
              [f"{f} discard {held[0]} !must_draw_first"]),
             ("spread-before-drawing", "lays three of its cards before drawing", ["SPREAD-4"],
-             [f"{f} spread {held[2]} {held[3]} {held[4]} !must_draw_first"]),
+             [f"{f} spread {' '.join(run[:3])} !must_draw_first"], with_run),
             ("out-of-turn", f"is not to act: seat {n} draws first", ["TURN-10"],
              [f"{n} draw stock !not_your_turn"]),
             ("discard-an-eight", "names 8s, a card of no 40-card hand", ["TURN-11", "CARD-1"],
@@ -290,10 +296,10 @@ def refusal_cases() -> list[Doc]:
             ("hit-without-a-spread", "hits when no spread is on the table", ["HIT-1"],
              [f"{f} draw stock", f"{f} hit {held[0]} 0 !no_such_spread"]),
         ]
-        for cid, what, rules, steps in rows:
+        for cid, what, rules, steps, *own in rows:
             tag = f"{p}p" if i in (0, 2) else f"{p}p-dealer-{deal.dealer}"
-            out.append(row(f"refused-{cid}-{tag}", f"Seat {f} {what}: refused, and nothing changes", rules, deal,
-                           steps))
+            out.append(row(f"refused-{cid}-{tag}", f"Seat {f} {what}: refused, and nothing changes", rules,
+                           own[0] if own else deal, steps))
     return out
 
 

@@ -61,17 +61,19 @@ def knock_cases() -> list[Doc]:
         build(F, "turn-knock-at-start-naming-discard-2p",
               "A knock before drawing that names a discard is refused (knock_discard); the plain knock is not",
               ["TURN-3"], KNOCK2, ["0 knock 9c !knock_discard", "0 knock"], result=won(0, [19, 44])),
+        # After drawing the knock names its discard (TURN-3): a knock that names none would be
+        # refused for that too (knock_discard), so only the knock with a discard is tried.
         build(F, "turn-knock-after-draw-refused-2p",
-              "Default knock_timing start: after drawing, seat 0 may not knock, with or without a discard",
+              "Default knock_timing start: after drawing, seat 0 may not knock, even naming its discard; it knocks "
+              "on its next turn",
               ["TURN-3"], KNOCK2,
-              ["0 draw stock", "0 knock 9c !knock_timing", "0 knock !knock_timing", "0 discard 9c", "1 draw stock",
-               "1 discard Kd", "0 knock"],
+              ["0 draw stock", "0 knock 9c !knock_timing", "0 discard 9c", "1 draw stock", "1 discard Kd", "0 knock"],
               result=won(0, [15, 42])),
         build(F, "turn-knock-after-draw-refused-3p",
               "Default knock_timing start, 3 players: seat 1 may not knock after drawing; seat 0 knocks next turn",
               ["TURN-3"], KNOCK3,
-              ["0 draw stock", "0 discard 9c", "1 draw stock", "1 knock Kd !knock_timing", "1 knock !knock_timing",
-               "1 discard Kd", "2 draw stock", "2 discard Kc", "0 knock"],
+              ["0 draw stock", "0 discard 9c", "1 draw stock", "1 knock Kd !knock_timing", "1 discard Kd",
+               "2 draw stock", "2 discard Kc", "0 knock"],
               result=won(0, [15, 43, 32])),
         build(F, "turn-knock-after-draw-any-2p",
               "knock_timing any (same deal as turn-knock-after-draw-refused-2p): seat 0 draws 5c and knocks "
@@ -258,8 +260,10 @@ def rotation_cases() -> list[Doc]:
         build(F, "turn-discard-ends-turn-3p",
               "The discard ends the turn: seat 0 may not draw or discard again; seat 1 is to act",
               ["TURN-5", "TURN-10"], THREE,
-              ["0 draw stock", "0 discard Qs", "0 draw stock !not_your_turn", "0 discard 2s !not_your_turn",
-               "1 draw stock", "="]),
+              # seat 0's second discard comes once seat 1 has drawn: a discard before anyone drew
+              # would break TURN-6 too (must_draw_first)
+              ["0 draw stock", "0 discard Qs", "0 draw stock !not_your_turn", "1 draw stock",
+               "0 discard 2s !not_your_turn"]),
     ]
 
 

@@ -12,7 +12,7 @@ Every house rule is read from the :class:`Ruleset` (compiled once into tables).
 from __future__ import annotations
 
 from collections.abc import Collection, Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Final
 
 from ..errors import TonkError
@@ -47,6 +47,12 @@ HAND_SIZE: Final = 5  # the seed rule; option hand_size changes it
 
 Pile = tuple[Card, "Pile"] | None
 _ACES: Final = BITS[0] | BITS[13] | BITS[26] | BITS[39]
+_NONE: Final[frozenset[str]] = frozenset()
+
+#: The reasons :meth:`Hand.refusals` never waives: after them nothing else about the action
+#: can be judged (the hand is over, the action is not well formed, the spread hit or the
+#: card taken does not exist).  They are raised directly, never through the waiver.
+FINAL_REASONS: Final = frozenset({"hand_over", "malformed_action", "no_such_spread", "discard_pile_empty"})
 
 
 class SetupError(TonkError, ValueError):
@@ -80,6 +86,7 @@ class Compiled:
         "taken_last",
         "tonk_totals",
         "values",
+        "waived",
     )
 
     def __init__(self, rules: Ruleset) -> None:
@@ -113,10 +120,21 @@ class Compiled:
         self.forced_at_once = rules.forced_spreads and rules.forced_spreads_timing == "at_once"
         # per-seat knock counters (hit locks V22, spread waits V30) are kept only when needed
         self.counters = rules.hit_lock > 0 or rules.spread_knock_wait > 0
+        #: the reasons a hand playing by these tables lets pass (Hand.refusals): none, except
+        #: in the copy of the tables that a copy of the hand made by refusals plays by
+        self.waived: frozenset[str] = _NONE
         self.plain = not (
             self.forced or self.counters or rules.must_use_taken or rules.after_knock != "show"
             or rules.turn_limit is not None or rules.empty_stock == "last_turn"
         )
+
+    def waiving(self, reasons: frozenset[str]) -> Compiled:
+        """The same tables, letting ``reasons`` pass (never cached, never shared)."""
+        c = object.__new__(Compiled)
+        for name in Compiled.__slots__:
+            setattr(c, name, getattr(self, name))
+        c.waived = reasons
+        return c
 
 
 _COMPILED: dict[Ruleset, Compiled] = {}
@@ -554,43 +572,43 @@ class Hand:
     def _knock_refusal(self, seat: int, kept: int) -> IllegalAction | None:
         """Why ``seat`` may not knock keeping ``kept`` (the checks after timing and discard)."""
         rules = self.rules
-        if not rules.first_turn_knock and self._turn < self.players:
+        if not rules.first_turn_knock and self._turn < self.players and "first_turn_knock" not in self._c.waived:
             return IllegalAction("first_turn_knock", "no knocking on a player's first turn here", "TURN-4")
-        if self._locks[seat]:
+        if self._locks[seat] and "hit_lock" not in self._c.waived:
             return IllegalAction("hit_lock", f"a hit on seat {seat}'s spread locks its knock", "VAR-HITLOCK-1")
-        if self._waits[seat]:
+        if self._waits[seat] and "knock_wait" not in self._c.waived:
             return IllegalAction("knock_wait", "no knock so soon after laying a spread", "VAR-KNOCKWAIT-1")
         if rules.knock_limit is not None:
             t = self._count(kept)
             if not rules.count_held_spreads:
                 t -= best_cover(kept, self._c.values, self._c.geometry)
-            if t > rules.knock_limit:
+            if t > rules.knock_limit and "knock_limit" not in self._c.waived:
                 return IllegalAction(
                     "knock_limit",
                     f"a knock needs {rules.knock_limit} points or fewer, the hand has {t}",
                     "VAR-KNOCKLIMIT-1",
                 )
-        if self._c.forced and self._forced_in(kept):
+        if self._c.forced and self._forced_in(kept) and "forced_spread" not in self._c.waived:
             return IllegalAction("forced_spread", "a player holding a spread may not knock", "VAR-FORCED-2")
         return None
 
     def _declare_refusal(self, seat: int) -> IllegalAction | None:
         """Why ``seat`` may not declare a special hand now (VAR-SPECIAL-1), or None."""
         mode = self.rules.special_hands
-        if mode == "none":
+        if mode == "none" and "declare_timing" not in self._c.waived:
             return IllegalAction("declare_timing", "this ruleset has no special hands", "VAR-SPECIAL-1")
-        if self._stage != START or self._knocker >= 0:
+        if (self._stage != START or self._knocker >= 0) and "declare_timing" not in self._c.waived:
             return IllegalAction(
                 "declare_timing", "a special hand is declared at the start of a turn, before drawing", "VAR-SPECIAL-1"
             )
-        if mode == "first_turn" and self._turn >= self.players:
+        if mode == "first_turn" and self._turn >= self.players and "declare_timing" not in self._c.waived:
             return IllegalAction("declare_timing", "a special hand is declared on the first turn only", "VAR-SPECIAL-1")
         hand = self._hands[seat]
         size = self.rules.hand_size_for(self.players)
-        if hand.bit_count() != size:
+        if hand.bit_count() != size and "not_special" not in self._c.waived:
             return IllegalAction("not_special", f"a special hand holds all {size} cards dealt", "VAR-SPECIAL-1")
         total = self._count(hand)
-        if total != 41 and total > 10:
+        if total != 41 and total > 10 and "not_special" not in self._c.waived:
             return IllegalAction("not_special", f"the cards held total {total}, not 41 or 10 or less", "VAR-SPECIAL-1")
         return None
 
@@ -599,7 +617,10 @@ class Hand:
         spreads as a discard's is (VAR-FORCED-1)."""
         if rest and self._c.forced:
             if self._forced_in(rest) or (self._c.forced_at_once and self._layable_forced(rest)):
-                return IllegalAction("forced_spread", "lay the spread you hold before ending the turn", "VAR-FORCED-1")
+                if "forced_spread" not in self._c.waived:
+                    return IllegalAction(
+                        "forced_spread", "lay the spread you hold before ending the turn", "VAR-FORCED-1"
+                    )
         return None
 
     def is_legal(self, action: Action) -> bool:
@@ -608,6 +629,72 @@ class Hand:
         except IllegalAction:
             return False
         return True
+
+    # ------------------------------------------------------------------ refusals
+    def refusals(self, action: Action, seat: int | None = None) -> list[IllegalAction]:
+        """Every reason this engine finds to refuse ``action`` by ``seat`` (the player to
+        act when None) in this state, in the order it checks them: the first is exactly
+        what :meth:`apply` raises; empty when the action is legal.  ``self`` never changes.
+
+        The reasons are found with *waivers*.  The action is applied to a copy of the hand;
+        when the copy refuses it, the reason is recorded and the action is applied again
+        to a fresh copy with that reason waived as well, until a copy accepts it or a
+        reason cannot be waived.  A waived check lets the action go on as if its rule
+        allowed it, and every check of that code is waived:
+
+        - ``not_your_turn``: the action is played as if the seat were to act, at this
+          point of the turn (what the player to act has done in it stands), except that a
+          draw from the discard pile out of turn is played as an eat (VAR-EAT-1), which
+          begins the eater's turn; a seat that is not at the table is never waived;
+        - ``already_drawn``: the player draws again; ``must_draw_first``: as if the player
+          had drawn (the stage is "drawn", no card added);
+        - ``not_in_hand``: as if the player held the card (it is put in the copy's hand;
+          a card outside the ruleset's pack is never waived);
+          ``duplicate_card``: the card named twice counts once;
+        - ``not_a_spread``: the cards are laid as if they were a spread;
+          ``hit_does_not_fit``: the card is added to the spread as if it fitted;
+          ``hit_target``, ``hit_limit``: the hit goes on;
+        - ``knock_timing``: the knock goes on at this point of the turn; ``knock_discard``:
+          a knock that names a discard where none is allowed is played without it, and one
+          that names none where one is needed is played keeping every card;
+        - ``taken_card``, ``last_card_taken``, ``must_use_taken``, ``forced_spread``,
+          ``first_turn_knock``, ``hit_lock``, ``knock_wait``, ``knock_limit``,
+          ``declare_timing``, ``not_special``: the check passes.
+
+        The reasons of :data:`FINAL_REASONS` (``hand_over``, ``malformed_action``,
+        ``no_such_spread``, ``discard_pile_empty``) end the search: after them nothing
+        else about the action can be judged.  So do reasons the copy gives again once
+        waived (a check that has no waiver, as a subclass's own may be).
+
+        An action that breaks exactly the rule it is refused for gives one reason; one
+        that breaks several gives them all (a discard before drawing of a card not held:
+        ``must_draw_first``, then ``not_in_hand``)."""
+        found: list[IllegalAction] = []
+        waived: frozenset[str] = _NONE
+        while True:
+            h = self.copy()
+            h._c = self._c.waiving(waived)
+            try:
+                h.apply(action, seat)
+            except IllegalAction as e:
+                if e.reason in waived:
+                    return found
+                found.append(e)
+                if e.reason in FINAL_REASONS:
+                    return found
+                waived = waived | {e.reason}
+                continue
+            return found
+
+    def _refuse(self, reason: str, message: str, rule: str | None = None) -> None:
+        """A check of ``reason`` has failed: raise, unless the tables waive it (only on a
+        copy :meth:`refusals` plays), in which case the action goes on and the caller plays
+        it as the rule would allow.  Checks that return their refusal instead of raising it
+        (``_knock_refusal``, ``_declare_refusal``, ``_hit_ending_refusal``) read the same
+        set, ``self._c.waived``, and only once the check has failed, so the legal path
+        never pays for it."""
+        if reason not in self._c.waived:
+            raise IllegalAction(reason, message, rule)
 
     # ------------------------------------------------------------------ actions
     def apply(self, action: Action, seat: int | None = None) -> None:
@@ -623,7 +710,15 @@ class Hand:
                 self.to_act = seat
                 self._draw(seat, action)
                 return
-            raise IllegalAction("not_your_turn", f"seat {seat} acted but seat {me} is to act", "TURN-10")
+            message = f"seat {seat} acted but seat {me} is to act"
+            if not 0 <= seat < self.players:  # a seat not at the table: no waiver can seat it
+                raise IllegalAction("not_your_turn", message, "TURN-10")
+            self._refuse("not_your_turn", message, "TURN-10")
+            # waived: as if the seat were to act, at this point of the turn; a draw from the
+            # discard pile out of turn is played as an eat, which begins the eater's turn
+            if action == DRAW_DISCARD:
+                self._begin_turn()
+            me = self.to_act = seat
         t = action.type
         if t == DRAW:
             # Fast path: the common draw from a stock that still has cards.
@@ -669,13 +764,13 @@ class Hand:
 
     def _draw(self, me: int, action: Action) -> None:
         if self._stage != START:
-            raise IllegalAction("already_drawn", "a player draws once a turn", "TURN-6")
+            self._refuse("already_drawn", "a player draws once a turn", "TURN-6")
         if action.source == "discard":
             pile = self._pile
             if pile is None:
                 raise IllegalAction("discard_pile_empty", "the discard pile is empty", "TURN-9")
             if not self._usable_top(me):
-                raise IllegalAction(
+                self._refuse(
                     "must_use_taken", f"{NAMES[pile[0]]} cannot be used at once in a spread or a hit", "VAR-MUSTUSE-1"
                 )
             card = pile[0]
@@ -725,35 +820,40 @@ class Hand:
             raise IllegalAction("malformed_action", f"{card!r} is not a card", "CARD-2")
         bit = BITS[card]
         if not self._hands[me] & bit:
-            raise IllegalAction("not_in_hand", f"{NAMES[card]} is not in seat {me}'s hand", "TURN-11")
+            message = f"{NAMES[card]} is not in seat {me}'s hand"
+            if not self._c.pack & bit:  # a card outside the ruleset's pack: no waiver can deal it
+                raise IllegalAction("not_in_hand", message, "TURN-11")
+            self._refuse("not_in_hand", message, "TURN-11")
+            self._hands[me] |= bit  # waived: as if the player held the card
         return bit
 
     def _check_taken_left(self, rest: int) -> None:
         taken = self._taken
         if taken >= 0 and rest == BITS[taken] and not self._c.taken_last:
-            raise IllegalAction(
+            self._refuse(
                 "last_card_taken", f"that would leave only {NAMES[taken]}, taken from the discard pile", "TURN-8"
             )
 
     def _check_must_use(self, uses_taken: bool) -> None:
         if self._must_use and not uses_taken:
-            raise IllegalAction(
+            self._refuse(
                 "must_use_taken", f"first use {NAMES[self._taken]}, taken from the discard pile", "VAR-MUSTUSE-1"
             )
 
     def _discard(self, me: int, card: Card) -> None:
         if self._stage != DRAWN and not (self._stage == START and self.rules.discard_without_draw):
-            raise IllegalAction("must_draw_first", "draw before discarding", "TURN-6")
+            self._refuse("must_draw_first", "draw before discarding", "TURN-6")
+            self._stage = DRAWN  # waived: as if the player had drawn
         bit = self._owned(me, card)
         self._check_must_use(False)
         hand = self._hands[me]
         if not self._may_discard_taken(hand, card):
-            raise IllegalAction("taken_card", f"{NAMES[card]} was taken from the discard pile this turn", "TURN-7")
+            self._refuse("taken_card", f"{NAMES[card]} was taken from the discard pile this turn", "TURN-7")
         kept = hand ^ bit
         if self._c.forced and self._forced_in(kept):
-            raise IllegalAction("forced_spread", "lay the spread you hold before ending the turn", "VAR-FORCED-1")
-        if self._c.forced_at_once and self._layable_forced(hand):
-            raise IllegalAction("forced_spread", "lay the spread you hold before discarding", "VAR-FORCED-1")
+            self._refuse("forced_spread", "lay the spread you hold before ending the turn", "VAR-FORCED-1")
+        elif self._c.forced_at_once and self._layable_forced(hand):
+            self._refuse("forced_spread", "lay the spread you hold before discarding", "VAR-FORCED-1")
         self._hands[me] = kept
         self._pile = (card, self._pile)
         self._pile_count += 1
@@ -766,6 +866,14 @@ class Hand:
             self._finish("out_by_discard", (me,), payments.from_each(me, self.players, self.stake, "PAY-OUT-2"))
             return
         self._next_turn(me)
+
+    def _begin_turn(self) -> None:
+        """Only on a copy :meth:`refusals` plays: the state of a turn that has just begun."""
+        self._stage = START
+        self._taken = -1
+        self._hits = 0
+        self._laid = 0
+        self._must_use = False
 
     def _next_turn(self, me: int) -> None:
         if self._c.counters:
@@ -798,17 +906,20 @@ class Hand:
 
     def _spread(self, me: int, cards: tuple[Card, ...]) -> None:
         if self._stage != DRAWN:
-            raise IllegalAction("must_draw_first", "draw before laying a spread", "SPREAD-4")
+            self._refuse("must_draw_first", "draw before laying a spread", "SPREAD-4")
+            self._stage = DRAWN  # waived: as if the player had drawn
         mask = 0
         for c in cards:
             bit = self._owned(me, c)
             if mask & bit:
-                raise IllegalAction("duplicate_card", f"{NAMES[c]} is named twice", "TURN-11")
+                self._refuse("duplicate_card", f"{NAMES[c]} is named twice", "TURN-11")
+                cards = tuple(dict.fromkeys(cards))  # waived: the card counts once
             mask |= bit
         sp = self._make_spread(me, cards)
         if sp is None:
             shown = " ".join(NAMES[c] for c in cards)
-            raise IllegalAction("not_a_spread", f"[{shown}] is not a book or a run", "SPREAD-1")
+            self._refuse("not_a_spread", f"[{shown}] is not a book or a run", "SPREAD-1")
+            sp = Spread(me, "book", cards, mask)  # waived: laid as if the cards were a spread
         self._check_must_use(self._taken >= 0 and bool(mask & BITS[self._taken]))
         rest = self._hands[me] & ~mask
         self._check_taken_left(rest)
@@ -831,19 +942,22 @@ class Hand:
 
     def _hit(self, me: int, card: Card, index: int) -> None:
         if self._stage != DRAWN:
-            raise IllegalAction("must_draw_first", "draw before hitting", "HIT-2")
+            self._refuse("must_draw_first", "draw before hitting", "HIT-2")
+            self._stage = DRAWN  # waived: as if the player had drawn
         bit = self._owned(me, card)
         spreads = self._spreads
         if not 0 <= index < len(spreads):
             raise IllegalAction("no_such_spread", f"there is no spread {index} on the table", "HIT-1")
         target = spreads[index]
         if self.rules.hit_targets == "runs" and target.kind != "run":
-            raise IllegalAction("hit_target", "only runs may be hit under this ruleset", "HIT-1")
+            self._refuse("hit_target", "only runs may be hit under this ruleset", "HIT-1")
         if self.rules.hits_per_turn == "one" and self._hits >= 1:
-            raise IllegalAction("hit_limit", "one hit per turn under this ruleset", "HIT-4")
+            self._refuse("hit_limit", "one hit per turn under this ruleset", "HIT-4")
         grown = target.with_card(card, self._c.geometry)
         if grown is None:
-            raise IllegalAction("hit_does_not_fit", f"{NAMES[card]} does not fit spread {index}", "HIT-3")
+            self._refuse("hit_does_not_fit", f"{NAMES[card]} does not fit spread {index}", "HIT-3")
+            # waived: the card is added as if it fitted
+            grown = replace(target, cards=(*target.cards, card), mask=target.mask | bit)
         self._check_must_use(card == self._taken)
         rest = self._hands[me] & ~bit
         ends = self.rules.hit_ends_turn
@@ -890,34 +1004,42 @@ class Hand:
         rules = self.rules
         hand = self._hands[me]
         if self._knocker >= 0:
-            raise IllegalAction("knock_timing", "no knock in a last turn after a knock", "PAY-KNOCK-1")
+            self._refuse("knock_timing", "no knock in a last turn after a knock", "PAY-KNOCK-1")
         if self._stage == START:
             if rules.knock_timing == "after_draw":
-                raise IllegalAction("knock_timing", "under this ruleset a player knocks after drawing", "TURN-3")
+                self._refuse("knock_timing", "under this ruleset a player knocks after drawing", "TURN-3")
             if card >= 0:
-                raise IllegalAction("knock_discard", "a knock before drawing names no discard", "TURN-3")
+                self._refuse("knock_discard", "a knock before drawing names no discard", "TURN-3")
+                card = -1  # waived: played without the discard
             kept = hand
         elif not rules.knock_with_discard:
             if rules.knock_timing == "start":
-                raise IllegalAction("knock_timing", "a player may knock only before drawing", "TURN-3")
+                self._refuse("knock_timing", "a player may knock only before drawing", "TURN-3")
             if card >= 0:
-                raise IllegalAction(
+                self._refuse(
                     "knock_discard", "under this ruleset a knock names no discard: the cards held are shown", "TURN-3"
                 )
+                card = -1  # waived: played without the discard
             self._check_must_use(False)
             kept = hand
         else:
             if rules.knock_timing == "start":
-                raise IllegalAction("knock_timing", "a player may knock only before drawing", "TURN-3")
+                self._refuse("knock_timing", "a player may knock only before drawing", "TURN-3")
             if card < 0:
-                raise IllegalAction("knock_discard", "a knock after drawing names the card discarded", "TURN-3")
-            bit = self._owned(me, card)
-            self._check_must_use(False)
-            if not self._may_discard_taken(hand, card):
-                raise IllegalAction("taken_card", f"{NAMES[card]} was taken from the discard pile this turn", "TURN-7")
-            kept = hand ^ bit
+                self._refuse("knock_discard", "a knock after drawing names the card discarded", "TURN-3")
+                kept = hand  # waived: played keeping every card
+            else:
+                bit = self._owned(me, card)
+                hand = self._hands[me]  # the same hand, unless a waiver put the card in it
+                self._check_must_use(False)
+                if not self._may_discard_taken(hand, card):
+                    self._refuse("taken_card", f"{NAMES[card]} was taken from the discard pile this turn", "TURN-7")
+                kept = hand ^ bit
         refusal = self._knock_refusal(me, kept)
-        if refusal is None and self._stage == DRAWN and self._c.forced_at_once and self._layable_forced(hand):
+        if (
+            refusal is None and self._stage == DRAWN and self._c.forced_at_once and self._layable_forced(hand)
+            and "forced_spread" not in self._c.waived
+        ):
             refusal = IllegalAction("forced_spread", "lay the spread you hold before knocking", "VAR-FORCED-1")
         if refusal is not None:
             raise refusal
