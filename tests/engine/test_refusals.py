@@ -18,11 +18,12 @@ from enginekit import action, deal, play
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from tonk_ref.adapters.reference import hand_of, random_move, random_well_formed
 from tonk_ref.engine.actions import REASONS, Action, IllegalAction
 from tonk_ref.engine.hand import FINAL_REASONS, Hand
 from tonk_ref.engine.ruleset import DEFAULT, Ruleset
 from tonk_ref.engine.serialize import state_to_json
-from tonk_ref.tools.fuzzing import hand_of, random_move, random_ruleset, random_setup, random_well_formed
+from tonk_ref.harness.hands import random_ruleset, random_setup
 
 rule = pytest.mark.rule
 

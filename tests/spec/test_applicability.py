@@ -14,16 +14,16 @@ from pathlib import Path
 
 import pytest
 
+from tonk_ref.adapters import reference as F
 from tonk_ref.engine import actions as A
 from tonk_ref.engine.actions import IllegalAction
 from tonk_ref.engine.ruleset import DEFAULT, Ruleset
+from tonk_ref.harness import hands as H
 from tonk_ref.paths import spec_dir
 from tonk_ref.spec import rulebook
 from tonk_ref.spec.applicability import applies_text, reasons_reachable, rules_that_apply, why_not
 from tonk_ref.spec.reasons import reason_rules
 from tonk_ref.spec.rulebook import RulebookError
-from tonk_ref.adapters import reference as F
-from tonk_ref.harness import hands as H
 
 ROOT = Path(__file__).resolve().parents[2]
 #: Codes the protocol gives for a request about a hand rather than an action in it.
