@@ -20,10 +20,11 @@ from typing import Any
 
 from ..engine import actions as A
 from ..engine.actions import Action, IllegalAction
-from ..engine.cards import DECK_SIZE, parse_card
+from ..engine.cards import DECK_SIZE, cards_of, pack_mask, parse_card
 from ..engine.hand import Hand
 from ..engine.ruleset import Ruleset
 from ..engine.serialize import action_from_json, action_to_json, result_to_json, state_to_json
+from ..engine.spreads import spread_masks
 
 JSON = dict[str, Any]
 Move = tuple[int, JSON]
@@ -127,6 +128,7 @@ class Playout:
     initial: JSON
     final: JSON
     cited: frozenset[str] = field(default_factory=frozenset)
+    probes: list[int] = field(default_factory=list)  # the moves that are probes (sharp refusals)
 
     @property
     def result(self) -> JSON | None:
@@ -134,18 +136,67 @@ class Playout:
         return result
 
 
-def _answer(h: Hand, seat: int, action: Action | JSON, trace: bool) -> Answer:
+def _answer(h: Hand, seat: int, action: Action | JSON, trace: bool, implied: set[str] | None = None) -> Answer:
+    """Apply one move; with ``implied``, add the rules the move exercises that the engine's
+    record does not name (:func:`_implied_by_move`)."""
+    before = (h.turn, h.stock_count, len(h.spreads)) if implied is not None else (0, 0, 0)
     try:
-        h.apply(action if isinstance(action, Action) else action_from_json(action), seat)
-        return Answer(True, None, state_to_json(h) if trace else None)
+        act = action if isinstance(action, Action) else action_from_json(action)
+        h.apply(act, seat)
     except IllegalAction as e:
         return Answer(False, e.reason, state_to_json(h) if trace else None, e.rule)
+    if implied is not None:
+        _implied_by_move(h, seat, act, before, implied)
+    return Answer(True, None, state_to_json(h) if trace else None)
 
 
-def _cited(h: Hand, answers: Sequence[Answer]) -> frozenset[str]:
-    rules = {e.rule for e in h.events} | {a.rule for a in answers if a.rule}
+def _implied_by_move(h: Hand, seat: int, act: Action, before: tuple[int, int, int], out: set[str]) -> None:
+    """Rules an accepted move exercises beyond the rules its events cite: a draw from the
+    stock (DEAL-3), the one that takes its last card (STOCK-1), a knock on a player's first
+    turn (TURN-4), a hit while two or more spreads lie on the table (SPREAD-5), a turn
+    ended holding 49 or 50 (DEALT-4)."""
+    turn, stock, spreads = before
+    if act.type == A.DRAW and act.source == "stock" and stock:
+        out.add("DEAL-3")
+        if h.stock_count == 0:
+            out.add("STOCK-1")
+    elif act.type == A.KNOCK and turn < h.players:
+        out.add("TURN-4")
+    elif act.type == A.HIT and spreads >= 2:
+        out.add("SPREAD-5")
+    if act.type == A.DISCARD and 0 <= seat < h.players and h.total(seat) in (49, 50):
+        out.add("DEALT-4")  # a turn ends holding 49 or 50: worth nothing
+
+
+def _implied_by_result(h: Hand) -> set[str]:
+    """Rules a hand's ending exercises beyond the rules its payments cite: payments made
+    (STAKE-2); a knock settled: the hands shown and counted (PAY-KNOCK-1, CARD-4), a knocker
+    tied with the lowest (PAY-KNOCK-3), two or more tied for the lowest against a caught
+    knocker (PAY-CAUGHT-3); the empty stock settled: the lowest total (PAY-STOCK-1) or a tie
+    for it (PAY-STOCK-2)."""
+    r = h.result
+    out: set[str] = set()
+    if r is None:
+        return out
+    if r.payments:
+        out.add("STAKE-2")
+    totals = r.totals
+    if r.knocker is not None and totals is not None:
+        out |= {"PAY-KNOCK-1", "CARD-4"}
+        others = [totals[s] for s in range(len(totals)) if s != r.knocker]
+        if others and totals[r.knocker] == min(others):
+            out.add("PAY-KNOCK-3")
+        if r.ending == "knock_caught" and others.count(min(others)) > 1:
+            out.add("PAY-CAUGHT-3")
+    if r.ending == "stock_out" and totals is not None:
+        out |= {"CARD-4", "PAY-STOCK-2" if totals.count(min(totals)) > 1 else "PAY-STOCK-1"}
+    return out
+
+
+def _cited(h: Hand, answers: Sequence[Answer], implied: set[str] | None = None) -> frozenset[str]:
+    rules = {e.rule for e in h.events} | {a.rule for a in answers if a.rule} | (implied or set())
     if h.result is not None:
-        rules |= {p.rule for p in h.result.payments}
+        rules |= {p.rule for p in h.result.payments} | _implied_by_result(h)
     return frozenset(r for r in rules if r)
 
 
@@ -153,8 +204,23 @@ def replay(setup: JSON, moves: Sequence[Move], trace: bool = True) -> Playout:
     """The reference engine's answers to ``moves`` (and every state, with ``trace``)."""
     h = hand_of(setup)
     initial = state_to_json(h)
-    answers = [_answer(h, seat, action, trace) for seat, action in moves]
-    return Playout(dict(setup), list(moves), answers, initial, state_to_json(h), _cited(h, answers))
+    implied: set[str] = set()
+    answers = [_answer(h, seat, action, trace, implied) for seat, action in moves]
+    return Playout(dict(setup), list(moves), answers, initial, state_to_json(h), _cited(h, answers, implied))
+
+
+@dataclass(frozen=True, slots=True)
+class Probes:
+    """Which refusals random play tries (spec/scenarios.md, "Probes"): at each decision
+    point with probability ``rate`` (at most ``most`` in a hand, and once after the hand is
+    over), an action the reference refuses there for exactly one reason, preferring the
+    reasons of ``want`` (none: any); a probe draws on its own random source, so the hand
+    played is the hand played without probes."""
+
+    rate: float = 0.15
+    most: int = 6
+    want: frozenset[str] = frozenset()
+    seed: str = ""
 
 
 def random_hand(
@@ -165,23 +231,146 @@ def random_hand(
     illegal_rate: float = 0.1,
     knock_weight: float | None = None,
     trace: bool = False,
+    probes: Probes | None = None,
 ) -> Playout:
     """A random hand played on the reference engine until it ends (or ``max_actions``
     moves, a safety net for a ruleset without a ``turn_limit``): the moves in protocol
-    JSON with the reference's answers."""
+    JSON with the reference's answers; with ``probes``, sharp refusals tried along the way
+    (their indices in :attr:`Playout.probes`)."""
     h = hand_of(setup)
     initial = state_to_json(h) if trace else {}
     moves: list[Move] = []
     answers: list[Answer] = []
+    probed: list[int] = []
+    prng = random.Random(probes.seed) if probes is not None else rng
+    tried: set[str] = set()
+    implied: set[str] = set()
+
+    def probe() -> None:
+        assert probes is not None
+        for seat, action in sharp_refusals(prng, h, probes.want, tried):
+            probed.append(len(moves))
+            moves.append((seat, action))
+            answers.append(_answer(h, seat, action, trace, implied))
+
     while not h.is_over and len(moves) < max_actions:
+        if probes is not None and len(probed) < probes.most and prng.random() < probes.rate:
+            probe()
         seat, action = random_move(rng, h, illegal_rate, knock_weight)
         moves.append((seat, action_to_json(action)))
-        answers.append(_answer(h, seat, action, trace))
-    return Playout(setup, moves, answers, initial, state_to_json(h), _cited(h, answers))
+        answers.append(_answer(h, seat, action, trace, implied))
+    if probes is not None and h.is_over:
+        probe()
+    return Playout(setup, moves, answers, initial, state_to_json(h), _cited(h, answers, implied), probed)
+
+
+#: Which kinds of candidate action can be refused for each reason code.
+_KINDS_FOR: dict[str, frozenset[str]] = {
+    "hand_over": frozenset({"draw"}), "not_your_turn": frozenset({"other"}), "malformed_action": frozenset({"bad"}),
+    "already_drawn": frozenset({"draw"}), "must_draw_first": frozenset({"discard", "hit", "spread"}),
+    "discard_pile_empty": frozenset({"draw"}), "not_in_hand": frozenset({"discard"}),
+    "duplicate_card": frozenset({"spread"}), "not_a_spread": frozenset({"spread"}),
+    "no_such_spread": frozenset({"hit"}),
+    "hit_does_not_fit": frozenset({"hit"}), "hit_target": frozenset({"hit"}), "hit_limit": frozenset({"hit"}),
+    "taken_card": frozenset({"discard"}), "last_card_taken": frozenset({"spread", "hit"}),
+    "must_use_taken": frozenset({"discard", "spread"}), "forced_spread": frozenset({"discard", "knock"}),
+    "declare_timing": frozenset({"declare"}), "not_special": frozenset({"declare"}),
+}
+_ALL_KINDS = frozenset({"draw", "other", "bad", "discard", "hit", "spread", "knock", "declare"})
+
+
+def _candidates(rng: random.Random, h: Hand, reasons: frozenset[str] = frozenset()
+                ) -> list[tuple[int, Action | JSON]]:
+    """Actions worth trying as refusals here, of the kinds that can be refused for
+    ``reasons`` (every kind when empty; a knock for a reason of the knock checks): of the
+    seat to act and of another seat, with cards held, not held, outside the pack, named
+    twice or malformed."""
+    kinds = (frozenset().union(*(_KINDS_FOR.get(r, frozenset({"knock"})) for r in reasons)) if reasons
+             else _ALL_KINDS)
+    n = h.players
+    me = h.to_act if h.to_act is not None else 0
+    other = (me + 1) % n
+    held = h.hand(me)
+    theirs = h.hand(other)
+    out: list[tuple[int, Action | JSON]] = []
+    if "draw" in kinds:
+        out += [(me, A.DRAW_STOCK), (me, A.DRAW_DISCARD)]
+    if "other" in kinds:
+        out += [(other, A.DRAW_STOCK)] + ([(other, A.discard(theirs[0]))] if theirs else [])
+    if "bad" in kinds:
+        out.append((me, {"type": "discard", "card": "10" + "cdhs"[rng.randrange(4)]}))
+    if "knock" in kinds:
+        out += [(me, A.KNOCK_ACTION)] + ([(me, A.knock(rng.choice(held)))] if held else [])
+    if "declare" in kinds and h.rules.special_hands != "none":
+        out.append((me, A.DECLARE_ACTION))
+    if "discard" in kinds:
+        pack = pack_mask(h.rules.deck, h.rules.jokers)
+        outside = [c for c in range(DECK_SIZE) if not pack >> c & 1]
+        out += [(me, A.discard(c)) for c in ([rng.choice(held)] if held else [])]
+        out += [(me, A.discard(rng.choice(theirs)))] if theirs else []
+        out += [(me, A.discard(rng.choice(outside)))] if outside else []
+        if h.taken is not None:
+            out.append((me, A.discard(h.taken)))
+    if "hit" in kinds and held:
+        c = rng.choice(held)
+        out += [(me, A.hit(c, i)) for i in range(len(h.spreads) + 1)]
+        if h.taken is not None:
+            out += [(me, A.hit(x, i)) for x in held if x != h.taken for i in range(len(h.spreads))
+                    if len(held) == 2]
+    if "spread" in kinds and held:
+        if len(held) >= 3:
+            out.append((me, A.spread(rng.sample(held, 3))))
+        # a spread the hand holds (listing every spread of a long hand with wild cards is
+        # dear: only for hands of six cards or fewer); one that leaves only the taken card
+        masks = spread_masks(h.holding(me), h.geometry) if len(held) <= 6 else []
+        for m in masks[:1]:
+            cards = cards_of(m)
+            out.append((me, A.spread(cards)))
+            out.append((me, A.spread([*cards, cards[0]])))
+        if h.taken is not None:
+            out += [(me, A.spread(cards_of(m))) for m in masks if h.holding(me) & ~m == 1 << h.taken]
+    return out
+
+
+def sharp_refusals(rng: random.Random, h: Hand, want: frozenset[str] = frozenset(),
+                   tried: set[str] | None = None, most: int = 1) -> list[Move]:
+    """Up to ``most`` actions the reference refuses here, each for exactly one reason (a
+    *sharp* refusal: nothing else is wrong with it), of reasons not in ``tried`` (which
+    gains them), those of ``want`` first; in protocol JSON.  For a hand made to reach one
+    reason, a refusal for that reason first and others after stands in where no sharp one
+    is found (a declare after drawing is refused for its timing, and its hand is no longer
+    as dealt)."""
+    tried = tried if tried is not None else set()
+    found: dict[str, Move] = {}
+    blunt: dict[str, Move] = {}  # a wanted reason that comes only first among others
+    only = want if len(want) <= 2 else frozenset()  # a hand made for one or two reasons tries only their kinds
+    for seat, action in _candidates(rng, h, only):
+        if isinstance(action, dict):
+            key = "malformed_action"
+            if key in tried or key in found:
+                continue
+            found[key] = (seat, action)
+            continue
+        reasons = h.refusals(action, seat)
+        first = reasons[0].reason if reasons else None
+        if first is None or first in tried or first in found:
+            continue
+        if len(reasons) == 1:
+            found[first] = (seat, action_to_json(action))
+        elif first in only:
+            blunt.setdefault(first, (seat, action_to_json(action)))
+    for reason, move in blunt.items():
+        found.setdefault(reason, move)  # some reasons never come alone (a declare after drawing)
+    order = sorted(found, key=lambda r: (r not in want, rng.random()))
+    picked = order[:most]
+    tried.update(picked)
+    return [found[r] for r in picked]
 
 
 def cited(setup: JSON, moves: Sequence[Move]) -> frozenset[str]:
-    """Every rule the reference engine cites dealing ``setup`` and playing ``moves``."""
+    """Every rule the reference engine cites dealing ``setup`` and playing ``moves``: the
+    rules of its events, refusals and payments, and those its moves and ending exercise
+    without an event of their own (:func:`_implied_by_move`, :func:`_implied_by_result`)."""
     return replay(setup, moves, trace=False).cited
 
 

@@ -24,7 +24,7 @@ from typing import Any
 
 from ..adapters import reference as R
 from ..engine.ruleset import Ruleset
-from ..spec.applicability import rules_that_apply
+from ..spec.applicability import reasons_reachable, rules_that_apply
 from .case import Call, Case, Perft
 from .case_cache import cached, digest, typed_codec
 from .coverage import TARGET, Exercise, exercise_of
@@ -41,6 +41,8 @@ REACH_HANDS = 400
 REACH_SEED = 0
 #: How many hands of the sample are remembered for each rule they cite.
 REACH_KEEP = 2 * TARGET
+#: How many seeded hands are tried for a refusal reason fewer than TARGET cases reach.
+PROBE_HANDS = 40
 #: How the sample is kept in the case cache.
 REACH_CODEC = typed_codec("reach", 1, dict[str, tuple[int, ...]])
 
@@ -138,4 +140,14 @@ def table_block(table: Ruleset, written: dict[str, Exercise], *, seed: int = 1, 
             case = seeded_hand(table, REACH_SEED, game)
             if case.id not in block.exercised:
                 keep(case)
+    refused = Counter(r for e in [*written.values(), *block.exercised.values()] for r in e.reasons)
+    for reason in reasons_reachable(table):
+        for game in range(PROBE_HANDS):
+            if refused[reason] >= TARGET:
+                break
+            case = seeded_hand(table, REACH_SEED, game, want=reason)
+            e = exercise_of(case, case.rules)
+            if reason in e.reasons:
+                keep(case)
+                refused.update(e.reasons)
     return block

@@ -22,6 +22,7 @@ from typing import Any
 from ..adapters import reference as R
 from ..engine.cards import NAMES, cards_of, pack_mask
 from ..engine.ruleset import DEFAULT, Ruleset, option_values
+from ..spec.applicability import reasons_reachable
 from .case import Act, Case, Expect, Step
 
 JSON = dict[str, Any]
@@ -109,14 +110,15 @@ def hand_case(
     case_id: str,
     title: str,
     source: str,
-    probes: Sequence[int] = (),
+    probes: Sequence[int] | None = None,
     trace: bool = False,
 ) -> Case:
     """A played hand as a generated case: each move with the reference's answer (a move
-    at an index of ``probes`` must also leave the state as it was), then the final state
-    and result; with ``trace``, the state after every accepted move too."""
+    at an index of ``probes``, by default the play's own probes, must also leave the state
+    as it was), then the final state and result; with ``trace``, the state after every
+    accepted move too."""
     steps: list[Step] = []
-    probed = set(probes)
+    probed = set(played.probes if probes is None else probes)
     for i, ((seat, action), answer) in enumerate(zip(played.moves, played.answers, strict=True)):
         steps.append(Act(seat, action, refuse=None if answer.ok else answer.reason, unchanged=i in probed))
         if trace and answer.ok and answer.state is not None and i < len(played.moves) - 1:
@@ -138,12 +140,24 @@ def hand_case(
     )
 
 
-def seeded_hand(table: Ruleset, seed: int, game: int) -> Case:
+def probes_for(table: Ruleset, key: str, want: str | None = None) -> R.Probes:
+    """The probes of a generated hand: sharp refusals of every reason the table can reach,
+    or, for a hand made to reach one reason (``want``), that reason at most points."""
+    if want is not None:
+        return R.Probes(rate=1.0, most=4, want=frozenset({want}), seed=f"probe:{key}:{want}")
+    return R.Probes(want=frozenset(reasons_reachable(table)), seed=f"probe:{key}")
+
+
+def seeded_hand(table: Ruleset, seed: int, game: int, want: str | None = None) -> Case:
     """Seeded hand ``game`` under ``table`` (a table run's generated case
-    ``generated-S-N``): every decision and the final state, as the reference plays them."""
+    ``generated-S-N``, or ``generated-S-N-REASON`` for one made to reach a refusal reason):
+    every decision, the probes along the way and the final state, as the reference plays
+    them."""
     rng = random.Random(f"table:{seed}:{game}")
     setup = random_setup(rng, table)
-    played = R.random_hand(rng, setup, max_actions=MAX_ACTIONS)
-    return hand_case(played, case_id=f"generated-{seed}-{game + 1}",
-                     title=f"seeded hand {game + 1} (seed {seed}) under the table's rules, as the reference plays it",
-                     source=f"generated:seed {seed}, hand {game + 1}")
+    played = R.random_hand(rng, setup, max_actions=MAX_ACTIONS, probes=probes_for(table, f"{seed}:{game}", want))
+    suffix = f"-{want}" if want else ""
+    return hand_case(played, case_id=f"generated-{seed}-{game + 1}{suffix}",
+                     title=f"seeded hand {game + 1} (seed {seed}) under the table's rules, as the reference plays it"
+                           + (f", probing {want}" if want else ""),
+                     source=f"generated:seed {seed}, hand {game + 1}" + (f", probing {want}" if want else ""))

@@ -349,9 +349,9 @@ def _generated(case_id: str, table: Table) -> Case | None:
     from .block import generated_perft
     from .hands import seeded_hand
 
-    m = re.fullmatch(r"generated-(\d+)-(\d+)", case_id)
+    m = re.fullmatch(r"generated-(\d+)-(\d+)(?:-([a-z_]+))?", case_id)
     if m is not None and int(m.group(2)) >= 1:
-        return seeded_hand(table.rules, int(m.group(1)), int(m.group(2)) - 1)
+        return seeded_hand(table.rules, int(m.group(1)), int(m.group(2)) - 1, m.group(3))
     if case_id.startswith("perft-table-seed"):
         return next((c for c in generated_perft(table.rules) if c.id == case_id), None)
     return None
