@@ -20,7 +20,7 @@ from typing import Any
 
 from ..engine import actions as A
 from ..engine.actions import Action, IllegalAction
-from ..engine.cards import DECK_SIZE, cards_of, pack_mask, parse_card
+from ..engine.cards import DECK_SIZE, NAMES, cards_of, pack_mask, parse_card
 from ..engine.hand import Hand
 from ..engine.ruleset import Ruleset
 from ..engine.serialize import action_from_json, action_to_json, result_to_json, state_to_json
@@ -71,6 +71,11 @@ def random_well_formed(rng: random.Random, h: Hand, knock_share: float = 0.2) ->
 #: How random play weighs the kinds of action: knocks are rare (play that prefers not to
 #: knock), spreads and hits as likely as discarding when they are possible.
 PLAY_WEIGHTS: dict[str, float] = {"knock": 0.05, "draw": 1.0, "spread": 1.0, "hit": 1.0, "discard": 1.0}
+#: Patient play: it never knocks and seldom lays a spread, so hands run long (to the empty
+#: stock, to the last turns) and spreads are hit more than laid.
+PATIENT_WEIGHTS: dict[str, float] = {"knock": 0.0, "draw": 4.0, "spread": 0.15, "hit": 1.0, "discard": 1.0}
+#: Eager play: it knocks whenever it may (on low hands: knocks and ties at the knock).
+EAGER_WEIGHTS: dict[str, float] = {"knock": 20.0, "draw": 1.0, "spread": 1.0, "hit": 1.0, "discard": 1.0}
 _START_KINDS = ("knock", "draw")
 _DRAWN_KINDS = ("spread", "hit", "discard", "knock")
 
@@ -139,7 +144,8 @@ class Playout:
 def _answer(h: Hand, seat: int, action: Action | JSON, trace: bool, implied: set[str] | None = None) -> Answer:
     """Apply one move; with ``implied``, add the rules the move exercises that the engine's
     record does not name (:func:`_implied_by_move`)."""
-    before = (h.turn, h.stock_count, len(h.spreads)) if implied is not None else (0, 0, 0)
+    before = (h.turn, h.stock_count, len(h.spreads), -1 if h.taken is None else h.taken) if implied is not None \
+        else (0, 0, 0, -1)
     try:
         act = action if isinstance(action, Action) else action_from_json(action)
         h.apply(act, seat)
@@ -150,22 +156,34 @@ def _answer(h: Hand, seat: int, action: Action | JSON, trace: bool, implied: set
     return Answer(True, None, state_to_json(h) if trace else None)
 
 
-def _implied_by_move(h: Hand, seat: int, act: Action, before: tuple[int, int, int], out: set[str]) -> None:
+def _implied_by_move(h: Hand, seat: int, act: Action, before: tuple[int, int, int, int], out: set[str]) -> None:
     """Rules an accepted move exercises beyond the rules its events cite: a draw from the
     stock (DEAL-3), the one that takes its last card (STOCK-1), a knock on a player's first
-    turn (TURN-4), a hit while two or more spreads lie on the table (SPREAD-5), a turn
-    ended holding 49 or 50 (DEALT-4)."""
-    turn, stock, spreads = before
+    turn (TURN-4), a hit while two or more spreads lie on the table or a spread laid after
+    another (SPREAD-5), a turn
+    ended holding 49 or 50 (DEALT-4), the card taken from the pile discarded again where
+    the table allows it (TURN-7)."""
+    turn, stock, spreads, taken = before
     if act.type == A.DRAW and act.source == "stock" and stock:
         out.add("DEAL-3")
         if h.stock_count == 0:
             out.add("STOCK-1")
     elif act.type == A.KNOCK and turn < h.players:
         out.add("TURN-4")
-    elif act.type == A.HIT and spreads >= 2:
-        out.add("SPREAD-5")
-    if act.type == A.DISCARD and 0 <= seat < h.players and h.total(seat) in (49, 50):
+    elif (act.type == A.HIT and spreads >= 2) or (act.type == A.SPREAD and spreads >= 1):
+        out.add("SPREAD-5")  # spreads keep the order laid: a hit among them, or one laid after another
+    if act.type == A.DISCARD and act.card == taken >= 0:
+        out.add("TURN-7")
+    if act.type == A.DISCARD and 0 <= seat < h.players and _count(h, seat) >= 49 and h.total(seat) in (49, 50):
         out.add("DEALT-4")  # a turn ends holding 49 or 50: worth nothing
+
+
+def _count(h: Hand, seat: int) -> int:
+    """The face value of every card ``seat`` holds (no spread set aside): at least its
+    total, and cheap where the total is not (count_held_spreads = false)."""
+    faces = (10, 10, 10) if h.rules.face_values == "10-10-10" else (11, 12, 13)
+    values = (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, *faces)
+    return sum(values[c % 13] if c < 52 else h.rules.joker_value for c in h.hand(seat))
 
 
 def _implied_by_result(h: Hand) -> set[str]:
@@ -232,6 +250,7 @@ def random_hand(
     knock_weight: float | None = None,
     trace: bool = False,
     probes: Probes | None = None,
+    weights: dict[str, float] | None = None,
 ) -> Playout:
     """A random hand played on the reference engine until it ends (or ``max_actions``
     moves, a safety net for a ruleset without a ``turn_limit``): the moves in protocol
@@ -256,7 +275,7 @@ def random_hand(
     while not h.is_over and len(moves) < max_actions:
         if probes is not None and len(probed) < probes.most and prng.random() < probes.rate:
             probe()
-        seat, action = random_move(rng, h, illegal_rate, knock_weight)
+        seat, action = random_move(rng, h, illegal_rate, knock_weight, weights)
         moves.append((seat, action_to_json(action)))
         answers.append(_answer(h, seat, action, trace, implied))
     if probes is not None and h.is_over:
@@ -401,3 +420,116 @@ def perft_counts(setup: JSON, depth: int, max_nodes: int | None = None) -> list[
     from ..engine.perft import perft_counts as counts
 
     return counts(hand_of(setup), depth, max_nodes)
+
+
+def observations(setup: JSON, moves: Sequence[Move]) -> list[JSON]:
+    """What each seat sees after ``moves`` (spec/protocol.md, "Observations")."""
+    from ..engine.serialize import observation_to_json
+
+    h = hand_of(setup)
+    for seat, action in moves:
+        _answer(h, seat, action, False)
+    return [observation_to_json(h, seat) for seat in range(h.players)]
+
+
+#: How many staged hands :func:`dead_end` offers.
+DEAD_ENDS = 4
+
+
+def dead_end(table: Ruleset, variant: int = 0) -> tuple[JSON, list[Move], Move] | None:
+    """A staged hand for TURN-8 at ``table``: a deal and a script after which the player to
+    act has taken the discard, and a move that would leave only the taken card in hand,
+    refused as ``last_card_taken`` for that reason alone (the last element).  Two players.
+    Variants 0 and 1 (hands of five or seven cards): the taker holds a run of four beside
+    the taken card and lays it; 2 and 3 (five cards, also under forced spreads, where a
+    spread is never kept): the taker holds one king beside it and hits it on a book.  Odd
+    variants exchange the suits (hearts and spades, clubs and diamonds).  None where the
+    table deals other hands or the reference does not refuse the move so."""
+    size = table.hand_size_for(2)
+    run = ["4h", "5h", "6h", "7h"]
+    probe_text = "1 spread 4h 5h 6h 7h"
+    if variant >= 2 and size == 5:
+        hands = [["Kd", "Ks", "Kh", "Ac", "3d"], [*run, "Kc"]]
+        script = ["0 draw stock", "0 spread Kd Ks Kh", "0 discard 5c", "1 draw stock", "1 spread 4h 5h 6h 7h",
+                  "1 discard Qd", "0 draw stock", "0 discard Jc", "1 draw discard"]
+        probe_text = "1 hit Kc 0"
+    elif size == 5:
+        hands = [["Kd", "Ks", "Kh", "Ac", "3d"], [*run, "Kc"]]
+        script = ["0 draw stock", "0 spread Kd Ks Kh", "0 discard 5c", "1 draw stock", "1 hit Kc 0", "1 discard Qd",
+                  "0 draw stock", "0 discard Jc", "1 draw discard"]
+    elif size == 7 and variant < 2:
+        hands = [["3c", "5d", "7c", "Jd", "Qs", "Kc", "6s"], [*run, "Ah", "Ad", "As"]]
+        script = ["0 draw stock", "0 discard 5c", "1 draw stock", "1 spread Ah Ad As", "1 discard Qd",
+                  "0 draw stock", "0 discard Jc", "1 draw discard"]
+    else:
+        return None
+    pack = [NAMES[c] for c in cards_of(pack_mask(table.deck, table.jokers))]
+    stock = ["5c", "Qd", "Jc"]
+    upcard = ["Ks"] if table.upcard and size == 7 else ["3s"] if table.upcard else []
+    if variant % 2:
+        swap = str.maketrans("hscd", "shdc")
+        hands = [[c.translate(swap) for c in h] for h in hands]
+        stock, upcard = ([c.translate(swap) for c in x] for x in (stock, upcard))
+        def swapped(line: str) -> str:
+            return " ".join(w.translate(swap) if len(w) == 2 and w[0] in "A23456789TJQK" else w for w in line.split())
+
+        script = [swapped(line) for line in script]
+        probe_text = swapped(probe_text)
+    dealt = [hands[i % 2][i // 2] for i in range(2 * size)]
+    named = set(dealt) | set(stock) | set(upcard)
+    if not named <= set(pack):
+        return None
+    deck = dealt + upcard + stock + [c for c in pack if c not in named]
+    setup: JSON = {"ruleset": table.to_dict(), "players": 2, "dealer": 1, "stake": 1, "deck": deck}
+    from ..spec.notation import parse_action
+
+    try:
+        moves = [parse_action(text) for text in script]
+        h = hand_of(setup)
+        for seat, action in moves:
+            h.apply(action_from_json(action), seat)
+        probe = parse_action(probe_text)
+        reasons = h.refusals(action_from_json(probe[1]), probe[0])
+    except Exception:  # the table plays this script otherwise: no such hand here
+        return None
+    if [r.reason for r in reasons] != ["last_card_taken"]:
+        return None
+    return setup, moves, probe
+
+
+def tied_catch(table: Ruleset, variant: int = 0) -> tuple[JSON, list[Move]] | None:
+    """A staged hand for PAY-CAUGHT-3 at a table of seven-card hands where only unmatched
+    cards count (``count_held_spreads = false``): three players; the first knocks holding a
+    book, a run and a five, and is caught by the other two, each holding two books and a
+    three.  ``variant`` 1 exchanges the suits.  None where the table deals other hands or
+    the hand does not end so."""
+    if table.hand_size_for(3) != 7 or table.count_held_spreads or table.max_players < 3:
+        return None
+    hands = [["Ac", "Ad", "As", "4c", "5c", "6c", "5h"], ["Kh", "Ks", "Kc", "Qh", "Qs", "Qc", "3d"],
+             ["Jh", "Js", "Jc", "7h", "7s", "7d", "3s"]]
+    stock = ["Kd"]
+    script = ["0 knock"] if table.knock_timing != "after_draw" else ["0 draw stock", "0 knock Kd"]
+    if variant % 2:
+        swap = str.maketrans("hscd", "shdc")
+        hands = [[c.translate(swap) for c in h] for h in hands]
+        stock = [c.translate(swap) for c in stock]
+        script = [line.replace("Kd", "Kc") for line in script]
+    pack = [NAMES[c] for c in cards_of(pack_mask(table.deck, table.jokers))]
+    dealt = [hands[i % 3][i // 3] for i in range(21)]
+    upcard = ["Qd" if variant % 2 == 0 else "Qc"] if table.upcard else []
+    named = set(dealt) | set(stock) | set(upcard)
+    if not named <= set(pack):
+        return None
+    setup: JSON = {"ruleset": table.to_dict(), "players": 3, "dealer": 2, "stake": 1,
+                   "deck": dealt + upcard + stock + [c for c in pack if c not in named]}
+    from ..spec.notation import parse_action
+
+    try:
+        moves = [parse_action(text) for text in script]
+        played = replay(setup, moves, trace=False)
+    except Exception:  # the table deals or plays it otherwise
+        return None
+    result = played.result or {}
+    if result.get("ending") != "knock_caught" or len(result.get("winners") or []) < 2:
+        return None
+    return setup, moves

@@ -25,10 +25,10 @@ from typing import Any
 from ..adapters import reference as R
 from ..engine.ruleset import Ruleset
 from ..spec.applicability import reasons_reachable, rules_that_apply
-from .case import Call, Case, Perft
+from .case import Call, Case, Observe, Perft
 from .case_cache import cached, digest, typed_codec
 from .coverage import TARGET, Exercise, exercise_of
-from .hands import MAX_ACTIONS, random_setup, seeded_hand
+from .hands import MAX_ACTIONS, STYLES, hand_case, random_setup, seeded_hand
 from .perft import PerftCase, seed_deck, to_case
 
 JSON = dict[str, Any]
@@ -41,6 +41,9 @@ REACH_HANDS = 400
 REACH_SEED = 0
 #: How many hands of the sample are remembered for each rule they cite.
 REACH_KEEP = 2 * TARGET
+#: How many hands of another style of play (patient, low: hands.STYLES) are looked at for
+#: the rules the first sample leaves short.
+STYLE_HANDS = 300
 #: How many seeded hands are tried for a refusal reason fewer than TARGET cases reach.
 PROBE_HANDS = 40
 #: How the sample is kept in the case cache.
@@ -84,6 +87,27 @@ def _sample(table: Ruleset, hands: int) -> dict[str, tuple[int, ...]]:
     return {r: tuple(g) for r, g in sorted(found.items())}
 
 
+def _look(table: Ruleset, style: str, wanted: tuple[str, ...], limit: int) -> dict[str, tuple[int, ...]]:
+    found: dict[str, list[int]] = {r: [] for r in wanted}
+    for game in range(limit):
+        if all(len(g) >= TARGET for g in found.values()):
+            break
+        rng = random.Random(f"table:{REACH_SEED}:{game}:{style}")
+        played = R.random_hand(rng, random_setup(rng, table, low=style == "low"), max_actions=MAX_ACTIONS,
+                               weights=STYLES[style])
+        for rule in played.cited & set(wanted):
+            found[rule].append(game)
+    return {r: tuple(g) for r, g in found.items() if g}
+
+
+def hands_citing(table: Ruleset, style: str, wanted: tuple[str, ...], limit: int) -> dict[str, tuple[int, ...]]:
+    """The first hands of ``style`` (seed :data:`REACH_SEED`) under ``table`` that cite each
+    rule of ``wanted``, up to :data:`TARGET` each, among at most ``limit`` hands (kept in the
+    case cache)."""
+    key = digest("look", json.dumps(table.to_dict(), sort_keys=True, default=str), style, *wanted, str(limit))
+    return cached(f"look-{key}", lambda: _look(table, style, wanted, limit), codec=REACH_CODEC)
+
+
 def reach(table: Ruleset, hands: int = REACH_HANDS) -> dict[str, tuple[int, ...]]:
     """The rules ``table`` can exercise as the fixed sample measures them: each rule the
     reference engine cites (events, refusals, payments) playing ``hands`` hands of seed
@@ -91,6 +115,47 @@ def reach(table: Ruleset, hands: int = REACH_HANDS) -> dict[str, tuple[int, ...]
     Computed once per table and engine version (the case cache)."""
     key = digest("reach", json.dumps(table.to_dict(), sort_keys=True, default=str), str(REACH_SEED), str(hands))
     return cached(f"reach-{key}", lambda: _sample(table, hands), codec=REACH_CODEC)
+
+
+#: The endings after which every hand is shown to every player (OBS-3).
+SHOWN_ENDINGS = frozenset({"dealt_tonk", "dealt_draw", "knock_won", "knock_caught", "knock_tie", "stock_out"})
+
+
+def observed(case: Case) -> Case:
+    """A generated hand that ends shown to everyone, with what each seat then sees (as the
+    reference shows it) expected after its last action: ``ID-observed``."""
+    assert case.setup is not None
+    seen = R.observations(case.setup, case.actions)
+    keys = ("hand", "hands", "hand_sizes", "discard_top", "discard_count", "stock_count", "to_act", "stage")
+    steps = [Observe(seat, {k: obs[k] for k in keys if k in obs}, text=f"what seat {seat} sees at the end")
+             for seat, obs in enumerate(seen)]
+    return dataclasses.replace(case, id=f"{case.id}-observed", title=case.title + ", then what each seat sees",
+                               rules=tuple(sorted({*case.rules, "OBS-2", "OBS-3"})), steps=(*case.steps, *steps))
+
+
+def staged_dead_end(table: Ruleset, variant: int = 0) -> Case | None:
+    """The staged hand of :func:`tonk_ref.adapters.reference.dead_end` as the generated case
+    ``generated-staged-turn-8-V``, or None where the table has no such hand."""
+    staged = R.dead_end(table, variant)
+    if staged is None:
+        return None
+    setup, moves, probe = staged
+    played = R.replay(setup, [*moves, probe], trace=False)
+    return hand_case(played, case_id=f"generated-staged-turn-8-{variant + 1}", probes=[len(moves)],
+                     title="a staged hand: the taker holds a run of four beside the card taken, and may not lay "
+                           "the run (TURN-8)", source="generated:a staged hand for TURN-8")
+
+
+def staged_catch(table: Ruleset, variant: int = 0) -> Case | None:
+    """The staged hand of :func:`tonk_ref.adapters.reference.tied_catch` as the generated
+    case ``generated-staged-pay-caught-3-V``, or None where the table has no such hand."""
+    staged = R.tied_catch(table, variant)
+    if staged is None:
+        return None
+    setup, moves = staged
+    return hand_case(R.replay(setup, moves, trace=False), case_id=f"generated-staged-pay-caught-3-{variant + 1}",
+                     title="a staged hand: a knocker caught by two players tied for the lowest total (PAY-CAUGHT-3)",
+                     source="generated:a staged hand for PAY-CAUGHT-3")
 
 
 def generated_perft(table: Ruleset) -> list[Case]:
@@ -133,13 +198,34 @@ def table_block(table: Ruleset, written: dict[str, Exercise], *, seed: int = 1, 
         keep(case)
     for game in range(base):
         keep(seeded_hand(table, seed, game))
-    for rule in rules_that_apply(table):
-        for game in reached.get(rule, ()):
-            if coverage[rule] >= TARGET:
-                break
-            case = seeded_hand(table, REACH_SEED, game)
-            if case.id not in block.exercised:
-                keep(case)
+    for style, pool in (("", reached), ("patient", None), ("low", None)):
+        short = tuple(r for r in rules_that_apply(table) if coverage[r] < TARGET)
+        if pool is None and short and sample:  # played only when the samples before leave a rule short
+            pool = hands_citing(table, style, short, STYLE_HANDS)
+        for rule in short:
+            for game in (pool or {}).get(rule, ()):
+                if coverage[rule] >= TARGET:
+                    break
+                case = seeded_hand(table, REACH_SEED, game, style=style)
+                if case.id not in block.exercised:
+                    keep(case)
+    dead_ends = Counter(r for e in [*written.values(), *block.exercised.values()] for r in e.reasons)
+    for variant in range(R.DEAD_ENDS):
+        if "TURN-8" in rules_that_apply(table) and (coverage["TURN-8"] < TARGET
+                                                    or dead_ends["last_card_taken"] < TARGET):
+            staged = staged_dead_end(table, variant)
+            if staged is not None:
+                keep(staged)
+                dead_ends["last_card_taken"] += 1
+    for variant in range(TARGET):
+        if coverage["PAY-CAUGHT-3"] < TARGET and "PAY-CAUGHT-3" in rules_that_apply(table):
+            catch = staged_catch(table, variant)
+            if catch is not None:
+                keep(catch)
+    shown = [c for c in block.cases if (c.result or {}).get("ending") in SHOWN_ENDINGS]
+    for case in shown[:TARGET]:
+        if coverage["OBS-3"] < TARGET and "OBS-3" in rules_that_apply(table):
+            keep(observed(case))
     refused = Counter(r for e in [*written.values(), *block.exercised.values()] for r in e.reasons)
     for reason in reasons_reachable(table):
         for game in range(PROBE_HANDS):

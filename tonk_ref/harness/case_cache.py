@@ -116,6 +116,7 @@ def inputs_key() -> str:
         *sorted((_PACKAGE / "harness").rglob("*.py")),
         *sorted((_PACKAGE / "spec").rglob("*.py")),
         *sorted((_PACKAGE / "engine").glob("*.py")),
+        *sorted((_PACKAGE / "adapters").glob("*.py")),  # the reference's play makes the generated hands
         *sorted(spec.rglob("*.json")),
         *sorted(spec.rglob("*.yaml")),
         spec / "tonk.md",

@@ -63,16 +63,20 @@ def random_ruleset(
 
 
 def random_setup(
-    rng: random.Random, rules: Ruleset = DEFAULT, players: int | None = None, stake: int | None = None
+    rng: random.Random, rules: Ruleset = DEFAULT, players: int | None = None, stake: int | None = None,
+    low: bool = False,
 ) -> JSON:
     """A ``new_hand`` setup: a shuffled deck, 2 or 3 players (up to ``max_players`` when
-    it allows 4), a random dealer and stake."""
+    it allows 4), a random dealer and stake; with ``low``, the cards of ranks ace to four
+    on top, shuffled among themselves (low hands, close totals)."""
     pack = cards_of(pack_mask(rules.deck, rules.jokers))
     n = players if players is not None else rng.choice([2, 2, 3, 3, 3] + ([4] if rules.max_players >= 4 else []))
     while players is None and n > 2 and n * rules.hand_size_for(n) + 1 > len(pack):
         n -= 1
     deck = list(pack)
     rng.shuffle(deck)
+    if low:
+        deck.sort(key=lambda c: c < 52 and c % 13 > 3)  # stable: the shuffle stands within each part
     return {
         "ruleset": rules.to_dict(),
         "players": n,
@@ -148,15 +152,23 @@ def probes_for(table: Ruleset, key: str, want: str | None = None) -> R.Probes:
     return R.Probes(want=frozenset(reasons_reachable(table)), seed=f"probe:{key}")
 
 
-def seeded_hand(table: Ruleset, seed: int, game: int, want: str | None = None) -> Case:
+#: The styles of random play a generated hand may have: the usual one, patient play (no
+#: knock, few spreads: hands that reach the empty stock), and eager play on low hands
+#: (knocks on close totals: ties at the knock).
+STYLES: dict[str, dict[str, float] | None] = {"": None, "patient": R.PATIENT_WEIGHTS, "low": R.EAGER_WEIGHTS}
+
+
+def seeded_hand(table: Ruleset, seed: int, game: int, want: str | None = None, style: str = "") -> Case:
     """Seeded hand ``game`` under ``table`` (a table run's generated case
-    ``generated-S-N``, or ``generated-S-N-REASON`` for one made to reach a refusal reason):
-    every decision, the probes along the way and the final state, as the reference plays
-    them."""
-    rng = random.Random(f"table:{seed}:{game}")
-    setup = random_setup(rng, table)
-    played = R.random_hand(rng, setup, max_actions=MAX_ACTIONS, probes=probes_for(table, f"{seed}:{game}", want))
-    suffix = f"-{want}" if want else ""
+    ``generated-S-N``; ``generated-S-N-REASON`` for one made to reach a refusal reason,
+    ``generated-S-N-patient`` or ``-low`` for one of another style of play, :data:`STYLES`):
+    every decision, the probes along
+    the way and the final state, as the reference plays them."""
+    rng = random.Random(f"table:{seed}:{game}" + (f":{style}" if style else ""))
+    setup = random_setup(rng, table, low=style == "low")
+    played = R.random_hand(rng, setup, max_actions=MAX_ACTIONS, probes=probes_for(table, f"{seed}:{game}", want),
+                           weights=STYLES[style])
+    suffix = f"-{want}" if want else f"-{style}" if style else ""
     return hand_case(played, case_id=f"generated-{seed}-{game + 1}{suffix}",
                      title=f"seeded hand {game + 1} (seed {seed}) under the table's rules, as the reference plays it"
                            + (f", probing {want}" if want else ""),

@@ -342,16 +342,28 @@ class Session:
 
 
 def _generated(case_id: str, table: Table) -> Case | None:
-    """The generated case ``generated-S-N`` (seeded hand N of seed S) or ``perft-table-...``
-    of a run at ``table``, made again as the run made it."""
+    """A generated case of a run at ``table``, made again as the run made it: a seeded hand
+    ``generated-S-N`` (``-REASON``, ``-patient``, ``-low``), a staged hand
+    ``generated-staged-RULE-V``, a hand observed at the end (``...-observed``) or a perft
+    entry ``perft-table-...``."""
     import re
 
-    from .block import generated_perft
+    from .block import generated_perft, observed, staged_catch, staged_dead_end
     from .hands import seeded_hand
 
+    staged = re.fullmatch(r"generated-staged-(turn-8|pay-caught-3)-([1-9])", case_id)
+    if staged is not None:
+        stage = staged_dead_end if staged.group(1) == "turn-8" else staged_catch
+        return stage(table.rules, int(staged.group(2)) - 1)
+    if case_id.endswith("-observed"):
+        made = _generated(case_id.removesuffix("-observed"), table)
+        return observed(made) if made is not None else None
     m = re.fullmatch(r"generated-(\d+)-(\d+)(?:-([a-z_]+))?", case_id)
     if m is not None and int(m.group(2)) >= 1:
-        return seeded_hand(table.rules, int(m.group(1)), int(m.group(2)) - 1, m.group(3))
+        seed, game, tail = int(m.group(1)), int(m.group(2)) - 1, m.group(3)
+        if tail in ("patient", "low"):
+            return seeded_hand(table.rules, seed, game, style=tail)
+        return seeded_hand(table.rules, seed, game, tail)
     if case_id.startswith("perft-table-seed"):
         return next((c for c in generated_perft(table.rules) if c.id == case_id), None)
     return None
