@@ -61,6 +61,10 @@ def knock_cases() -> list[Doc]:
         build(F, "turn-knock-at-start-naming-discard-2p",
               "A knock before drawing that names a discard is refused (knock_discard); the plain knock is not",
               ["TURN-3"], KNOCK2, ["0 knock 9c !knock_discard", "0 knock"], result=won(0, [19, 44])),
+        build(F, "turn-knock-at-start-naming-discard-3p",
+              "Three players: a knock before drawing that names a discard is refused (knock_discard); the plain "
+              "knock is not",
+              ["TURN-3"], KNOCK3, ["0 knock Ac !knock_discard", "0 knock"], result=won(0, [19, 44, 40])),
         # After drawing the knock names its discard (TURN-3): a knock that names none would be
         # refused for that too (knock_discard), so only the knock with a discard is tried.
         build(F, "turn-knock-after-draw-refused-2p",
