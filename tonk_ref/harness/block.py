@@ -22,11 +22,13 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
+import msgspec
+
 from ..adapters import reference as R
 from ..engine.ruleset import Ruleset
 from ..spec.applicability import reasons_reachable, rules_that_apply
 from .case import Call, Case, Observe, Perft
-from .case_cache import cached, digest, typed_codec
+from .case_cache import Codec, cached, digest, typed_codec
 from .coverage import TARGET, Exercise, exercise_of
 from .hands import MAX_ACTIONS, STYLES, hand_case, random_setup, seeded_hand
 from .perft import PerftCase, seed_deck, to_case
@@ -37,7 +39,7 @@ JSON = dict[str, Any]
 PERFT_DEALS = ((42, 2, 3), (7, 3, 3))
 #: The fixed sample that measures which rules a table can exercise: how many hands, and
 #: their seed (the same for every run of the table).
-REACH_HANDS = 400
+REACH_HANDS = 200
 REACH_SEED = 0
 #: How many hands of the sample are remembered for each rule they cite.
 REACH_KEEP = 2 * TARGET
@@ -182,7 +184,34 @@ def table_block(table: Ruleset, written: dict[str, Exercise], *, seed: int = 1, 
     """The generated cases of a run under ``table`` beside the ``written`` (retargeted)
     ones (what each exercises): perft entries, ``base`` seeded hands, and then, for every
     rule that applies at the table (spec data) and that fewer than :data:`TARGET` cases
-    exercise, the hands of the fixed sample that cite it."""
+    exercise, hands that exercise it (:func:`_make_block`).  Kept in the case cache: the
+    block follows from the table, the seed, the sizes and how far short of the target the
+    written cases leave each rule and reason."""
+    from .case_codec import decode_cases, encode_cases
+
+    counts = Counter(x for e in written.values() for x in (*e.rules, *e.reasons))
+    short = [(x, min(counts[x], TARGET)) for x in (*rules_that_apply(table), *reasons_reachable(table))]
+    key = digest("block", json.dumps(table.to_dict(), sort_keys=True, default=str), str(seed), str(base),
+                 str(sample), repr(short))
+
+    def encode(b: Block) -> bytes:
+        marks = [(sorted(b.exercised[c.id].rules), sorted(b.exercised[c.id].reasons)) for c in b.cases]
+        return msgspec.msgpack.encode((encode_cases(b.cases), marks, b.sample, b.sampled))
+
+    def decode(data: bytes) -> Block:
+        raw, marks, n, reached = msgspec.msgpack.decode(
+            data, type=tuple[bytes, list[tuple[list[str], list[str]]], int, int])
+        cases, errors = decode_cases(raw)
+        if errors or len(marks) != len(cases):
+            raise ValueError("not a generated block")
+        exercised = {c.id: Exercise(frozenset(r), frozenset(q)) for c, (r, q) in zip(cases, marks, strict=True)}
+        return Block(cases, exercised, n, reached)
+
+    return cached(f"block-{key}", lambda: _make_block(table, written, seed, base, sample),
+                  codec=Codec("block", 1, encode, decode))
+
+
+def _make_block(table: Ruleset, written: dict[str, Exercise], seed: int, base: int, sample: int) -> Block:
     block = Block()
     reached = reach(table, sample) if sample else {}
     block.sample, block.sampled = sample, len(reached)

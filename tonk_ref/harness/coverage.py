@@ -12,6 +12,7 @@ and, where the engine skipped cases that would have, what it did not declare.
 
 from __future__ import annotations
 
+import functools
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
@@ -85,12 +86,18 @@ def measure(rules: Ruleset, ran: Sequence[tuple[Case, Exercise]], skipped: Seque
     return out
 
 
-def profile_coverage(option: str, value: object, ran: Sequence[tuple[Case, Exercise]]) -> Coverage:
-    """A profile's coverage: the rules and reasons the option changes (those that name it
-    among their options or their conditions), at the defaults with ``option = value``."""
+@functools.cache
+def changed_by(option: str) -> frozenset[str]:
+    """The rules and reasons an option changes: those that name it among their options or
+    in the conditions of where they apply."""
     from ..spec.rulebook import load_reasons, load_rules
 
-    rules = Ruleset().replace(**{option: value})
     changed = {r.id for r in load_rules() if option in r.options or option in r.applies.options}
     changed |= {r.code for r in load_reasons() if option in r.applies.options}
-    return measure(rules, ran, only=changed)
+    return frozenset(changed)
+
+
+def profile_coverage(option: str, value: object, ran: Sequence[tuple[Case, Exercise]]) -> Coverage:
+    """A profile's coverage: the rules and reasons the option changes (:func:`changed_by`),
+    at the defaults with ``option = value``."""
+    return measure(Ruleset().replace(**{option: value}), ran, only=changed_by(option))

@@ -25,7 +25,9 @@ from ..adapters.factory import EngineSpec, EngineSpecError
 from ..errors import TonkError
 from ..spec.notation import value_text
 from .block import Block, exercised_by
+from .capabilities import Need
 from .case import Case
+from .case_cache import Codec
 from .coverage import Exercise, exercise_of
 from .known_failures import KnownFailures
 from .results import CaseResult, LoadError
@@ -101,6 +103,7 @@ class Session:
         self._reference: Adapter | None = None
         self.engine: Engine | None = None
         self.table: Table | None = None
+        self.suite_key = ""
 
     # -- the engine ------------------------------------------------------------------
     def start(self) -> Engine:
@@ -161,28 +164,59 @@ class Session:
         r = self.request
         suite = load_suite(list(r.scenario_dirs) if r.scenario_dirs else None, features=r.features,
                            perft_depth=r.perft_depth)
+        self.suite_key = suite.key
         try:
             cases = select(suite.cases, r.keyword)
         except SelectError as e:
             raise RunInputError(str(e)) from None
         return cases, suite.errors
 
+    def place_all(self, cases: list[Case]) -> tuple[list[Case], list[CaseResult], dict[str, Exercise]]:
+        """Every case placed at the table (:meth:`place`): those that can be, with what each
+        exercises there (measured on the reference), and those that cannot, skipped with
+        why.  Kept in the case cache per suite, selection, table and declarations, since
+        translating and measuring the whole suite costs seconds."""
+        from .case_cache import cached, digest
+
+        table = self.table
+
+        def build() -> Placed:
+            placed: list[Case] = []
+            cannot: list[tuple[str, str, str]] = []
+            for case in cases:
+                moved = self.place(case)
+                if moved.case is not None:
+                    placed.append(moved.case)
+                else:
+                    assert moved.need is not None
+                    cannot.append((case.id, moved.need.name, moved.need.detail))
+            exercised = []
+            for c in placed:
+                e = exercise_of(c, exercised_by(c))
+                exercised.append((sorted(e.rules), sorted(e.reasons)))
+            return placed, cannot, exercised
+
+        declared = sorted((k, repr(v)) for k, v in table.declared.items()) if table and table.source == "engine" else []
+        rules = repr(sorted(table.rules.to_dict().items())) if table is not None else "as written"
+        key = digest("placed", self.suite_key, self.request.keyword or "", rules, table.source if table else "",
+                     repr(declared), ",".join(c.id for c in cases) if self.request.keyword else "")
+        placed, cannot, exercised = cached(f"placed-{key}", build, codec=PLACED_CODEC) if self.suite_key else build()
+        by_id = {c.id: c for c in cases}
+        skipped = [CaseResult(by_id[cid], "skipped", needs=(Need("table", name, detail),))
+                   for cid, name, detail in cannot if cid in by_id]
+        return placed, skipped, {c.id: Exercise(frozenset(r), frozenset(q))
+                                 for c, (r, q) in zip(placed, exercised, strict=True)}
+
     def prepare(self) -> Prepared:
         """The run's cases: the suite at the table, and the generated block of a table run."""
         cases, errors = self.load()
-        out = Prepared([], load_errors=errors)
-        for case in cases:
-            placed = self.place(case)
-            if placed.case is not None:
-                out.cases.append(placed.case)
-            else:
-                assert placed.need is not None
-                out.cannot_exist.append(CaseResult(case, "skipped", needs=(placed.need,)))
+        placed, cannot, exercised = self.place_all(cases)
+        out = Prepared(placed, cannot, load_errors=errors, exercised=exercised)
         if not self.request.keyword and not self.request.scenario_dirs:  # the whole suite: the engine's own cases too
             from .engine_cases import engine_cases
 
             out.cases += engine_cases(self.start().caps, self.table.rules if self.table is not None else None)
-        out.exercised = {c.id: exercise_of(c, exercised_by(c)) for c in out.cases}
+        out.exercised.update((c.id, exercise_of(c, exercised_by(c))) for c in out.cases if c.id not in out.exercised)
         if self.table is not None and self.request.generated:
             from .block import table_block
 
@@ -208,12 +242,19 @@ class Session:
                    if r.status == "skipped" and r.id in prepared.exercised]
         if self.table is not None:
             return {"table": measure(self.table.rules, ran, skipped).to_json()}
-        seed = [(c, e) for c, e in ran if not c.options]
+        by_profile: dict[tuple[str, str], list[tuple[Case, Exercise]]] = {}
+        values: dict[tuple[str, str], Any] = {}
+        seed = []
+        for c, e in ran:
+            changes = c.options
+            if not changes:
+                seed.append((c, e))
+            for k, v in changes.items():
+                by_profile.setdefault((k, value_text(v)), []).append((c, e))
+                values[(k, value_text(v))] = v
         out: JSON = {"seed": measure(DEFAULT, seed, skipped).to_json(), "profiles": {}}
-        options = sorted({(k, value_text(v), v) for c, _ in ran for k, v in c.options.items()})
-        for key, text, value in options:
-            cases = [(c, e) for c, e in ran if key in c.options and c.options[key] == value]
-            out["profiles"][f"{key}={text}"] = profile_coverage(key, value, cases).to_json()
+        for (key, text), cases in sorted(by_profile.items()):
+            out["profiles"][f"{key}={text}"] = profile_coverage(key, values[(key, text)], cases).to_json()
         return out
 
     def case(self, case_id: str) -> Case | None:
@@ -367,6 +408,36 @@ def _generated(case_id: str, table: Table) -> Case | None:
     if case_id.startswith("perft-table-seed"):
         return next((c for c in generated_perft(table.rules) if c.id == case_id), None)
     return None
+
+
+#: The cases placed at a table, those that cannot exist there (id, why, detail), and what
+#: each placed case exercises (rule IDs, reason codes).
+Placed = tuple[list[Case], list[tuple[str, str, str]], list[tuple[list[str], list[str]]]]
+
+
+def _encode_placed(value: Placed) -> bytes:
+    import msgspec
+
+    from .case_codec import encode_cases
+
+    return msgspec.msgpack.encode((encode_cases(value[0]), value[1], value[2]))
+
+
+def _decode_placed(data: bytes) -> Placed:
+    import msgspec
+
+    from .case_codec import decode_cases
+
+    raw, cannot, exercised = msgspec.msgpack.decode(
+        data, type=tuple[bytes, list[tuple[str, str, str]], list[tuple[list[str], list[str]]]])
+    cases, errors = decode_cases(raw)
+    if errors or len(exercised) != len(cases):
+        raise ValueError("not the placed cases of a suite")
+    return cases, cannot, exercised
+
+
+#: How the placed cases of a table are kept in the case cache.
+PLACED_CODEC: Codec[Placed] = Codec("placed", 1, _encode_placed, _decode_placed)
 
 
 def replay_found(case_id: str, outdir: Path, spec: EngineSpec) -> str:

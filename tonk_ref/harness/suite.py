@@ -26,6 +26,8 @@ PERFT_DEPTH = 3
 class Suite:
     cases: list[Case] = field(default_factory=list)
     errors: list[LoadError] = field(default_factory=list)
+    #: the digest of every file the suite was compiled from (what a cache of it is keyed by)
+    key: str = field(default="", compare=False)
 
     def by_id(self) -> dict[str, Case]:
         return {c.id: c for c in self.cases}
@@ -57,7 +59,10 @@ def load_suite(
     files = _files(dirs, feats, perft_depth)
     key = case_cache.digest(str(perft_depth), *(f"{f}\0{f.stat().st_size}" for f in files),
                             *(f.read_bytes() for f in files))
-    return case_cache.cached(key, lambda: _compile(files, perft_depth), codec=SUITE_CODEC, keep=lambda s: not s.errors)
+    suite = case_cache.cached(key, lambda: _compile(files, perft_depth), codec=SUITE_CODEC,
+                              keep=lambda s: not s.errors)
+    suite.key = key
+    return suite
 
 
 def _compile(files: list[Path], perft_depth: int) -> Suite:

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import dataclasses
 import functools
+import itertools
 import re
 from collections.abc import Iterator, Sequence
 from typing import Any
@@ -83,8 +84,15 @@ def rank_maps(cards: Sequence[str], was: Ruleset, table: Ruleset, limit: int = C
     def distance(a: int, b: int) -> int:
         return min(b - a, far)
 
+    # each suit's ranks need room in the table's order: their gaps kept (next to each other,
+    # else at least `far` apart) must fit, or no substitution can exist
+    for suit in range(4):
+        mine = sorted(order[r] for r in ranks if suit in by_rank[r])
+        room = 1 + sum(1 if b - a == 1 else min(b - a, far) for a, b in itertools.pairwise(mine))
+        if mine and room > len(after):
+            return []
     found: list[tuple[float, dict[int, int]]] = []  # the best so far, cheapest first
-    budget = [1000]  # nodes of the search: the cheapest substitutions are met first
+    budget = [600]  # nodes of the search: the cheapest substitutions are met first
     # per suit, the position (in the table's order) of the last rank placed
     last: dict[int, tuple[int, int]] = {}  # suit -> (original position, table position)
     held: dict[int, tuple[set[int], int]] = {}  # table position -> (suits, cards) placed there
