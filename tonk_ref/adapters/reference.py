@@ -134,6 +134,8 @@ class Playout:
     final: JSON
     cited: frozenset[str] = field(default_factory=frozenset)
     probes: list[int] = field(default_factory=list)  # the moves that are probes (sharp refusals)
+    #: the state at each probe (before it, and so after it: a refusal changes nothing)
+    probe_states: dict[int, JSON] = field(default_factory=dict)
 
     @property
     def result(self) -> JSON | None:
@@ -261,6 +263,7 @@ def random_hand(
     moves: list[Move] = []
     answers: list[Answer] = []
     probed: list[int] = []
+    at: dict[int, JSON] = {}
     prng = random.Random(probes.seed) if probes is not None else rng
     tried: set[str] = set()
     implied: set[str] = set()
@@ -269,6 +272,7 @@ def random_hand(
         assert probes is not None
         for seat, action in sharp_refusals(prng, h, probes.want, tried):
             probed.append(len(moves))
+            at[len(moves)] = state_to_json(h)
             moves.append((seat, action))
             answers.append(_answer(h, seat, action, trace, implied))
 
@@ -280,7 +284,7 @@ def random_hand(
         answers.append(_answer(h, seat, action, trace, implied))
     if probes is not None and h.is_over:
         probe()
-    return Playout(setup, moves, answers, initial, state_to_json(h), _cited(h, answers, implied), probed)
+    return Playout(setup, moves, answers, initial, state_to_json(h), _cited(h, answers, implied), probed, at)
 
 
 #: Which kinds of candidate action can be refused for each reason code.
@@ -363,7 +367,11 @@ def sharp_refusals(rng: random.Random, h: Hand, want: frozenset[str] = frozenset
     found: dict[str, Move] = {}
     blunt: dict[str, Move] = {}  # a wanted reason that comes only first among others
     only = want if len(want) <= 2 else frozenset()  # a hand made for one or two reasons tries only their kinds
-    for seat, action in _candidates(rng, h, only):
+    candidates = _candidates(rng, h, only)
+    rng.shuffle(candidates)
+    for seat, action in candidates:
+        if sum(1 for r in found if not want or r in want) >= most:
+            break  # enough of what is wanted: the rest is not worth its refusals
         if isinstance(action, dict):
             key = "malformed_action"
             if key in tried or key in found:

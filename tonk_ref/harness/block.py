@@ -160,6 +160,12 @@ def staged_catch(table: Ruleset, variant: int = 0) -> Case | None:
                      source="generated:a staged hand for PAY-CAUGHT-3")
 
 
+def staged(table: Ruleset) -> list[Case]:
+    """Every staged hand the table has (:func:`staged_dead_end`, :func:`staged_catch`)."""
+    made = [staged_dead_end(table, v) for v in range(R.DEAD_ENDS)] + [staged_catch(table, v) for v in range(TARGET)]
+    return [c for c in made if c is not None]
+
+
 def generated_perft(table: Ruleset) -> list[Case]:
     """The perft entries of :data:`PERFT_DEALS` dealt under ``table`` and counted by the
     reference engine (each to depth 3, or less where a level holds more than 3,000

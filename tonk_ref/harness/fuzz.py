@@ -7,7 +7,8 @@ The pieces, each usable alone:
 
 * :class:`Plan` and :func:`fuzz_hand`: hand N of a run (its ruleset within what the engine
   declares or the table's, a random deck, random play mixing legal actions with random
-  well-formed ones), as a case;
+  well-formed ones and, by default, probes: actions the reference refuses for exactly one
+  reason, whose refusal must leave the state as it was), as a case;
 * :func:`moves_case`: a setup and a move list as a case, the reference's answers as its
   expectations (what shrinking tries);
 * :func:`shrink` and :func:`minimize`: the shortest prefix that still fails the same way,
@@ -28,6 +29,7 @@ import yaml
 
 from ..adapters import reference as R
 from ..engine.ruleset import DEFAULT, Ruleset
+from ..spec.applicability import reasons_reachable
 from ..spec.notation import format_action
 from .case import Act, Case
 from .hands import hand_case, random_ruleset, random_setup, table_fields
@@ -48,6 +50,7 @@ class Plan:
     players: int | None = None
     illegal_rate: float = 0.1
     trace: bool = False
+    probes: bool = True  # beside the random actions, sharp refusals of every reason the ruleset can reach
 
 
 def fuzz_setup(plan: Plan, game: int) -> tuple[random.Random, JSON]:
@@ -65,7 +68,12 @@ def fuzz_hand(plan: Plan, game: int, *, trace: bool | None = None) -> Case:
     ``fuzz-S-N`` (with ``trace``, the state after every accepted action is expected too)."""
     traced = plan.trace if trace is None else trace
     rng, setup = fuzz_setup(plan, game)
-    played = R.random_hand(rng, setup, illegal_rate=plan.illegal_rate, trace=traced)
+    probes = None
+    if plan.probes:
+        rules = Ruleset.from_mapping(setup["ruleset"])
+        probes = R.Probes(rate=0.03, most=1, want=frozenset(reasons_reachable(rules)),
+                          seed=f"fuzz-probe:{plan.seed}:{game}")
+    played = R.random_hand(rng, setup, illegal_rate=plan.illegal_rate, trace=traced, probes=probes)
     return hand_case(played, case_id=f"fuzz-{plan.seed}-{game + 1}",
                      title=f"random hand {game + 1} of tonk fuzz --seed {plan.seed}",
                      source=f"generated:fuzz seed {plan.seed}, hand {game + 1}", trace=traced)

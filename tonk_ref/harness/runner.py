@@ -295,8 +295,8 @@ class _CaseRun:
         if trace and not (isinstance(states, list) and len(states) == len(acts)):
             raise AdapterFault("protocol", f"play with trace answered {show(states)[:200]} as states; expected one "
                                            f"state per action ({len(acts)})")
-        if not _expects_before_first(case.steps):  # no more requests for this case
-            self.engine.send_ahead()
+        if not _expects_before_first(case.steps) and (trace or not _expects_between(case.steps)):
+            self.engine.send_ahead()  # no more requests for this case
         at = [i for i, s in enumerate(case.steps) if isinstance(s, Act)]
         for k, each in enumerate(states or ()):
             self.seen(at[k], case.steps[at[k]], each)
@@ -319,6 +319,10 @@ class _CaseRun:
                         state = final
                     elif n and states is not None:
                         state = states[n - 1]
+                    elif n:
+                        self.doing = f"play: the first {n} actions, for {step_label(step)}"
+                        state = self.adapter.play(setup, moves[:n]).get("state")
+                        self.seen(i, step, state)
                     else:
                         self.doing = f"new_hand, for {step_label(step)}"
                         state = self.adapter.new_hand(setup)
@@ -524,13 +528,37 @@ def _field_cause(name: str, ending: str | None = None) -> str:
     return f"{cause} (after {ending})" if ending and "result" in cause and cause != "result.ending" else cause
 
 
+#: A batched case expecting more states than this between its actions asks for them all
+#: at once (a traced play); one expecting fewer plays the actions before each again.
+TRACE_FROM = 3
+
+
 def _needs_trace(steps: Sequence[Step]) -> bool:
-    """Whether a batched case needs the state after each action: a state expected between
-    two actions, or a refusal that must leave the state as it was."""
+    """Whether a batched case reads the state after each action from a traced play: a
+    refusal must leave the state as it was, or :data:`TRACE_FROM` states or more are
+    expected between actions (fewer are read by playing the actions before each again,
+    which costs less than a state per action)."""
+    acted = False
+    between = 0
+    pending = 0
+    for s in steps:
+        if isinstance(s, Act):
+            if s.unchanged:
+                return True
+            acted = True
+            between += pending
+            pending = 0
+        elif isinstance(s, Expect) and acted:
+            pending += 1
+    return between >= TRACE_FROM
+
+
+def _expects_between(steps: Sequence[Step]) -> bool:
+    """Whether a state is expected between two actions."""
     acted = waiting = False
     for s in steps:
         if isinstance(s, Act):
-            if waiting or s.unchanged:
+            if waiting:
                 return True
             acted = True
         waiting = waiting or (acted and isinstance(s, Expect))

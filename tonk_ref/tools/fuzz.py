@@ -57,6 +57,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="stop after K differences (default 1; 0 = never stop)")
     parser.add_argument("--illegal-rate", type=float, default=0.1, metavar="P",
                         help="share of random well-formed (often illegal) actions (default 0.1)")
+    parser.add_argument("--no-probes", action="store_true",
+                        help="no probes: by default each hand also tries, at a few points and after its end, actions "
+                             "the reference refuses for exactly one reason, and checks each is refused (with its "
+                             "reason) and leaves the state as it was")
     parser.add_argument("--no-play", action="store_true",
                         help="send one act per action even if the engine declares play")
     parser.add_argument("--trace", action="store_true",
@@ -145,7 +149,7 @@ def _fuzz(args: argparse.Namespace, spec: EngineSpec, adapter: Any, seed: int, f
         unsupported = caps.missing_options(fixed_rules)
         if unsupported:
             raise UsageError(f"{args.rules}: the engine does not play {'; '.join(map(str, unsupported))}")
-    plan = Plan(seed, fixed_rules, caps.options, args.players, args.illegal_rate, args.trace)
+    plan = Plan(seed, fixed_rules, caps.options, args.players, args.illegal_rate, args.trace, not args.no_probes)
     batch = not args.no_play
     jobs = min(args.jobs or os.cpu_count() or 1, max(1, args.games // CHUNK))
     bar = Progress(args.games, "tonk fuzz", enabled=False if args.no_progress or args.quiet else None)
@@ -196,6 +200,27 @@ def _fuzz(args: argparse.Namespace, spec: EngineSpec, adapter: Any, seed: int, f
         case, result = locate(engine, case, result)
         stats.differences += 1
         stats.written.append(_report(engine, spec, case, result, Path(args.out), seed, game, out, args.quiet))
+    # at a fixed table, the staged hands too: situations random play seldom reaches
+    if fixed_rules is not None and plan.probes and not enough():
+        from ..harness.block import staged
+
+        for case in staged(fixed_rules):
+            if enough():
+                break
+            result = run_case(case, engine, batch=batch)
+            stats.hands += 1
+            stats.actions += len(case.actions)
+            if failed(result):
+                stats.differences += 1
+                differing.append(-1)
+                small, got, path = write_shrunk(engine, case, result, Path(args.out), f"fuzz-{case.id}",
+                                                note=f"tonk fuzz --rules {args.rules}: {case.title}")
+                if not args.quiet:
+                    print(f"DIFFERENCE in {case.id} ({len(case.actions)} moves, shrunk to {len(small.actions)}): "
+                          f"{_where(small, got)}", file=out)
+                    print(f"  wrote {path}", file=out)
+                    print(f"  replay: {replay_found(f'fuzz-{case.id}', Path(args.out), spec)}", file=out)
+                stats.written.append(str(path))
     mode = ("play" + (" with trace" if plan.trace else "")) if batch and "play" in caps.features else "act"
     print(
         f"tonk fuzz: {stats.hands} hands, {stats.actions} actions, {stats.differences} differences, "
