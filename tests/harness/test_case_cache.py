@@ -406,8 +406,9 @@ def test_the_cached_suite_is_the_compiled_one(packaged: Suite, monkeypatch: pyte
     from tonk_ref.paths import features_dir, scenarios_dir
 
     files = _files([scenarios_dir()], features_dir(), PERFT_DEPTH)
-    sample = [f for i, f in enumerate(files) if i % 12 == 0]
-    assert {f.suffix for f in sample} == {f.suffix for f in files}, "a file of every kind"
+    first = {f.suffix: f for f in reversed(files)}  # the first file of each kind, and every 12th
+    sample = sorted({*first.values(), *(f for i, f in enumerate(files) if i % 12 == 0)}, key=files.index)
+    assert {f.suffix for f in sample} == {f.suffix for f in files} == {".yaml", ".feature", ".perft"}
     monkeypatch.setenv("TONK_NO_CACHE", "1")
     fresh = _compile(sample, PERFT_DEPTH)
     by_id = packaged.by_id()

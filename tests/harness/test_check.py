@@ -305,7 +305,8 @@ def test_the_console_fits_a_screen_when_much_fails(tonk: Any) -> None:
     assert len(lines) <= 40, out
     assert any("payment expectations (net, payments)" in x and "declare the feature payments" in x for x in lines)
     # the cases that settle a tie for the lowest total at an empty stock fail, in one group
-    groups = [m for x in lines if (m := re.match(r"\s*(\d+) failed  result\.winners \[PAY-STOCK-2\]", x))]
+    groups = [m for x in lines if (m := re.match(r"\s*(\d+) failed  result\.winners \(after stock_out\) "
+                                                 r"\[PAY-STOCK-2\b", x))]
     assert len(groups) == 1 and int(groups[0].group(1)) >= 13, out
 
 

@@ -84,7 +84,7 @@ def test_a_card_shown_twice_is_reported_once_per_case() -> None:
     assert f.message == f"1 card shown more than once: {first} in hands[0], discard_top"
     batched = run_case(hit, Engine.greet(fakes.CardTwice()))
     assert batched.mode == "play" and broken(batched) == ["card_twice"]
-    assert batched.failures[0].step == 0  # the traced play (h-hit expects a state mid-script): its first state
+    assert batched.failures[0].step == 5  # the final state of the play: after its last action
 
 
 def test_an_observation_that_shows_another_seats_hand_is_a_leak() -> None:

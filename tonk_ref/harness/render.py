@@ -112,6 +112,7 @@ def coverage_lines(report: JSON, verbose: bool = False) -> list[str]:
     if not cov:
         return []
     out = []
+    weak = {name: p for name, p in (cov.get("profiles") or {}).items() if p["uncovered"]}
     for where, c in (("at the table", cov.get("table")), ("under the seed rules", cov.get("seed"))):
         if not c:
             continue
@@ -120,19 +121,19 @@ def coverage_lines(report: JSON, verbose: bool = False) -> list[str]:
                 f"reached (spec data); ")
         line += (f"each exercised by {c['target']} cases or more" if not low
                  else f"{len(low)} exercised by fewer than {c['target']} cases:")
+        if weak and not verbose and not low:
+            line += f"; {len(weak)} option profiles fall short of it (-v lists them)"
         out.append(line)
         shown = list(low.items()) if verbose else list(low.items())[:CONSOLE_UNCOVERED]
         out += [f"  {name}: {why}" for name, why in shown]
         if len(low) > len(shown):
             out.append(f"  ... {len(low) - len(shown)} more (-v, or the JSON report)")
-    weak = {name: p for name, p in (cov.get("profiles") or {}).items() if p["uncovered"]}
+        if weak and not verbose and low:
+            out.append(f"  {len(weak)} option profiles fall short of it too (-v lists them)")
     if weak and verbose:
         out.append("coverage per profile (the rules and reasons each option changes), where it falls short:")
         for name, p in weak.items():
             out.append(f"  {name}: " + "; ".join(f"{k} ({v})" for k, v in p["uncovered"].items()))
-    elif weak:
-        out.append(f"  {len(weak)} option profiles have a rule or reason exercised by fewer than 2 of their cases "
-                   "(-v lists them)")
     return out
 
 
