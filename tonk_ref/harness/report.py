@@ -1,6 +1,6 @@
 """The conformance report: one JSON document built from a run's typed results
-(:class:`~.runner.SuiteRun`), from which every other form is rendered (the console and
-Markdown in :mod:`.render`, JUnit XML in :mod:`.junit`, the badge here).  Its format is
+(:class:`~.runner.SuiteRun`), from which every other form is rendered (the console,
+Markdown, JUnit XML and the HTML page in :mod:`tonk_ref.views`, the badge here).  Its format is
 spec/scenarios.md, "Reports"; its JSON Schema is :data:`REPORT_SCHEMA`.
 
 What it adds up:

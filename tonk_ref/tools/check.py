@@ -130,9 +130,9 @@ def request_of(args: argparse.Namespace) -> Request:
 
 def run(args: argparse.Namespace) -> int:
     from ..harness.known_failures import dump_known_failures
-    from ..harness.render import console_lines, summary_line
     from ..harness.runner import EngineUnavailable
     from ..harness.session import RunInputError, Session, suite_args
+    from ..views.render import console_lines, summary_line
     from .progress import Progress
 
     spec = engine_spec(args)
@@ -220,9 +220,9 @@ def _exit_code(report: dict[str, Any]) -> int:
 
 
 def _write(args: argparse.Namespace, report: dict[str, Any]) -> None:
-    from ..harness.junit import junit_xml
-    from ..harness.render import markdown
     from ..harness.report import badge
+    from ..views.junit import junit_xml
+    from ..views.render import markdown
 
     if args.json:
         Path(args.json).write_text(json.dumps(report, indent=1) + "\n", encoding="utf-8")

@@ -5,10 +5,10 @@ deciding rule in the words of each ruleset, and the scenario file."""
 from __future__ import annotations
 
 from ..engine.serialize import state_to_json
-from ..harness import cardface
-from ..harness.htmlpage import esc, page
 from ..spec.rulebook import provenance, rules_by_id
 from ..spec.situation import CannotArise, Description
+from ..views import cardface
+from ..views.htmlpage import esc, page
 from .diff import changes_line, judge_command, nothing_line, outcome_line
 from .diffsearch import Diff, Witness
 from .ruling_html import CSS, rule_html

@@ -42,10 +42,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..harness.render import case_detail
     from ..harness.runner import EngineUnavailable, run_case
     from ..harness.session import Request, RunInputError, Session
     from ..harness.transcript import exchange_lines
+    from ..views.render import case_detail
     from .check import engine_unavailable
 
     spec = engine_spec(args)

@@ -10,11 +10,11 @@ from ..engine.actions import REASONS
 from ..engine.hand import Event, Hand
 from ..engine.ruleset import Ruleset
 from ..engine.serialize import state_to_json
-from ..harness import cardface
-from ..harness.htmlpage import esc, page
 from ..spec.rulebook import provenance, rules_by_id
 from ..spec.situation import Situation
 from ..spec.wording import PLAIN, amount, ending_words, event_text, seats, signed
+from ..views import cardface
+from ..views.htmlpage import esc, page
 from .explain import Moment, expected_for, replay
 from .ruling_html import CSS, rule_html
 

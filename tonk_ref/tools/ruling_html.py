@@ -3,19 +3,19 @@ a link: the situation as a table of cards with its actions, each group's outcome
 pays whom and the table it ends at, the rules that decide it in the sentence that holds
 under the group's rulesets with where each comes from (the seeds, this spec's decision
 or a house rule), and which options change the result.  The cards are drawn as in the
-conformance report (:mod:`tonk_ref.harness.cardface`)."""
+conformance report (:mod:`tonk_ref.views.cardface`)."""
 
 from __future__ import annotations
 
 from ..engine.hand import Hand
 from ..engine.ruleset import Ruleset
 from ..engine.serialize import state_to_json
-from ..harness import cardface
-from ..harness.htmlpage import esc, page
 from ..spec.judging import Group, Judgement, labels
 from ..spec.notation import option_text, value_text
 from ..spec.situation import CannotArise
 from ..spec.wording import amount, signed
+from ..views import cardface
+from ..views.htmlpage import esc, page
 from .judge import (
     allowed_words,
     cannot_words,

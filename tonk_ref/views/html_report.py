@@ -23,12 +23,12 @@ import json
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from ..harness.results import Fault
+from ..harness.transcript import exchange_lines
 from ..spec.rulebook import load_rules, load_sections
 from . import cardface
 from .htmlpage import esc, page
 from .render import counts_text, not_checked_lines, replay_command
-from .results import Fault
-from .transcript import exchange_lines
 
 JSON = dict[str, Any]
 

@@ -138,7 +138,7 @@ def coverage_lines(report: JSON, verbose: bool = False) -> list[str]:
 
 def table_verdict(report: JSON) -> str:
     """A table run's one verdict: every case at the table, by outcome and by origin."""
-    from .report import ran
+    from ..harness.report import ran
 
     t = report["table"]
     c = report["counts"]
@@ -193,7 +193,7 @@ def case_detail(report: JSON, case: JSON, transcript: int = 0) -> list[str]:
     if len(case["failures"]) > 3:
         out.append(f"  ... and {len(case['failures']) - 3} more failures in this case")
     if case.get("fault"):
-        from .results import Fault
+        from ..harness.results import Fault
 
         fault = Fault(**case["fault"])
         out += [f"  {x}" for x in fault.lines()]
@@ -206,7 +206,7 @@ def case_detail(report: JSON, case: JSON, transcript: int = 0) -> list[str]:
 
 
 def _diff_text(d: JSON) -> str:
-    from .compare import ABSENT, show
+    from ..harness.compare import ABSENT, show
 
     actual = ABSENT if d["actual"] is None and d.get("note", "").startswith("required") else d["actual"]
     text = f"{d['field']}: expected {show(d['expected'])}, got {show(actual)}"
@@ -214,7 +214,7 @@ def _diff_text(d: JSON) -> str:
 
 
 def _exchange_lines(x: JSON, width: int = 160) -> list[str]:
-    from .transcript import exchange_lines
+    from ..harness.transcript import exchange_lines
 
     return exchange_lines(x, width)
 
