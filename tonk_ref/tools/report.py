@@ -32,6 +32,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from ..harness.report import load_report
+    from ..views.escape import visible
     from ..views.html_report import html_report
 
     try:
@@ -46,5 +47,5 @@ def run(args: argparse.Namespace) -> int:
     except OSError as e:
         raise UsageError(f"--html: cannot write {out} ({e.strerror or e})") from None
     names = ", ".join(f"{r['engine']['name']} {r['engine']['version']}" for r in reports)
-    print(f"tonk report: wrote {out} ({len(reports)} report{'s' if len(reports) != 1 else ''}: {names})")
+    print(visible(f"tonk report: wrote {out} ({len(reports)} report{'s' if len(reports) != 1 else ''}: {names})"))
     return 0

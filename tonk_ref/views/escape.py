@@ -54,26 +54,32 @@ def xml_text(text: str) -> str:
 
 # ---------------------------------------------------------------------------- Markdown
 #: Markdown's specials that act inside a line (emphasis, code, links, tables, strikethrough,
-#: escapes); a line's first character can act too (a heading, a list, a quote), but every
-#: text escaped here comes after a fixed start.
-_MD_SPECIAL = re.compile(r"([\\`*_\[\]|~])")
+#: escapes), and the characters of HTML; a line's first character can act too (a heading, a
+#: list, a quote), but every text escaped here comes after a fixed start.  An underscore
+#: inside a word (``knock_tie``) opens no emphasis and is left as it is.
+_MD_SPECIAL = re.compile(r"[\\`*\[\]|~<>&]|_(?![^\W_])|(?<![^\W_])_")
 _MD_REFERENCES = {"&": "&amp;", "<": "&lt;", ">": "&gt;"}
+
+
+def _md_escape(match: re.Match[str]) -> str:
+    ch = match.group()
+    return _MD_REFERENCES.get(ch) or "\\" + ch
 
 
 def md(text: object) -> str:
     """Text for Markdown, rendered as written: ``<``, ``>`` and ``&`` as character
     references, the specials behind a backslash, a line break as a space, control
     characters as on the console."""
-    s = re.sub(r"[\r\n]+", " ", str(text))
-    s = "".join(_MD_REFERENCES.get(ch, ch) for ch in s)
-    return visible(_MD_SPECIAL.sub(r"\\\1", s))
+    return visible(_MD_SPECIAL.sub(_md_escape, re.sub(r"[\r\n]+", " ", str(text))))
 
 
-def md_code(text: object) -> str:
+def md_code(text: object, *, cell: bool = False) -> str:
     """``text`` as a Markdown code span: fenced by one backtick more than the longest run
-    of backticks inside it (so none closes it), a line break as a space, a ``|`` escaped
-    (a table cell ends there even in a code span)."""
-    s = visible(re.sub(r"[\r\n]+", " ", str(text))).replace("|", "\\|")
+    of backticks inside it (so none closes it), a line break as a space; in a table's
+    ``cell``, a ``|`` escaped (a cell ends there even in a code span)."""
+    s = visible(re.sub(r"[\r\n]+", " ", str(text)))
+    if cell:
+        s = s.replace("|", "\\|")
     runs = [len(r) for r in re.findall(r"`+", s)]
     fence = "`" * (max(runs, default=0) + 1)
     pad = " " if s.startswith("`") or s.endswith("`") else ""
