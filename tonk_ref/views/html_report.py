@@ -1,5 +1,6 @@
 """The conformance report of one or more engines as one self-contained HTML page (``tonk
-report --html``), rendered from the JSON reports of ``tonk check --json`` (:mod:`.report`).
+report --html``), rendered from the JSON reports of ``tonk check --json``
+(:mod:`tonk_ref.harness.report`).
 
 The page holds, in this order:
 
