@@ -1,12 +1,15 @@
-"""The layers import one way: engine <- spec <- adapters <- harness <- tools.
+"""The layers import one way: engine <- spec <- adapters <- harness <- views <- tools.
 
 The engine imports nothing from pytest, YAML, jsonschema or any layer above it; the spec
-(the rulebook, situations and rulings) nothing from the adapters, the harness or the
-tools; the adapters nothing from the harness or the tools; the harness never plays the
-reference engine itself (no ``engine.hand``, ``engine.payments``, ``engine.match`` or
-``engine.serialize``: it talks to engines only through an adapter) and nothing from the
-tools.  Every module of the package lies in one of the five layers.  Read from each
-module's source, so a lazy import inside a function counts too.
+(the rulebook, situations and rulings) nothing from the adapters, the harness, the views
+or the tools; the adapters nothing from the harness, the views or the tools; the harness
+never plays the reference engine itself (no ``engine.hand``, ``engine.payments``,
+``engine.match`` or ``engine.serialize``: it talks to engines only through an adapter) and
+imports nothing from the views or the tools, except its pytest plugin, a front end like a
+command, which prints through the views; the views (every text, Markdown, JUnit and HTML
+output) nothing from the tools or pytest.  Every module of the package lies in one of the
+six layers.  Read from each module's source, so a lazy import inside a function counts
+too.
 """
 
 from __future__ import annotations
@@ -27,13 +30,19 @@ FORBIDDEN: dict[str, tuple[str, ...]] = {
         "tonk_ref.spec",
         "tonk_ref.adapters",
         "tonk_ref.harness",
+        "tonk_ref.views",
         "tonk_ref.tools",
     ),
-    "spec": ("pytest", "tonk_ref.adapters", "tonk_ref.harness", "tonk_ref.tools"),
-    "adapters": ("pytest", "tonk_ref.harness", "tonk_ref.tools"),
-    "harness": ("tonk_ref.tools", *sorted(GAME_LOGIC)),
+    "spec": ("pytest", "tonk_ref.adapters", "tonk_ref.harness", "tonk_ref.views", "tonk_ref.tools"),
+    "adapters": ("pytest", "tonk_ref.harness", "tonk_ref.views", "tonk_ref.tools"),
+    "harness": ("tonk_ref.views", "tonk_ref.tools", *sorted(GAME_LOGIC)),
+    "views": ("pytest", "tonk_ref.tools"),
 }
-LAYERS = ("engine", "spec", "adapters", "harness", "tools")
+LAYERS = ("engine", "spec", "adapters", "harness", "views", "tools")
+#: Modules of a layer that are front ends, as the commands are: the pytest plugin prints its
+#: summary and each failing case through the views (and still never imports the tools, nor
+#: plays the reference engine itself).
+FRONT_ENDS: dict[str, tuple[str, ...]] = {"harness/plugin.py": ("tonk_ref.tools", *sorted(GAME_LOGIC))}
 #: the package's top-level modules: its front (the engine's API, ``python -m tonk_ref``) and
 #: two modules every layer may use, which import no layer: where the data lies, the errors
 FRONT = {"__init__.py", "__main__.py"}
@@ -60,15 +69,16 @@ def imports_of(path: Path, package: str | None = None) -> set[str]:
     return out
 
 
-def _banned(layer: str, names: set[str]) -> list[str]:
-    return [n for n in sorted(names) for b in FORBIDDEN[layer] if n == b or n.startswith(b + ".")]
+def _banned(layer: str, names: set[str], rules: tuple[str, ...] | None = None) -> list[str]:
+    return [n for n in sorted(names) for b in (FORBIDDEN[layer] if rules is None else rules)
+            if n == b or n.startswith(b + ".")]
 
 
 def _violations(layer: str) -> list[str]:
     return [
         f"{path.relative_to(PACKAGE.parent)} imports {name}"
         for path in sorted((PACKAGE / layer).rglob("*.py"))
-        for name in _banned(layer, imports_of(path))
+        for name in _banned(layer, imports_of(path), FRONT_ENDS.get(str(path.relative_to(PACKAGE))))
     ]
 
 
@@ -83,6 +93,15 @@ def test_the_scan_sees_relative_and_lazy_imports(tmp_path: Path) -> None:
     found = imports_of(probe, "tonk_ref.engine")
     assert {"tonk_ref.harness", "tonk_ref.harness.scenario", "yaml"} <= found
     assert _banned("engine", found) == ["tonk_ref.harness", "tonk_ref.harness.scenario", "yaml"]
+
+
+def test_only_the_plugin_of_the_harness_prints_through_the_views() -> None:
+    """The exception for front ends is as narrow as it says: the plugin exists, it is the
+    only one, and any other harness module importing the views is a violation."""
+    assert set(FRONT_ENDS) == {"harness/plugin.py"} and (PACKAGE / "harness" / "plugin.py").is_file()
+    assert _banned("harness", {"tonk_ref.views.render"}) == ["tonk_ref.views.render"]
+    assert _banned("harness", {"tonk_ref.views.render"}, FRONT_ENDS["harness/plugin.py"]) == []
+    assert _banned("harness", {"tonk_ref.tools.cli"}, FRONT_ENDS["harness/plugin.py"]) == ["tonk_ref.tools.cli"]
 
 
 def test_every_module_lies_in_a_layer() -> None:

@@ -101,6 +101,17 @@ def test_the_wheel_holds_the_package_and_its_data_only() -> None:
     assert [f for f in files if not f.startswith("tonk_ref/")] == []
 
 
+def test_the_wheel_carries_the_page_templates_and_styles() -> None:
+    """The HTML pages are made from files of the views package: every template, style
+    sheet and script of the checkout is in the wheel, and each page the commands write
+    has its template."""
+    views = ROOT / "tonk_ref" / "views"
+    ours = {str(p.relative_to(ROOT)) for folder in ("templates", "static") for p in (views / folder).iterdir()}
+    assert {f"tonk_ref/views/templates/{n}.html.j2" for n in ("page", "report", "ruling", "replay", "diff")} <= ours
+    assert {"tonk_ref/views/static/base.css", "tonk_ref/views/static/report.js"} <= ours
+    assert ours <= set(wheel_files())
+
+
 def test_the_wheel_carries_no_mutants() -> None:
     """The mutants (faulty engines and their witnesses) stay in the repository's mutants
     folder: ``pip install .`` installs no mutants module."""

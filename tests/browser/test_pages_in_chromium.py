@@ -23,8 +23,8 @@ from typing import Any
 import pytest
 from pngread import read_png
 
-from tonk_ref.harness.html_report import case_anchor
 from tonk_ref.tools import cli
+from tonk_ref.views.html_report import case_anchor
 
 ROOT = Path(__file__).resolve().parents[2]
 FAKE = ROOT / "tests" / "fakes" / "fake_engine.py"

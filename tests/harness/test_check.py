@@ -97,7 +97,7 @@ def test_the_replay_command_replays_the_case_as_the_run_ran_it(tonk: Any, tmp_pa
     the retargeted case with the same failure; a case id with spaces is quoted."""
     import shlex
 
-    from tonk_ref.harness.render import replay_command
+    from tonk_ref.views.render import replay_command
 
     sc = tmp_path / "sc"
     write_cases(sc, ["h-tie-knocker-wins"])

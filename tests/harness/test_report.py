@@ -8,8 +8,8 @@ from typing import Any
 import jsonschema
 import pytest
 
-from tonk_ref.harness.render import console_lines, markdown, rule_table
 from tonk_ref.harness.report import REPORT_SCHEMA, assemble, badge, badge_color, percent_passing
+from tonk_ref.views.render import console_lines, markdown, rule_table
 
 ENGINE = {"name": "x", "version": "1", "protocol": 1, "options": {}, "features": ["play"]}
 

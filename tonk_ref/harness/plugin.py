@@ -168,7 +168,7 @@ class EngineBroke(TonkError):
 
 def outcome(result: CaseResult, session: TonkSession) -> None:
     """Turn a case's result into pytest's outcome (raising, except for a pass)."""
-    from .render import case_detail
+    from ..views.render import case_detail
 
     def detail() -> str:
         report = {"run": {"engine_args": session.spec.args()}}
@@ -349,7 +349,7 @@ class _Controller:
         report = self.report()
         if report is None:
             return
-        from .render import console_lines
+        from ..views.render import console_lines
 
         terminalreporter.section("tonk conformance")
         for line in console_lines(report, table=self.st.table_mode):

@@ -1,7 +1,8 @@
 """The conformance report: one JSON document built from a run's typed results
-(:class:`~.runner.SuiteRun`), from which every other form is rendered (the console and
-Markdown in :mod:`.render`, JUnit XML in :mod:`.junit`, the badge here).  Its format is
-spec/scenarios.md, "Reports"; its JSON Schema is :data:`REPORT_SCHEMA`.
+(:class:`~.runner.SuiteRun`), from which every other form is rendered (the console,
+Markdown, JUnit XML and the HTML page in :mod:`tonk_ref.views`, the badge here).  Its format is
+spec/scenarios.md, "Reports"; its JSON Schema is spec/schemas/report.json
+(:data:`REPORT_SCHEMA`).
 
 What it adds up:
 
@@ -21,7 +22,8 @@ from __future__ import annotations
 import datetime as _dt
 import math
 from collections import Counter, defaultdict
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from functools import cache
 from typing import Any
 
 from .. import __version__
@@ -276,72 +278,136 @@ def badge(report: JSON) -> JSON:
 
 
 # ---------------------------------------------------------------------------- the schema
-_COUNTS: JSON = {"type": "object", "required": list(STATUSES),
-                 "properties": {k: {"type": "integer", "minimum": 0} for k in STATUSES}}
+def _inline(node: Any, defs: JSON) -> Any:
+    """``node`` with every local ``$ref`` (``#/$defs/NAME``) replaced by what it names: the
+    report's schema refers only within itself and never to itself, and an inlined schema
+    validates a large report several times faster."""
+    if isinstance(node, list):
+        return [_inline(x, defs) for x in node]
+    if not isinstance(node, dict):
+        return node
+    if set(node) == {"$ref"}:
+        return _inline(defs[node["$ref"].removeprefix("#/$defs/")], defs)
+    return {k: (v if k in ("const", "enum", "required") else _inline(v, defs)) for k, v in node.items()
+            if k != "$defs"}
 
-_STATE: JSON = {"type": "object", "required": ["hands"],
-                "properties": {"hands": {"type": "array", "items": {"type": "array", "items": {"type": "string"}}}}}
-#: optional on a case that did not pass: its steps, and the cards of its deal and table
-_SCRIPT_STEP: JSON = {"type": "object", "required": ["text", "kind", "line"],
-                      "properties": {"text": {"type": "string"}, "kind": {"type": "string"},
-                                     "line": {"type": "integer"}, "seat": {"type": "integer"},
-                                     "action": {"type": "string"}}}
-_SCENE: JSON = {"type": "object", "required": ["deal", "table"],
-                "properties": {"deal": _STATE, "table": _STATE, "engine_table": _STATE,
-                               "before_step": {"type": ["integer", "null"]}, "actions_played": {"type": "integer"}}}
 
-#: JSON Schema of the report written by ``tonk check --json``.
-REPORT_SCHEMA: JSON = {
-    "$schema": "https://json-schema.org/draft/2020-12/schema",
-    "title": "Tonk conformance report",
-    "type": "object",
-    "required": ["format", "format_version", "engine", "run", "suite", "counts", "checks", "ok", "profiles",
-                 "rules", "groups", "skips", "cases", "load_errors"],
-    "properties": {
-        "format": {"const": REPORT_FORMAT},
-        "format_version": {"const": REPORT_FORMAT_VERSION},
-        "engine": {"type": "object", "required": ["name", "version", "protocol", "options", "features"]},
-        "run": {"type": "object", "required": ["date", "duration_s", "adapter", "workers", "stopped"]},
-        "suite": {"type": "object", "required": ["version"]},
-        "counts": {**_COUNTS, "required": [*STATUSES, "total", "ran", "not_run", "load_errors"]},
-        "checks": {"type": "object", "required": ["checked", "not_checked"]},
-        "ok": {"type": "boolean"},
-        "profiles": {
-            "type": "array",
-            "items": {
-                "type": "object",
-                "required": ["name", "option", "value", "cases", "ran", "counts", "verdict"],
-                "properties": {"counts": _COUNTS, "verdict": {"enum": ["pass", "fail", "known", "skipped"]}},
-            },
-        },
-        "rules": {"type": "object", "additionalProperties": _COUNTS},
-        "groups": {"type": "array", "items": {"type": "object",
-                                               "required": ["cause", "status", "rule", "count", "cases"]}},
-        "skips": {"type": "array", "items": {"type": "object",
-                                              "required": ["need", "kind", "name", "cases", "gain", "ids"]}},
-        "cases": {
-            "type": "array",
-            "items": {
-                "type": "object",
-                "required": ["id", "kind", "title", "source", "rules", "options", "status", "message", "cause",
-                             "duration", "checked", "unchecked", "needs", "failures", "fault"],
-                "properties": {"kind": {"enum": ["scenario", "feature", "perft", "generated"]},
-                               "status": {"enum": list(STATUSES)},
-                               "script": {"type": "array", "items": _SCRIPT_STEP},
-                               "failing_step": {"type": ["integer", "null"], "minimum": 0},
-                               "scene": {"oneOf": [{"type": "null"}, _SCENE]}},
-            },
-        },
-        "load_errors": {"type": "array", "items": {"type": "object", "required": ["source", "message"]}},
-    },
+@cache
+def report_schema() -> JSON:
+    """The JSON Schema of the report written by ``tonk check --json``
+    (spec/schemas/report.json)."""
+    import json
+
+    from ..paths import spec_dir
+
+    schema: JSON = json.loads((spec_dir() / "schemas" / "report.json").read_text(encoding="utf-8"))
+    return schema
+
+
+@cache
+def _validator() -> Any:
+    import jsonschema
+
+    schema = report_schema()
+    return jsonschema.Draft202012Validator(_inline(schema, schema.get("$defs", {})))
+
+
+# A report of a whole run is megabytes, and jsonschema walks it at some 30 microseconds a
+# value: a second for the example report of examples/js-engine.  The schema is compiled
+# instead into one Python check per keyword it uses (a keyword it does not know is an
+# error, found by the test that compiles it); a report the check accepts is valid, and a
+# report it refuses is given to jsonschema, for the message that names the place.  A test
+# holds the two to the same verdict on every field of a report set to every wrong type.
+Check = Callable[[Any], bool]
+_ANNOTATIONS = frozenset({"$schema", "$id", "$defs", "$comment", "title", "description", "default", "examples"})
+_TYPES: dict[str, Check] = {
+    "object": lambda x: isinstance(x, dict),
+    "array": lambda x: isinstance(x, list),
+    "string": lambda x: isinstance(x, str),
+    "boolean": lambda x: isinstance(x, bool),
+    "null": lambda x: x is None,
+    "number": lambda x: isinstance(x, int | float) and not isinstance(x, bool),
+    "integer": lambda x: (isinstance(x, int) and not isinstance(x, bool)) or (isinstance(x, float) and x.is_integer()),
 }
+
+
+def _same(a: Any, b: Any) -> bool:
+    """JSON Schema's equality (``enum``, ``const``): true is not 1, 1 is 1.0."""
+    if isinstance(a, bool) or isinstance(b, bool):
+        return isinstance(a, bool) and isinstance(b, bool) and a == b
+    return bool(a == b)
+
+
+def _keyword(key: str, value: Any, schema: JSON) -> Check:
+    if key == "type":
+        kinds = [_TYPES[t] for t in ([value] if isinstance(value, str) else value)]
+        return kinds[0] if len(kinds) == 1 else lambda x: any(k(x) for k in kinds)
+    if key == "properties":
+        subs = [(name, _compiled(sub)) for name, sub in value.items()]
+        return lambda x: not isinstance(x, dict) or all(name not in x or f(x[name]) for name, f in subs)
+    if key == "additionalProperties":
+        known = set(schema.get("properties", {}))
+        if value is False:
+            return lambda x: not isinstance(x, dict) or known.issuperset(x)
+        extra = _compiled(value)
+        return lambda x: not isinstance(x, dict) or all(f in known or extra(v) for f, v in x.items())
+    if key == "required":
+        return lambda x: not isinstance(x, dict) or all(name in x for name in value)
+    if key == "items":
+        item = _compiled(value)
+        return lambda x: not isinstance(x, list) or all(item(v) for v in x)
+    if key == "minItems":
+        return lambda x: not isinstance(x, list) or len(x) >= value
+    if key == "minimum":
+        return lambda x: not _TYPES["number"](x) or x >= value
+    if key == "enum":
+        return lambda x: any(_same(x, v) for v in value)
+    if key == "const":
+        return lambda x: _same(x, value)
+    if key == "allOf":
+        parts = [_compiled(sub) for sub in value]
+        return lambda x: all(f(x) for f in parts)
+    raise ValueError(f"spec/schemas/report.json: the report's reader does not know the keyword {key!r}")
+
+
+def _compiled(schema: Any) -> Check:
+    if schema is True or schema == {}:
+        return lambda x: True
+    checks = [_keyword(k, v, schema) for k, v in schema.items() if k not in _ANNOTATIONS]
+    return checks[0] if len(checks) == 1 else lambda x: all(c(x) for c in checks)
+
+
+@cache
+def report_check() -> Check:
+    """The report's schema compiled into one check: true for exactly the reports that are
+    valid under it."""
+    schema = report_schema()
+    return _compiled(_inline(schema, schema.get("$defs", {})))
+
+
+@cache
+def table_checks() -> dict[str, Check]:
+    """One check per field of the cards of a table in a report (``$defs/table``), for the
+    states an engine reported, which hold whatever the engine sent."""
+    schema = report_schema()
+    defs = schema["$defs"]
+    return {k: _compiled(_inline(v, defs)) for k, v in defs["table"]["properties"].items()}
+
+
+def __getattr__(name: str) -> Any:
+    """``REPORT_SCHEMA``: the report's JSON Schema, read from spec/schemas/report.json when
+    first asked for."""
+    if name == "REPORT_SCHEMA":
+        return report_schema()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 # ---------------------------------------------------------------------------- reading one back
 def load_report(path: str) -> JSON:
-    """A report written by ``tonk check --json``, read back and checked against
-    :data:`REPORT_SCHEMA`; anything else raises :class:`~tonk_ref.errors.InputError`
-    naming the file, the place and what was expected."""
+    """A report written by ``tonk check --json``, read back and checked against its schema
+    (spec/schemas/report.json, which types every field a view prints); anything else
+    raises :class:`~tonk_ref.errors.InputError` naming the file, the place and what was
+    expected."""
     import json
     from pathlib import Path
 
@@ -349,19 +415,30 @@ def load_report(path: str) -> JSON:
 
     from ..errors import InputError
 
+    expected = "expected a report of 'tonk check --json'"
     try:
         text = Path(path).read_text(encoding="utf-8")
     except OSError as e:
         raise InputError(path, None, "", f"cannot read it ({e.strerror or e})") from None
+    except UnicodeDecodeError as e:
+        raise InputError(path, None, "", f"not UTF-8 text (byte {e.start}): {expected}") from None
     try:
         data = json.loads(text)
     except json.JSONDecodeError as e:
-        raise InputError(path, e.lineno, "", f"not JSON ({e.msg}): expected a report of 'tonk check --json'") from None
+        raise InputError(path, e.lineno, "", f"not JSON ({e.msg}): {expected}") from None
+    except RecursionError:
+        raise InputError(path, None, "", f"nests too deep to read: {expected}") from None
+    except ValueError as e:  # an integer of more digits than Python reads
+        raise InputError(path, None, "", f"not a JSON this reader takes ({e}): {expected}") from None
     if not isinstance(data, dict) or data.get("format") != REPORT_FORMAT:
         raise InputError(path, None, "format", f"expected {REPORT_FORMAT!r}: this is not a report of "
                                                "'tonk check --json'")
-    err = jsonschema.exceptions.best_match(jsonschema.Draft202012Validator(REPORT_SCHEMA).iter_errors(data))
+    try:
+        err = None if report_check()(data) else jsonschema.exceptions.best_match(_validator().iter_errors(data))
+    except RecursionError:
+        raise InputError(path, None, "", f"nests too deep to check: {expected}") from None
     if err is not None:
         field = ".".join(str(p) for p in err.absolute_path)
-        raise InputError(path, None, field, f"{err.message} (the report's format: spec/scenarios.md, \"Reports\")")
+        message = err.message if len(err.message) <= 200 else err.message[:200] + "..."
+        raise InputError(path, None, field, f"{message} (the report's format: spec/scenarios.md, \"Reports\")")
     return data

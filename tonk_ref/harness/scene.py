@@ -83,14 +83,20 @@ def scene(case: Case, upto: int | None, adapter: InProcessAdapter | None = None)
 
 
 def engine_table(result_json: JSON) -> JSON | None:
-    """The last state the engine itself reported in the case's transcript, if any."""
+    """The last state the engine itself reported in the case's transcript, if any: the
+    fields of a table whose values have the report's types (an engine may send anything;
+    a hand it hides is null), and none without the hands."""
+    from .report import table_checks
+
+    checks = table_checks()
     for x in reversed(result_json.get("transcript") or []):
         answer = x.get("answer")
         if not x.get("ok") or not isinstance(answer, dict):
             continue
         state = answer.get("state") if isinstance(answer.get("state"), dict) else answer
         if isinstance(state, dict) and "hands" in state:
-            return _table(state)
+            table = {k: v for k, v in _table(state).items() if checks[k](v)}
+            return table if "hands" in table else None
     return None
 
 

@@ -130,9 +130,10 @@ def request_of(args: argparse.Namespace) -> Request:
 
 def run(args: argparse.Namespace) -> int:
     from ..harness.known_failures import dump_known_failures
-    from ..harness.render import console_lines, summary_line
     from ..harness.runner import EngineUnavailable
     from ..harness.session import RunInputError, Session, suite_args
+    from ..views.escape import visible, visible_lines
+    from ..views.render import console_lines, summary_line
     from .progress import Progress
 
     spec = engine_spec(args)
@@ -150,7 +151,7 @@ def run(args: argparse.Namespace) -> int:
         try:
             session.start()
         except EngineUnavailable as e:
-            print("\n".join(engine_unavailable(spec.describe(), e.fault)), file=sys.stderr)
+            print("\n".join(visible_lines(engine_unavailable(spec.describe(), e.fault))), file=sys.stderr)
             return exitcodes.ENGINE
         except RunInputError as e:
             raise UsageError(str(e)) from None
@@ -170,17 +171,18 @@ def run(args: argparse.Namespace) -> int:
     print("\n".join(console_lines(report, verbose=args.verbose, table=args.table)), file=out)
     if found:
         print("failing generated hands, shrunk to scenario files (tonk replay runs them with --scenarios):", file=out)
-        print("\n".join(found), file=out)
+        print("\n".join(visible_lines(found)), file=out)
     known = session.known
     if stale and known is not None:
-        print(f"\nstale known failures: {', '.join(stale)} in {known.path} match no case of the suite", file=out)
+        print("\n" + visible(f"stale known failures: {', '.join(stale)} in {known.path} match no case of the suite"),
+              file=out)
     _write(args, report)
     code = _exit_code(report)
     print(summary_line(report, code), file=out)
     for label, path in (("JSON", args.json), ("Markdown", args.report), ("JUnit XML", args.junit),
                         ("badge", args.badge)):
         if path:
-            print(f"  {label} report: {path}", file=out)
+            print(visible(f"  {label} report: {path}"), file=out)
     if args.write_known_failures:
         previous = known.reasons if known is not None else None
         engine_name = f"{report['engine']['name']} {report['engine']['version']}"
@@ -220,9 +222,9 @@ def _exit_code(report: dict[str, Any]) -> int:
 
 
 def _write(args: argparse.Namespace, report: dict[str, Any]) -> None:
-    from ..harness.junit import junit_xml
-    from ..harness.render import markdown
     from ..harness.report import badge
+    from ..views.junit import junit_xml
+    from ..views.render import markdown
 
     if args.json:
         Path(args.json).write_text(json.dumps(report, indent=1) + "\n", encoding="utf-8")

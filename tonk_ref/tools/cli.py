@@ -65,7 +65,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         code: int = args._run(args)
     except UsageError as e:
-        print(f"tonk {args.command}: error: {e}", file=sys.stderr)
+        from ..views.escape import visible
+
+        print(visible(f"tonk {args.command}: error: {e}"), file=sys.stderr)  # one line, whatever a file held
         return 2
     except BrokenPipeError:
         return 0

@@ -13,6 +13,8 @@ from typing import Any
 
 from ..spec.notation import option_text
 from ..spec.rulebook import RulebookError, load_table_rules
+from ..views.diff_html import DiffPage
+from ..views.diff_html import Witness as PageWitness
 from .cli import UsageError
 from .diffsearch import Diff, Side, Witness, diff
 
@@ -70,9 +72,9 @@ def run(args: argparse.Namespace) -> int:
     elif args.format == "markdown":
         sys.stdout.write("\n".join(markdown(d)) + "\n")
     elif args.format == "html":
-        from .diff_html import diff_page
+        from ..views.diff_html import diff_page
 
-        sys.stdout.write(diff_page(d))
+        sys.stdout.write(diff_page(diff_view(d)))
     else:
         sys.stdout.write("\n".join(text(d)) + "\n")
     return 0
@@ -184,3 +186,31 @@ def to_json(d: Diff) -> dict[str, Any]:
                   "families": d.families, "rules": d.rules, "text": d.note or d.bound},
         "seconds": round(d.seconds, 3),
     }
+
+
+# ---------------------------------------------------------------------------- the page (views.diff_html)
+
+
+def _page_witness(d: Diff, w: Witness) -> PageWitness:
+    from ..engine.serialize import state_to_json
+    from ..spec.rulebook import provenance, rules_by_id
+    from ..spec.situation import CannotArise, Description
+    from ..views.ruling_html import Quote, Sentence
+
+    sit = Description(w.description)
+    try:
+        start = state_to_json(sit.start(d.a.rules))
+    except CannotArise:
+        start = None
+    rule = rules_by_id().get(w.rule)
+    said = None if rule is None else Quote(w.rule, tuple(
+        Sentence(rule.text_under(s.rules), provenance(rule, s.rules, 60), f"{label} ({s.label})")
+        for label, s in (("A", d.a), ("B", d.b))))
+    return PageWitness(w.rule, w.description, start, tuple(a.text for a in sit.acts), outcome_line(w, 0),
+                       outcome_line(w, 1), said, judge_command(w, d.a), w.scenario or "", w.scenario_note)
+
+
+def diff_view(d: Diff) -> DiffPage:
+    """The search in the words of its page."""
+    return DiffPage(d.a.label, d.b.label, changes_line(d), tuple(_page_witness(d, w) for w in d.witnesses),
+                    nothing_line(d), tuple((i.option, i.reason) for i in d.inert), d.searched, d.seconds)

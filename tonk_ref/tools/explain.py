@@ -10,15 +10,17 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from ..engine.actions import REASONS, IllegalAction
 from ..engine.hand import Event, Hand
 from ..engine.ruleset import Ruleset
+from ..engine.serialize import state_to_json
 from ..spec.judging import refusal_rules
 from ..spec.rulebook import provenance, rules_by_id
 from ..spec.situation import CannotArise, Played, Situation, Step
 from ..spec.wording import (
+    PLAIN,
     Style,
     amount,
     draw_table,
@@ -30,6 +32,11 @@ from ..spec.wording import (
     style_for,
     wrap,
 )
+from ..views.replay_html import ReplayPage, Said
+from ..views.replay_html import Result as PageResult
+from ..views.replay_html import Step as PageStep
+from ..views.ruling_html import Pay
+from ..views.ruling_html import quote as page_quote
 from .cli import UsageError
 from .judge import situation_and_rules
 
@@ -63,10 +70,10 @@ def run(args: argparse.Namespace) -> int:
     except CannotArise as e:
         raise UsageError(f"this situation cannot arise under {label}: {e}") from None
     if args.format == "html":
+        from ..views.replay_html import replay_page
         from .judge import command_line
-        from .replay_html import replay_page
 
-        sys.stdout.write(replay_page(situation, hand, label, command_line(args)))
+        sys.stdout.write(replay_page(replay_view(situation, hand, label, command_line(args))))
         return 0
     style = style_for(sys.stdout, args.no_color)
     for line in explain(situation, hand, label, style):
@@ -219,3 +226,58 @@ def result_lines(hand: Hand, style: Style) -> list[str]:
     out.append("  net       " + " · ".join(f"seat {s}: {signed(a)}" for s, a in enumerate(r.net)))
     out.append(f"  winners   {seats(r.winners)}")
     return out
+
+
+# ---------------------------------------------------------------------------- the page (views.replay_html)
+
+
+def _said(events: list[Event], hand_size: int, rules: Ruleset) -> tuple[Said, ...]:
+    """Each event but the end, in words, with its rule (and TURN-3 for a knock) quoted."""
+    return tuple(Said(event_text(e, hand_size, PLAIN),
+                      (page_quote(e.rule, rules), *((page_quote("TURN-3", rules),) if e.kind == "knock" else ())))
+                 for e in events if e.kind != "end")
+
+
+def _page_step(m: Moment, rules: Ruleset, hand_size: int) -> PageStep:
+    act = m.act
+    words = act.text.split(" ", 1)[1] if " " in act.text else act.text
+    step = PageStep(m.index, act.seat, words, act.where, m.kind, left=m.left)
+    if m.kind == "malformed":
+        return replace(step, message=str(act.malformed), meaning=REASONS["malformed_action"])
+    if m.kind == "refused":
+        e = m.error
+        assert e is not None
+        return replace(step, reason=e.reason, message=e.message, meaning=REASONS[e.reason],
+                       deciding=tuple(page_quote(rid, rules) for rid in m.deciding),
+                       expects_refusal=act.reject is not None,
+                       expected=expected_for(act.reject, e.reason) if act.reject is not None else "")
+    if m.kind == "played":
+        return replace(step, expects_refusal=act.reject is not None,
+                       expected=str(act.reject) if act.reject is not None else "",
+                       events=_said(m.events, hand_size, rules),
+                       settlement=tuple((w, page_quote(rid, rules)) for rid, w in m.settlement),
+                       pays=_said(m.pays, hand_size, rules),
+                       table=None if m.table is None else state_to_json(m.table))
+    return step
+
+
+def _page_result(hand: Hand) -> PageResult:
+    r = hand.result
+    if r is None:
+        return PageResult(False, to_act=hand.to_act, stage=hand.stage)
+    return PageResult(
+        True, ending=ending_words(r.ending, r.winners, r.knocker),
+        totals=" · ".join(f"seat {s}: {t}" for s, t in enumerate(r.totals)) if r.totals is not None else "",
+        payments=tuple(Pay(p.payer, p.payee, amount(p.amount), p.rule) for p in r.payments),
+        net=" · ".join(f"seat {s}: {signed(a)}" for s, a in enumerate(r.net)), winners=seats(r.winners))
+
+
+def replay_view(situation: Situation, hand: Hand, label: str, command: str = "") -> ReplayPage:
+    """A replay of ``situation`` from ``hand`` (played in place) in the words of its page."""
+    rules = hand.rules
+    hs = rules.hand_size_for(hand.players)
+    deal = _said(hand.events, hs, rules) if situation.from_deal else ()
+    start = state_to_json(hand)
+    steps = tuple(_page_step(m, rules, hs) for m in replay(situation, hand))
+    return ReplayPage(tuple(situation.describe()), label, situation.from_deal, deal, start, steps,
+                      _page_result(hand), command)

@@ -16,13 +16,15 @@ from collections.abc import Callable
 from typing import Any
 
 from ..engine.actions import REASONS
+from ..engine.hand import Hand
 from ..engine.result import Amount, Payment
 from ..engine.ruleset import DEFAULT, Ruleset
+from ..engine.serialize import state_to_json
 from ..harness.situations import load_situation
 from ..spec.judging import BETWEEN_HANDS, Group, Judgement, Outcome, Trial, _or, judge, labels, to_json
 from ..spec.notation import option_text, value_text
 from ..spec.rulebook import RulebookError, load_presets, load_table_rules
-from ..spec.situation import GRAMMAR, Situation, SituationError
+from ..spec.situation import GRAMMAR, CannotArise, Situation, SituationError
 from ..spec.wording import (
     Style,
     amount,
@@ -32,6 +34,7 @@ from ..spec.wording import (
     style_for,
     wrap,
 )
+from ..views.ruling_html import OptionRow, Pay, Quote, Refused, RulingGroup, RulingPage, Sentence
 from .cli import UsageError
 
 COMMAND = "judge"
@@ -115,9 +118,9 @@ def run(args: argparse.Namespace) -> int:
     if args.format == "json":
         sys.stdout.write(json.dumps(to_json(j), indent=2) + "\n")
     elif args.format == "html":
-        from .ruling_html import ruling_page
+        from ..views.ruling_html import ruling_page
 
-        sys.stdout.write(ruling_page(j, command_line(args)))
+        sys.stdout.write(ruling_page(ruling_view(j, command_line(args))))
     elif args.format == "markdown":
         sys.stdout.write("\n".join(markdown(j, args.full)) + "\n")
     else:
@@ -446,24 +449,31 @@ def text_full(j: Judgement, style: Style) -> list[str]:
 
 
 def markdown(j: Judgement, full: bool = False) -> list[str]:
+    """The ruling in Markdown, to paste into a chat: every text that came from a file or
+    the command line (a scenario's title and file, a rules file's name, the rulesets'
+    labels) escaped (:func:`~tonk_ref.views.escape.md`); the rules' sentences are the
+    spec's own Markdown."""
+    from ..views.escape import md, md_code
+
     sit = j.situation
-    out = [f"**Situation:** `{sit.describe()[0]}`  " if sit.kind == "description" else
-           f"**Situation:** {sit.describe()[0]} {sit.describe()[1]}  "]
-    out.append(f"**Base rules:** {j.base_label}  ")
+    described = sit.describe()
+    out = [f"**Situation:** {md_code(described[0])}  " if sit.kind == "description" else
+           f"**Situation:** {md(described[0])} {md(described[1])}  "]
+    out.append(f"**Base rules:** {md(j.base_label)}  ")
     variations = len([t for t in j.trials if t.option is not None])
     out.append(f"**Tried:** the base rules and {variations} variations of one option"
                + (f" and {len(j.presets)} presets" if j.presets else ""))
     if j.base_trial.outcome and j.base_trial.outcome.kind == "cannot_arise":
-        out += ["", f"**Under the base rules this situation cannot arise:** {j.base_trial.outcome.why}"]
+        out += ["", f"**Under the base rules this situation cannot arise:** {md(j.base_trial.outcome.why)}"]
     hs = j.base.hand_size_for(sit.players)
     for g in j.groups:
         o = g.outcome
-        out += ["", f"### {g.letter}: {group_title(j, g)}", ""]
+        out += ["", f"### {g.letter}: {md(group_title(j, g))}", ""]
         if full:
             for e in o.events:
-                out.append(f"- {event_text(e, hs, _MD)} ({e.rule})")
+                out.append(f"- {md(event_text(e, hs, _MD))} ({e.rule})")
         if o.kind == "ended":
-            out.append(f"- **Ending:** {ending_words(o.ending, o.winners, o.knocker)}")
+            out.append(f"- **Ending:** {md(ending_words(o.ending, o.winners, o.knocker))}")
             if o.totals is not None:
                 out.append(f"- **Totals:** {per_seat(o.totals)}")
             if full:
@@ -474,44 +484,111 @@ def markdown(j: Judgement, full: bool = False) -> list[str]:
                 out.append(f"- **Payments:** {pays_words(o.payments)}")
             out.append(f"- **Net:** {per_seat(o.net, signed)}")
         elif o.kind == "goes_on":
-            out.append(f"- The hand goes on: {goes_on_words(o)}")
+            out.append(f"- The hand goes on: {md(goes_on_words(o))}")
         else:
-            out.append(f"- {refusal_words(o)}")
+            out.append(f"- {md(refusal_words(o))}")
             if o.kind == "refused":
-                out.append(f"- **Allowed** {allowed_words(j, g)}")
+                out.append(f"- **Allowed** {md(allowed_words(j, g))}")
         for note in o.notes:
-            out.append(f"- *Note:* {note}")
+            out.append(f"- *Note:* {md(note)}")
         rids = o.rules if full else j.deciding(g)
         if rids:
             out.append("- **Decided by:**")
             for rid in rids:
                 for sentence, label, trials in j.sentences(g, rid):
-                    under = f" *(under {labels(trials)})*" if len(j.sentences(g, rid)) > 1 else ""
+                    under = f" *(under {md(labels(trials))})*" if len(j.sentences(g, rid)) > 1 else ""
                     out.append(f"  - **{rid}**{under}: {sentence} *[{label}]*")
     out += ["", "### Which options matter", ""]
     if j.changing:
         out += ["| Option | Value \u2192 outcome |", "| --- | --- |"]
         for v in j.changing:
-            parts = ", ".join(f"`{value_text(val)}` \u2192 {letter or 'cannot arise'}" for val, letter, _ in v.results)
+            parts = ", ".join(f"{md_code(value_text(val), cell=True)} \u2192 {letter or 'cannot arise'}"
+                              for val, letter, _ in v.results)
             with_ = " (with " + ", ".join(option_text(k, x) for k, x in v.with_.items()) + ")" if v.with_ else ""
-            out.append(f"| `{v.option}`{with_} | {parts} |")
+            out.append(f"| {md_code(v.option, cell=True)}{md(with_)} | {parts} |")
     else:
         out.append("No option changes the result.")
-    out += ["", "**Do not change the result:** " + (", ".join(f"`{v.option}`" for v in j.unchanging) or "none")]
+    out += ["", "**Do not change the result:** " + (", ".join(md_code(v.option) for v in j.unchanging) or "none")]
     if j.cannot:
         if full:
             out += ["", "**Cannot arise:**", ""]
-            out += [f"- `{t.label}`: {t.outcome.why if t.outcome else ''}" for t in j.cannot]
+            out += [f"- {md_code(t.label)}: {md(t.outcome.why if t.outcome else '')}" for t in j.cannot]
         else:
-            out += ["", f"**Cannot arise under:** {cannot_words(j)}"]
+            out += ["", f"**Cannot arise under:** {md(cannot_words(j))}"]
         if j.first_turn_hint:
-            out.append(f"*Hint:* {hint_words(j)}")
+            out.append(f"*Hint:* {md(hint_words(j))}")
     if j.not_judged:
-        out += ["", f"**Not judged** (they change only cards the situation does not name): {labels(j.not_judged)}"]
+        out += ["", f"**Not judged** (they change only cards the situation does not name): {md(labels(j.not_judged))}"]
     if j.presets:
         out += ["", "**Presets:** " + ", ".join(
-            f"`{t.preset}` \u2192 {pg.letter if (pg := j.group_of(t)) else 'cannot arise'}" for t in j.presets)]
+            f"{md_code(t.preset)} \u2192 {pg.letter if (pg := j.group_of(t)) else 'cannot arise'}" for t in j.presets)]
     return out
 
 
 _MD = Style(color=False, symbols=True)
+
+
+# ---------------------------------------------------------------------------- the page (views.ruling_html)
+
+
+def starting_hand(j: Judgement) -> tuple[Hand | None, Ruleset]:
+    """The situation's start under the base rules, or under the first ruleset where it
+    arises."""
+    for rules in [j.base, *(g.first.ruleset for g in j.groups)]:
+        try:
+            return j.situation.start(rules), rules
+        except CannotArise:
+            continue
+    return None, j.base
+
+
+def _page_group(j: Judgement, g: Group) -> RulingGroup:
+    o = g.outcome
+    refused = None
+    if o.kind == "refused":
+        r = o.refusal or {}
+        messages = refusal_messages(g)
+        refused = Refused(
+            action=r["action"], why=f"{r['reason']}: {', '.join(r.get('rules') or [r['rule']])}",
+            message=f": {r['message']}" if len(messages) == 1 else "",
+            messages=tuple((labels(ts), m) for m, ts in messages.items()) if len(messages) > 1 else (),
+            allowed=allowed_words(j, g))
+    ended = o.kind == "ended"
+    played = g.first.played
+    hand = None if played is None else (played.before if o.kind == "refused" and played.before else played.hand)
+    return RulingGroup(
+        letter=g.letter, title=group_title(j, g), base=any(t is j.base_trial for t in g.trials),
+        outcome=outcome_words(o) if refused is None else "", refused=refused,
+        pays=pays_words(o.payments) if ended else "",
+        net=" · ".join(f"seat {s}: {signed(a)}" for s, a in enumerate(o.net)) if ended else "",
+        payments=tuple(Pay(p.payer, p.payee, amount(p.amount), p.rule) for p in o.payments) if ended else (),
+        notes=tuple(o.notes), table=None if hand is None else state_to_json(hand),
+        table_when="when the action is tried" if o.kind == "refused" else "after the actions",
+        deciding=tuple(Quote(rid, tuple(Sentence(text, prov, labels(trials) if under else "")
+                                        for text, prov, trials, under in shown_sentences(j, g, rid)))
+                       for rid in j.deciding(g)))
+
+
+def ruling_view(j: Judgement, command: str = "") -> RulingPage:
+    """A judgement in the words of a ruling's page."""
+    sit = j.situation
+    hand, shown_under = starting_hand(j)
+    base = j.base_trial.outcome
+    return RulingPage(
+        described=tuple(sit.describe()), rules=j.base_label,
+        variations=len([t for t in j.trials if t.option is not None]), presets=len(j.presets),
+        start_title="The deal" if sit.from_deal else "The situation",
+        start_under="" if shown_under == j.base else " (under the first ruleset where it arises)",
+        start=None if hand is None else state_to_json(hand), acts=tuple(a.text for a in sit.acts),
+        cannot_arise=base.why if base is not None and base.kind == "cannot_arise" else "",
+        groups=tuple(_page_group(j, g) for g in j.groups),
+        options=tuple(OptionRow(
+            v.option, " (with " + ", ".join(option_text(k, x) for k, x in v.with_.items()) + ")" if v.with_ else "",
+            tuple((value_text(val), letter or "cannot arise") for val, letter, _ in v.results), v.money)
+            for v in j.changing),
+        some_cannot=bool(j.cannot), unchanging=tuple(v.option for v in j.unchanging),
+        cannot=cannot_words(j) + (f" {hint_words(j)}" if j.first_turn_hint else "") if j.cannot else "",
+        not_judged=labels(j.not_judged) if j.not_judged else "",
+        preset_results=tuple((t.preset or "", pg.letter if (pg := j.group_of(t)) else "cannot arise")
+                             for t in j.presets),
+        command=command)

@@ -42,10 +42,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..harness.render import case_detail
     from ..harness.runner import EngineUnavailable, run_case
     from ..harness.session import Request, RunInputError, Session
     from ..harness.transcript import exchange_lines
+    from ..views.escape import visible, visible_lines
+    from ..views.render import case_detail
     from .check import engine_unavailable
 
     spec = engine_spec(args)
@@ -59,7 +60,8 @@ def run(args: argparse.Namespace) -> int:
         try:
             engine = session.start()
         except EngineUnavailable as e:
-            print("\n".join(engine_unavailable(spec.describe(), e.fault)).replace("tonk check", "tonk replay"),
+            print("\n".join(visible_lines(engine_unavailable(spec.describe(), e.fault))).replace("tonk check",
+                                                                                                   "tonk replay"),
                   file=sys.stderr)
             return exitcodes.ENGINE
         try:
@@ -81,7 +83,7 @@ def run(args: argparse.Namespace) -> int:
         width = args.width if args.width > 0 else 10**9
         print(f"{case.id}: {case.title}")
         print(f"  {case.where}  rules: {', '.join(case.rules)}")
-        print(f"  engine: {engine.caps.name} {engine.caps.version} via {spec.describe()}")
+        print(visible(f"  engine: {engine.caps.name} {engine.caps.version} via {spec.describe()}"))
         if table is not None:
             print(f"  at the table: {table.label}")
         print(f"  {len(case.steps)} steps, played {'in one play request' if result.mode == 'play' else 'step by step'}")
@@ -89,12 +91,12 @@ def run(args: argparse.Namespace) -> int:
             print(f"transcript ({len(result.transcript)} requests):")
             for x in result.transcript:
                 for line in exchange_lines(x, width):
-                    print(f"  {line}")
+                    print(visible(f"  {line}"))
         report = {"run": {"engine_args": spec.args()}, "table": {"rules": args.rules} if args.rules else None}
         if result.status in ("failed", "errored"):
             print("\n".join(case_detail(report, result.to_json())))
         elif result.status == "skipped":
-            print(f"SKIPPED: {result.message}")
+            print(visible(f"SKIPPED: {result.message}"))
         else:
             print(f"PASSED: {result.checked} expectations checked" + (
                 f"; not checked: {', '.join(str(u) for u in result.unchecked)}" if result.unchecked else ""))

@@ -1,5 +1,5 @@
 """``tonk report``: one page from the JSON reports of ``tonk check --json``, for one
-engine or several side by side (see :mod:`tonk_ref.harness.html_report`)."""
+engine or several side by side (see :mod:`tonk_ref.views.html_report`)."""
 
 from __future__ import annotations
 
@@ -31,8 +31,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..harness.html_report import html_report
     from ..harness.report import load_report
+    from ..views.escape import visible
+    from ..views.html_report import html_report
 
     try:
         reports = [load_report(p) for p in args.reports]
@@ -46,5 +47,5 @@ def run(args: argparse.Namespace) -> int:
     except OSError as e:
         raise UsageError(f"--html: cannot write {out} ({e.strerror or e})") from None
     names = ", ".join(f"{r['engine']['name']} {r['engine']['version']}" for r in reports)
-    print(f"tonk report: wrote {out} ({len(reports)} report{'s' if len(reports) != 1 else ''}: {names})")
+    print(visible(f"tonk report: wrote {out} ({len(reports)} report{'s' if len(reports) != 1 else ''}: {names})"))
     return 0

@@ -1,5 +1,9 @@
 """The conformance report for people: the console summary (made to fit a screen) and the
-Markdown report, both rendered from the JSON report of :mod:`.report`."""
+Markdown report, both rendered from the JSON report (:mod:`tonk_ref.harness.report`).
+
+Every line is safe to print whatever the engine sent: its control characters and lone
+surrogates are written as escapes (:func:`~.escape.visible`), and the Markdown escapes
+every text of the report (:func:`~.escape.md`)."""
 
 from __future__ import annotations
 
@@ -7,6 +11,8 @@ import json
 import shlex
 from collections.abc import Mapping
 from typing import Any
+
+from .escape import md, md_code, md_fence, visible_lines
 
 JSON = dict[str, Any]
 
@@ -139,7 +145,7 @@ def coverage_lines(report: JSON, verbose: bool = False) -> list[str]:
 
 def table_verdict(report: JSON) -> str:
     """A table run's one verdict: every case at the table, by outcome and by origin."""
-    from .report import ran
+    from ..harness.report import ran
 
     t = report["table"]
     c = report["counts"]
@@ -164,7 +170,7 @@ def replay_command(report: JSON, case_id: str) -> str:
 
 def case_detail(report: JSON, case: JSON, transcript: int = 0) -> list[str]:
     """A failed or errored case: where, which step, seat and action, expected against
-    actual, and the command that replays it."""
+    actual, and the command that replays it (each line printable)."""
     tag = {"failed": "FAIL", "errored": "ERROR", "known": "KNOWN"}.get(case["status"], case["status"].upper())
     rules = case["rules"] if len(case["rules"]) <= 6 else [*case["rules"][:6], "..."]
     out = [f"{tag} {case['id']}  {case['source']}" + (f"  [{', '.join(rules)}]" if rules else ""),
@@ -194,7 +200,7 @@ def case_detail(report: JSON, case: JSON, transcript: int = 0) -> list[str]:
     if len(case["failures"]) > 3:
         out.append(f"  ... and {len(case['failures']) - 3} more failures in this case")
     if case.get("fault"):
-        from .results import Fault
+        from ..harness.results import Fault
 
         fault = Fault(**case["fault"])
         out += [f"  {x}" for x in fault.lines()]
@@ -203,11 +209,11 @@ def case_detail(report: JSON, case: JSON, transcript: int = 0) -> list[str]:
         for x in case["transcript"][-transcript:]:
             out += [f"    {line}" for line in _exchange_lines(x)]
     out.append(f"  replay: {replay_command(report, case['id'])}")
-    return out
+    return visible_lines(out)
 
 
 def _diff_text(d: JSON) -> str:
-    from .compare import ABSENT, show
+    from ..harness.compare import ABSENT, show
 
     actual = ABSENT if d["actual"] is None and d.get("note", "").startswith("required") else d["actual"]
     text = f"{d['field']}: expected {show(d['expected'])}, got {show(actual)}"
@@ -215,7 +221,7 @@ def _diff_text(d: JSON) -> str:
 
 
 def _exchange_lines(x: JSON, width: int = 160) -> list[str]:
-    from .transcript import exchange_lines
+    from ..harness.transcript import exchange_lines
 
     return exchange_lines(x, width)
 
@@ -244,6 +250,7 @@ def rule_table(report: JSON, only_problems: bool) -> list[str]:
 
 
 def console_lines(report: JSON, *, verbose: bool = False, table: str = "problems") -> list[str]:
+    """The console summary, each line printable."""
     c = report["counts"]
     out = [*table_first_lines(report), engine_line(report), declared_line(report),
            f"cases: {c['total']}: {counts_text(c)} ({report['run']['duration_s']:.1f} s)"]
@@ -308,67 +315,69 @@ def console_lines(report: JSON, *, verbose: bool = False, table: str = "problems
             out += ["", title, *(f"  {x}" for x in (lines[: CONSOLE_RULES + 1] if hidden > 0 else lines))]
             if hidden > 0:
                 out.append(f"  ... {hidden} more rules with failures (-v, --table full, or the Markdown/JSON report)")
-    return out
+    return visible_lines(out)
 
 
 # ---------------------------------------------------------------------------- Markdown
 def markdown(report: JSON) -> str:
+    """The Markdown report.  Every text of the report (the engine's name, its messages and
+    reasons, titles and file names) is escaped (:func:`~.escape.md`): a viewer shows it
+    as text, never as markup."""
     c = report["counts"]
     run = report["run"]
     out = [
         "# Tonk conformance report",
         "",
-        f"- {engine_line(report)}",
-        f"- {declared_line(report).strip()}",
-        f"- suite: tonk {report['suite']['version']}, {c['total']} cases",
-        f"- run: {run['date']}, {run['duration_s']:.1f} s, {run['workers']} worker(s)",
+        f"- {md(engine_line(report))}",
+        f"- {md(declared_line(report).strip())}",
+        f"- suite: tonk {md(report['suite']['version'])}, {c['total']} cases",
+        f"- run: {md(run['date'])}, {run['duration_s']:.1f} s, {run['workers']} worker(s)",
         f"- result: **{'PASS' if report['ok'] else 'FAIL'}**: {counts_text(c)}",
     ]
     if run.get("stopped"):
-        out.append(f"- the run stopped early: {run['stopped']}")
-    out += [f"- {x.strip()}" for x in table_lines(report)]
+        out.append(f"- the run stopped early: {md(run['stopped'])}")
+    out += [f"- {md(x.strip())}" for x in table_lines(report)]
     nc = not_checked_lines(report)
     if nc:
-        out += ["", "## Not checked", "", *(f"-{x[1:]}" for x in nc)]
+        out += ["", "## Not checked", "", *(f"- {md(x.strip())}" for x in nc)]
     out += ["", "## Profiles", "", "| profile | verdict | cases | ran | passed | failed | errored | known |",
             "|---|---|---:|---:|---:|---:|---:|---:|"]
     for p in report["profiles"]:
         pc = p["counts"]
-        out.append(f"| `{p['name']}` | {p['verdict']} | {p['cases']} | {p['ran']} | {pc['passed']} | "
-                   f"{pc['failed']} | {pc['errored']} | {pc['known']} |")
+        out.append(f"| {md_code(p['name'], cell=True)} | {p['verdict']} | {p['cases']} | {p['ran']} | "
+                   f"{pc['passed']} | {pc['failed']} | {pc['errored']} | {pc['known']} |")
     if report["groups"]:
         out += ["", "## Failures by cause", "", "| cases | status | cause | rule | case ids |",
                 "|---:|---|---|---|---|"]
         for g in report["groups"]:
-            out.append(f"| {g['count']} | {g['status']} | {g['cause']} | {g['rule'] or ''} | "
-                       f"{', '.join(f'`{i}`' for i in g['cases'])} |")
+            out.append(f"| {g['count']} | {g['status']} | {md(g['cause'])} | {md(g['rule'] or '')} | "
+                       f"{', '.join(md_code(i, cell=True) for i in g['cases'])} |")
         by_id = {x["id"]: x for x in report["cases"]}
         out += ["", "## Failing cases", ""]
         for g in report["groups"]:
             for cid in g["cases"]:
-                out += ["```", *case_detail(report, by_id[cid]), "```"]
+                out += md_fence(case_detail(report, by_id[cid]))
                 tr = by_id[cid].get("transcript") or []
                 if tr:
-                    out += ["<details><summary>transcript</summary>", "", "```"]
-                    for x in tr:
-                        out += _exchange_lines(x, 400)
-                    out += ["```", "", "</details>", ""]
+                    out += ["<details><summary>transcript</summary>", ""]
+                    out += md_fence([line for x in tr for line in _exchange_lines(x, 400)])
+                    out += ["", "</details>", ""]
     for e in report["load_errors"]:
-        out += ["", f"### load error: `{e['source']}`", "", "```", e["message"], "```"]
+        out += ["", f"### load error: {md_code(e['source'])}", "", *md_fence(e["message"].splitlines())]
     known = [x for x in report["cases"] if x["status"] == "known"]
     if known:
         out += ["", "## Known failures", ""]
-        out += [f"- `{x['id']}`: {x.get('known', '')}" for x in known]
+        out += [f"- {md_code(x['id'])}: {md(x.get('known', ''))}" for x in known]
     if report["skips"]:
         out += ["", "## Skipped", "", "| need | cases | would run if declared alone |", "|---|---:|---:|"]
-        out += [f"| {s['need']} | {s['cases']} | {s['gain']} |" for s in report["skips"]]
+        out += [f"| {md(s['need'])} | {s['cases']} | {s['gain']} |" for s in report["skips"]]
     out += ["", "## Rules", ""]
     lines = rule_table(report, only_problems=False)
     if lines:
         out += ["| " + " | ".join(["rule", "passed", "failed", "skipped", "errored", "known", "not checked"]) + " |",
                 "|---|" + "---:|" * 6]
         for rid, rc in report["rules"].items():
-            out.append(f"| {rid} | {rc['passed']} | {rc['failed']} | {rc['skipped']} | {rc['errored']} | "
+            out.append(f"| {md(rid)} | {rc['passed']} | {rc['failed']} | {rc['skipped']} | {rc['errored']} | "
                        f"{rc['known']} | {rc['not_checked']} |")
     return "\n".join(out).rstrip() + "\n"
 

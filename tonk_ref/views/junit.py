@@ -1,15 +1,24 @@
 """JUnit XML from the conformance report: one ``<testcase>`` per case, named by its id and
 classed by its source file; failures as ``<failure>``, engine faults and stale known
-failures as ``<error>``, skips and known failures as ``<skipped>``."""
+failures as ``<error>``, skips and known failures as ``<skipped>``.
+
+The XML is well formed whatever the engine's name or messages hold: every text and
+attribute is written with its control characters and lone surrogates as escapes
+(:func:`~.escape.xml_text`), and ElementTree escapes the markup."""
 
 from __future__ import annotations
 
 import xml.etree.ElementTree as ET
 from typing import Any
 
+from .escape import xml_text
 from .render import case_detail
 
 JSON = dict[str, Any]
+
+
+def _element(parent: ET.Element, tag: str, attrs: dict[str, str]) -> ET.Element:
+    return ET.SubElement(parent, tag, {k: xml_text(v) for k, v in attrs.items()})
 
 
 def junit_xml(report: JSON) -> str:
@@ -21,14 +30,14 @@ def junit_xml(report: JSON) -> str:
         "errors": str(c["errored"]),
         "skipped": str(c["skipped"] + c["known"]),
         "time": f"{report['run']['duration_s']:.3f}",
-        "timestamp": report["run"]["date"],
+        "timestamp": xml_text(report["run"]["date"]),
     })
     props = ET.SubElement(suite, "properties")
     engine = report["engine"]
     for name, value in (("engine", f"{engine['name']} {engine['version']}"), ("adapter", report["run"]["adapter"])):
-        ET.SubElement(props, "property", {"name": name, "value": value})
+        _element(props, "property", {"name": name, "value": value})
     for case in report["cases"]:
-        tc = ET.SubElement(suite, "testcase", {
+        tc = _element(suite, "testcase", {
             "classname": case["source"].rsplit(":", 1)[0],
             "name": case["id"],
             "time": f"{case['duration']:.6f}",
@@ -36,12 +45,12 @@ def junit_xml(report: JSON) -> str:
         status = case["status"]
         if status in ("failed", "errored"):
             tag = "failure" if status == "failed" else "error"
-            el = ET.SubElement(tc, tag, {"message": case["message"].splitlines()[0] if case["message"] else status})
-            el.text = "\n".join(case_detail(report, case, transcript=20))
+            el = _element(tc, tag, {"message": case["message"].splitlines()[0] if case["message"] else status})
+            el.text = xml_text("\n".join(case_detail(report, case, transcript=20)))
         elif status == "skipped":
-            ET.SubElement(tc, "skipped", {"message": case["message"]})
+            _element(tc, "skipped", {"message": case["message"]})
         elif status == "known":
-            ET.SubElement(tc, "skipped", {"message": f"known failure: {case.get('known', '')}"})
+            _element(tc, "skipped", {"message": f"known failure: {case.get('known', '')}"})
     root = ET.Element("testsuites")
     root.append(suite)
     ET.indent(root)
