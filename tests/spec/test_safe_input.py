@@ -206,7 +206,7 @@ def test_a_script_of_more_steps_than_the_limit_is_refused() -> None:
     head, _, _ = SCENARIO.partition("script:\n")
     at_limit = head + "script:\n" + "  - expect: {to_act: 0}\n" * MAX_STEPS
     assert len(parse_scenario(at_limit, "s.yaml").steps) == MAX_STEPS
-    with pytest.raises(ScenarioError, match=r"s\.yaml:12: script: the script has 5,001 steps: the limit is 5,000"):
+    with pytest.raises(ScenarioError, match=r"s\.yaml:12: script: the script has 2,001 steps: the limit is 2,000"):
         parse_scenario(at_limit + "  - expect: {to_act: 0}\n", "s.yaml")
 
 
@@ -224,3 +224,17 @@ def test_a_known_failures_file_in_json_on_one_line_reads(tmp_path: Path) -> None
     p.write_text(json.dumps({"cases": entries}), encoding="utf-8")
     assert len(p.read_text()) > MAX_LINE
     assert len(load_known_failures(p).reasons) == 400
+
+
+def test_the_limits_are_those_spec_scenarios_md_documents() -> None:
+    text = (data_root() / "spec" / "scenarios.md").read_text(encoding="utf-8")
+    section = text[text.index("### 9a. Limits of input files"):text.index("## 10. Running an engine")]
+    rows = {cells[0]: cells[1] for line in section.splitlines() if line.startswith("| ")
+            for cells in [[c.strip() for c in line.strip("|").split("|")]]}
+    assert rows["size of a file"].startswith(f"1 MiB ({MAX_BYTES:,} bytes)")
+    assert rows["length of a line"].startswith(f"{MAX_LINE:,} characters")
+    assert rows["nesting of mappings and lists (YAML or JSON)"] == f"{MAX_DEPTH} levels"
+    assert rows["values in one YAML or JSON document, an alias counted as all it repeats"] == f"{MAX_NODES:,}"
+    assert rows["digits of an integer (YAML, JSON, a perft table, a feature's steps)"].startswith(f"{MAX_DIGITS}:")
+    assert rows["steps of a scenario's script"].startswith(f"{MAX_STEPS:,} ")
+    assert f"cuts each reason at {REASON_CHARS} characters" in " ".join(section.split())

@@ -64,7 +64,7 @@ MAX_NODES = 100_000
 #: The most digits of an integer: every integer of at most 18 digits fits in 64 bits.
 MAX_DIGITS = 18
 #: The most steps of one scenario's script (the corpus: 401).
-MAX_STEPS = 5_000
+MAX_STEPS = 2_000
 
 #: How a reader raises its own error class: ``(file, line, field, message)``.
 ErrorFactory = Callable[[str, int | None, str, str], InputError]
