@@ -10,6 +10,7 @@ pytest-bdd names the row.  Its rules are its rule tags (with those of its Rule a
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -17,11 +18,14 @@ from typing import Any
 
 from ..errors import InputError
 from ..paths import data_root
+from ..spec.safe_input import MAX_DIGITS, check_digits, check_text, read_text
 from .case import Case
 from .steps import ID_TAG, RULE_TAG, Builder, FeatureTextError, compile_step
 from .steps.parse import StepKind
 
 _KINDS: dict[str, StepKind] = {"Context": "given", "Action": "when", "Outcome": "then"}
+#: A number longer than an integer may be (the steps read every number of a feature as one).
+_LONG_NUMBER = re.compile(rf"[0-9]{{{MAX_DIGITS + 1},}}")
 
 
 class FeatureError(InputError):
@@ -74,11 +78,17 @@ def scenarios_of(path: Path, text: str | None = None) -> Iterator[Scenario]:
     from gherkin.pickles.compiler import Compiler
 
     source = shown_path(path)
-    text = path.read_text(encoding="utf-8") if text is None else text
+    if text is None:
+        text = read_text(path, source, FeatureError)
+    else:
+        check_text(text, source, FeatureError)
+    long_number = _LONG_NUMBER.search(text)
+    if long_number is not None:
+        check_digits(long_number.group(), source, text.count("\n", 0, long_number.start()) + 1, "", FeatureError)
     try:
         doc: Any = Parser().parse(text)
     except (CompositeParserException, ParserError) as e:
-        raise FeatureError(source, None, "", f"Gherkin syntax error: {e}") from None
+        raise _syntax_error(source, e) from None
     doc["uri"] = source
     lines, rows, scenario_lines = _ast_index(doc)
     pickle: Any
@@ -107,6 +117,17 @@ def scenarios_of(path: Path, text: str | None = None) -> Iterator[Scenario]:
             line=line,
             steps=tuple(steps),
         )
+
+
+def _syntax_error(source: str, e: Exception) -> FeatureError:
+    """The first of the parser's errors, in one line, at its line and column."""
+    errors: list[Exception] = list(getattr(e, "errors", None) or [e])
+    first = errors[0]
+    location = getattr(first, "location", None) or {}
+    column = f"column {location['column']}: " if location.get("column") else ""
+    text = re.sub(r"^\(\d+:\d+\): ", "", " ".join(str(first).split()))
+    more = f" (and {len(errors) - 1} more)" if len(errors) > 1 else ""
+    return FeatureError(source, location.get("line"), "", f"{column}Gherkin syntax error: {text}{more}")
 
 
 def _ast_index(doc: dict[str, Any]) -> tuple[dict[str, int], dict[str, list[str]], dict[str, int]]:

@@ -22,9 +22,14 @@ from typing import Any
 
 from ..errors import InputError
 from ..paths import spec_dir
+from ..spec.safe_input import check_text, load_yaml, read_text
 from ..spec.yamlpos import field_name, line_of
 
 __all__ = ["KnownFailures", "KnownFailuresError", "dump_known_failures", "load_known_failures"]
+
+
+#: The longest reason :func:`dump_known_failures` writes (a longer one is cut).
+REASON_CHARS = 500
 
 
 class KnownFailuresError(InputError):
@@ -72,12 +77,13 @@ def _message(err: Any) -> str:
 
 
 def parse_known_failures(text: str, source: str) -> KnownFailures:
-    """Parse the text of a known-failures file (YAML or JSON)."""
+    """Parse the text of a known-failures file (YAML or JSON), within the limits of input
+    files (:mod:`tonk_ref.spec.safe_input`)."""
     import yaml
 
+    check_text(text, source, KnownFailuresError)
     try:
-        node = yaml.compose(text, Loader=yaml.SafeLoader)
-        data = yaml.safe_load(text)
+        data, node = load_yaml(text, source, KnownFailuresError, friendly=True)
     except yaml.MarkedYAMLError as e:
         mark = e.problem_mark
         line = mark.line + 1 if mark else None
@@ -114,12 +120,7 @@ def parse_known_failures(text: str, source: str) -> KnownFailures:
 
 def load_known_failures(path: str | Path) -> KnownFailures:
     p = Path(path)
-    try:
-        text = p.read_text(encoding="utf-8")
-    except OSError as e:
-        raise KnownFailuresError(str(p), None, "", f"cannot read the file: {e.strerror or e}") from None
-    except UnicodeDecodeError as e:
-        raise KnownFailuresError(str(p), None, "", f"the file is not UTF-8 text ({e.reason})") from None
+    text = read_text(p, str(p), KnownFailuresError)
     return parse_known_failures(text, str(p))
 
 
@@ -131,6 +132,8 @@ def dump_known_failures(entries: Iterable[tuple[str, str]], engine: str | None =
 
     cases: list[dict[str, Any]] = []
     for cid, reason in entries:
+        if len(reason) > REASON_CHARS:  # an engine's words, however long, keep the file within its limits
+            reason = reason[: REASON_CHARS - 3] + "..."
         entry: dict[str, Any] = {"id": cid, "reason": reason or "fails"}
         if made and cid in made:
             entry["generated"] = made[cid]

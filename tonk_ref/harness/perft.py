@@ -24,6 +24,7 @@ overrides ``name=value`` (values as in YAML: ``true``, ``5``, ``null``, words).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -38,11 +39,13 @@ from ..engine.ruleset import Ruleset, option_values
 from ..errors import InputError, TonkError
 from ..spec.notation import describe_action, value_text
 from ..spec.rulebook import RulebookError, resolve_ruleset
+from ..spec.safe_input import ErrorFactory, check_digits, check_text, load_yaml, read_text
 from .capabilities import Capabilities
 from .case import Case, Perft
 
 JSON = dict[str, Any]
 _CARDS = frozenset(NAMES)
+_DIGITS = re.compile(r"[0-9]+")
 
 
 class PerftError(InputError):
@@ -91,15 +94,36 @@ class PerftCase:
 
 
 
-def _parse_value(key: str, text: str) -> Any:
+def _parse_value(key: str, text: str, source: str, line: int) -> Any:
     """An option value as written: the text itself when the option allows that string
     (``dealt_tonk=50``, ``dealt_tonk=49_50``), else its YAML reading (true, 5, null)."""
     if text in option_values().get(key, ()):
         return text
-    return yaml.safe_load(text)
+    try:
+        return load_yaml(text, source, _error_at(line))[0]
+    except yaml.YAMLError:
+        raise PerftError(source, line, "", f"the value of {key}={_shown(text)} is not a YAML value") from None
+
+
+def _error_at(line: int) -> ErrorFactory:
+    """Errors of a text read from one line of a table: at that line."""
+    return lambda file, _line, field, message: PerftError(file, line, field, message)
+
+
+def _shown(text: str, most: int = 60) -> str:
+    """``text`` quoted, cut to ``most`` characters (a line of a table may be long)."""
+    return repr(text if len(text) <= most else text[: most - 3] + "...")
+
+
+def _number(text: str, source: str, line: int) -> int:
+    check_digits(text, source, line, "", _error_at(line))
+    return int(text)
 
 
 def parse_table(text: str, source: str = "<perft>") -> list[PerftCase]:
+    """The entries of a perft table, within the limits of input files
+    (:mod:`tonk_ref.spec.safe_input`)."""
+    check_text(text, source, PerftError)
     cases: list[PerftCase] = []
     current: PerftCase | None = None
     seen: set[str] = set()
@@ -115,26 +139,24 @@ def parse_table(text: str, source: str = "<perft>") -> list[PerftCase]:
         rest = rest.strip()
         if word == "id":
             if not rest or " " in rest:
-                raise fail(n, f"expected 'id NAME' (one word), got {line!r}")
+                raise fail(n, f"expected 'id NAME' (one word), got {_shown(line)}")
             if rest in seen:
-                raise fail(n, f"id {rest!r} is used twice")
+                raise fail(n, f"id {_shown(rest)} is used twice")
             seen.add(rest)
             current = PerftCase(rest, 0, 0, 1, [], "seed", {}, source=source, line=n)
             cases.append(current)
             continue
         if current is None:
-            raise fail(n, f"expected an 'id NAME' line first, got {line!r}")
+            raise fail(n, f"expected an 'id NAME' line first, got {_shown(line)}")
         if word == "deal":
             fields = dict(p.partition("=")[::2] for p in rest.split())
             unknown = set(fields) - {"players", "dealer", "stake", "from"}
             if unknown or not {"players", "dealer"} <= set(fields):
-                raise fail(n, f"expected 'deal players=N dealer=D [stake=S] [from=TEXT]', got {line!r}")
-            try:
-                current.players = int(fields["players"])
-                current.dealer = int(fields["dealer"])
-                current.stake = int(fields.get("stake", "1"))
-            except ValueError:
-                raise fail(n, f"players, dealer and stake are whole numbers, got {line!r}") from None
+                raise fail(n, f"expected 'deal players=N dealer=D [stake=S] [from=TEXT]', got {_shown(line)}")
+            numbers = [fields["players"], fields["dealer"], fields.get("stake", "1")]
+            if not all(_DIGITS.fullmatch(x) for x in numbers):
+                raise fail(n, f"players, dealer and stake are whole numbers, got {_shown(line)}")
+            current.players, current.dealer, current.stake = (_number(x, source, n) for x in numbers)
             current.origin = fields.get("from", "")
         elif word == "deck":
             cards = rest.split()
@@ -152,19 +174,19 @@ def parse_table(text: str, source: str = "<perft>") -> list[PerftCase]:
             for p in parts[1:]:
                 key, eq, value = p.partition("=")
                 if not eq:
-                    raise fail(n, f"expected option=value, got {p!r}")
-                current.options[key] = _parse_value(key, value)
+                    raise fail(n, f"expected option=value, got {_shown(p)}")
+                current.options[key] = _parse_value(key, value, source, n)
             try:
                 _ = current.ruleset
             except RulebookError as e:
                 raise fail(n, e.message) from None
         elif word == "perft":
             bits = rest.split()
-            if len(bits) != 2 or not all(b.isdigit() for b in bits):
-                raise fail(n, f"expected 'perft DEPTH COUNT', got {line!r}")
-            current.counts[int(bits[0])] = int(bits[1])
+            if len(bits) != 2 or not all(_DIGITS.fullmatch(b) for b in bits):
+                raise fail(n, f"expected 'perft DEPTH COUNT', got {_shown(line)}")
+            current.counts[_number(bits[0], source, n)] = _number(bits[1], source, n)
         else:
-            raise fail(n, f"unknown line {word!r}: expected id, deal, deck, ruleset or perft")
+            raise fail(n, f"unknown line {_shown(word)}: expected id, deal, deck, ruleset or perft")
     for entry in cases:
         if not entry.deck or not entry.players:
             raise PerftError(source, entry.line, "", f"case {entry.id!r} needs a deal line and a deck line")
@@ -176,11 +198,7 @@ def parse_table(text: str, source: str = "<perft>") -> list[PerftCase]:
 
 def load_table(path: str | Path) -> list[PerftCase]:
     p = Path(path)
-    try:
-        text = p.read_text(encoding="utf-8")
-    except OSError as e:
-        raise PerftError(str(p), None, "", f"cannot read the file: {e.strerror}") from None
-    return parse_table(text, str(p))
+    return parse_table(read_text(p, str(p), PerftError), str(p))
 
 
 # ---------------------------------------------------------------------------- deals

@@ -25,6 +25,7 @@ from ..errors import InputError
 from ..paths import scenarios_dir, spec_dir
 from ..spec.notation import NotationError, parse_action
 from ..spec.rulebook import RulebookError, resolve_ruleset, rules_by_id
+from ..spec.safe_input import MAX_STEPS, check_text, load_yaml, read_text
 from ..spec.yamlpos import field_name, line_of
 from . import case_cache
 from .case import Act, Call, Case, Expect, Legal, Observe, Step
@@ -32,7 +33,6 @@ from .case_codec import CASE_CODEC
 from .files import scenario_files
 
 JSON = dict[str, Any]
-Loader: Any = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 
 class ScenarioError(InputError):
@@ -116,18 +116,11 @@ def _schema_errors(doc: JSON) -> list[jsonschema.ValidationError]:
 class _Lines:
     """Line numbers of the nodes of one YAML document, by path."""
 
-    def __init__(self, text: str) -> None:
-        self.text = text
-        self._node: yaml.Node | bool | None = False
+    def __init__(self, node: yaml.Node | None) -> None:
+        self._node = node
 
     def line(self, path: Sequence[str | int]) -> int | None:
-        if self._node is False:
-            try:
-                self._node = yaml.compose(self.text, Loader=Loader)
-            except yaml.YAMLError:
-                self._node = None
-        node = self._node
-        return line_of(node, path) if isinstance(node, yaml.Node) else None
+        return line_of(self._node, path)
 
 
 def _schema_message(err: jsonschema.ValidationError) -> str:
@@ -165,12 +158,7 @@ def _oneof_hint(err: jsonschema.ValidationError) -> str:
 def load_scenario(path: str | Path, root: Path | None = None) -> Case:
     p = Path(path)
     rel = _rel(p, root)
-    try:
-        text = p.read_text(encoding="utf-8")
-    except OSError as e:
-        raise ScenarioError(rel, None, "", f"cannot read the file: {e.strerror}") from None
-    except UnicodeDecodeError as e:
-        raise ScenarioError(rel, None, "", f"the file is not UTF-8 text ({e.reason})") from None
+    text = read_text(p, rel, ScenarioError)
     return case_cache.cached(case_cache.digest(rel, text), lambda: parse_scenario(text, rel), codec=CASE_CODEC)
 
 
@@ -185,20 +173,31 @@ def _rel(p: Path, root: Path | None) -> str:
     return str(p)
 
 
-def parse_scenario(text: str, source: str = "<scenario>") -> Case:
-    lines = _Lines(text)
+def read_document(text: str, source: str) -> tuple[Any, yaml.Node | None]:
+    """The data of a scenario's YAML text and its node tree, read within the limits of
+    input files (:mod:`tonk_ref.spec.safe_input`); a syntax error names its line."""
+    check_text(text, source, ScenarioError)
     try:
-        doc = yaml.load(text, Loader=Loader)
+        return load_yaml(text, source, ScenarioError)
     except yaml.MarkedYAMLError as e:
         mark = e.problem_mark
         line = mark.line + 1 if mark is not None else None
         raise ScenarioError(source, line, "", f"YAML syntax error: {e.problem}") from None
     except yaml.YAMLError as e:
         raise ScenarioError(source, None, "", f"YAML error: {e}") from None
+
+
+def parse_scenario(text: str, source: str = "<scenario>") -> Case:
+    doc, node = read_document(text, source)
+    lines = _Lines(node)
     if not isinstance(doc, dict):
         raise ScenarioError(
             source, 1, "", "a scenario is a mapping with id, title, rules, players, dealer, deal, script"
         )
+    script = doc.get("script")
+    if isinstance(script, list) and len(script) > MAX_STEPS:
+        raise ScenarioError(source, lines.line(["script"]), "script",
+                            f"the script has {len(script):,} steps: the limit is {MAX_STEPS:,}")
     errors = _schema_errors(doc)
     if errors:
         err = jsonschema.exceptions.best_match(errors)

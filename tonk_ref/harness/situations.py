@@ -11,30 +11,28 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-import yaml
-
 from ..engine.cards import parse_card
+from ..spec.safe_input import read_text
 from ..spec.situation import Description, ScenarioSituation, Situation, SituationError, scripted
 from .case import Act
 from .files import scenario_files
-from .scenario import ScenarioError, load_scenario
+from .scenario import ScenarioError, load_scenario, read_document
 
 __all__ = ["CASE_ID", "find_case_file", "load_situation", "scenario_situation"]
 
 #: what a case ID looks like (spec/scenario.schema.json): lowercase words joined by '-'
 CASE_ID = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)+")
-_Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 
 def scenario_situation(path: str | Path) -> ScenarioSituation:
     """The situation of one scenario file: its deal as written and its script."""
     try:
         case = load_scenario(path)
+        deal = read_document(read_text(path, case.source, ScenarioError), case.source)[0]["deal"]
     except ScenarioError as e:
         raise SituationError(str(e)) from None
     if case.setup is None:
         raise SituationError(f"{case.where}: the case deals no hand")
-    deal = yaml.load(Path(path).read_text(encoding="utf-8"), Loader=_Loader)["deal"]
     acts = [scripted(step.seat, step.action, f"{case.source}:{step.line}", step.refuse)
             for step in case.steps if isinstance(step, Act)]
     upcard = deal.get("upcard")

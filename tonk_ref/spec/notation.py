@@ -34,6 +34,8 @@ FORMS = "'SEAT knock [CARD]', 'SEAT draw stock|discard', 'SEAT spread CARD CARD 
         "'SEAT discard CARD' or 'SEAT declare'"
 _CARDS = frozenset(NAMES)
 _SEAT = re.compile(r"\d+")
+#: The most digits of a seat or a spread index (a number past it is refused before it is read).
+_DIGITS = 9
 
 
 def value_text(value: object) -> str:
@@ -70,6 +72,8 @@ def parse_action(text: str, *, seat: int | None = None, strict: bool = True) -> 
     if not words or "" in words:
         raise NotationError(f"{text!r} is not an action: expected {FORMS}, words separated by single spaces")
     if _SEAT.fullmatch(words[0]):
+        if len(words[0]) > _DIGITS:
+            raise NotationError(f"{words[0][:20]}...: a seat of {len(words[0])} digits: no table seats that many")
         named = int(words[0])
         if seat is not None and named != seat:
             raise NotationError(f"{text!r} names seat {named}, but these are seat {seat}'s actions")
@@ -85,7 +89,10 @@ def parse_action(text: str, *, seat: int | None = None, strict: bool = True) -> 
         return seat, {"type": "draw", "from": args[0]}
     if verb == "spread" and args:
         return seat, {"type": "spread", "cards": [_card(c, strict) for c in args]}
-    if verb == "hit" and len(args) == 2 and args[1].isdigit():
+    if verb == "hit" and len(args) == 2 and _SEAT.fullmatch(args[1]):
+        if len(args[1]) > _DIGITS:
+            raise NotationError(f"{args[1][:20]}...: a spread index of {len(args[1])} digits: no table holds that "
+                                "many spreads")
         return seat, {"type": "hit", "card": _card(args[0], strict), "spread": int(args[1])}
     if verb == "discard" and len(args) == 1:
         return seat, {"type": "discard", "card": _card(args[0], strict)}

@@ -40,6 +40,7 @@ from ..engine.ruleset import Ruleset, option_values
 from ..errors import InputError
 from ..paths import spec_dir
 from .notation import option_text, value_text
+from .safe_input import check_text, load_yaml, read_text
 from .yamlpos import field_name, line_of
 
 __all__ = [
@@ -117,20 +118,20 @@ class _Doc:
 
 
 
+def _error(file: str, line: int | None, field: str, message: str) -> RulebookError:
+    return RulebookError((file, line, field), message)
+
+
 def _parse_yaml(path: Path, text: str | None = None) -> _Doc:
-    """Parse one YAML document, keeping the node tree; syntax errors and duplicate keys
-    raise :class:`RulebookError` naming the line."""
+    """Parse one YAML document within the limits of input files (:mod:`.safe_input`),
+    keeping the node tree; syntax errors, duplicate keys and what passes a limit raise
+    :class:`RulebookError` naming the line."""
     if text is None:
-        try:
-            text = path.read_text(encoding="utf-8")
-        except OSError as e:
-            raise RulebookError(str(path), f"cannot read the file: {e.strerror or e}") from None
-    loader = yaml.SafeLoader(text)
+        text = read_text(path, str(path), _error)
+    else:
+        check_text(text, str(path), _error)
     try:
-        node = loader.get_single_node()
-        if node is not None:
-            _check_duplicate_keys(path, node)
-        data = loader.construct_document(node) if node is not None else None
+        data, node = load_yaml(text, str(path), _error, friendly=True)
     except yaml.MarkedYAMLError as e:
         mark = e.problem_mark or e.context_mark
         where: Where = (str(path), mark.line + 1 if mark is not None else None, "")
@@ -143,26 +144,7 @@ def _parse_yaml(path: Path, text: str | None = None) -> _Doc:
         raise RulebookError(where, f"{column}YAML syntax error: {problem}") from None
     except yaml.YAMLError as e:
         raise RulebookError(str(path), f"YAML error: {e}") from None
-    finally:
-        loader.dispose()
     return _Doc(path, data, node)
-
-
-def _check_duplicate_keys(path: Path, node: yaml.Node) -> None:
-    if isinstance(node, yaml.MappingNode):
-        seen: dict[str, int] = {}
-        for k, v in node.value:
-            if isinstance(k, yaml.ScalarNode):
-                line = k.start_mark.line + 1
-                if k.value in seen:
-                    raise RulebookError(
-                        (str(path), line, ""), f"the key {k.value!r} is given twice (first on line {seen[k.value]})"
-                    )
-                seen[k.value] = line
-            _check_duplicate_keys(path, v)
-    elif isinstance(node, yaml.SequenceNode):
-        for item in node.value:
-            _check_duplicate_keys(path, item)
 
 
 def _validate(doc: _Doc, schema: Mapping[str, Any], registry: referencing.Registry[Any] | None = None) -> None:

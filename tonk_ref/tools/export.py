@@ -104,17 +104,20 @@ def index(cases: list[Case]) -> dict[str, Any]:
 
 
 def run(args: argparse.Namespace) -> int:
-    cases = load_cases(args)
-    left_out = 0
-    if args.rules:
-        from ..adapters.inprocess import reference
-        from ..harness.retarget import retarget
+    table = None
+    if args.rules:  # the table's rules first: a bad file is said before the suite is compiled
         from ..spec.rulebook import RulebookError, load_table_rules
 
         try:
             table = load_table_rules(args.rules)
         except RulebookError as e:
             raise UsageError(f"--rules: {e}") from None
+    cases = load_cases(args)
+    left_out = 0
+    if table is not None:
+        from ..adapters.inprocess import reference
+        from ..harness.retarget import retarget
+
         ref = reference()
         moved = [retarget(c, table, ref).case for c in cases]
         left_out = sum(1 for c in moved if c is None)

@@ -21,6 +21,7 @@ from ..harness.files import table_files
 from ..harness.perft import PerftCase, PerftError, action_text, check_adapter, load_table, seed_deck
 from ..paths import scenarios_dir
 from ..spec.rulebook import RulebookError, load_table_rules, resolve_ruleset
+from ..spec.safe_input import load_json, read_text
 from . import exitcodes
 from .cli import UsageError
 from .engine_args import add_engine_arguments, build, engine_spec
@@ -78,8 +79,10 @@ def run(args: argparse.Namespace) -> int:
                            list(setup["deck"]), "seed", _changes(setup), origin=args.deal if
                            args.deal.startswith("seed:") else "")
         h = reference_hand(case)
-    except (PerftError, RulebookError, ValueError, OSError) as e:
+    except (PerftError, RulebookError) as e:
         raise UsageError(str(e)) from None
+    except (ValueError, OSError) as e:  # the engine refuses the deal: name where it came from
+        raise UsageError(f"{'' if args.deal.startswith('seed:') else args.deal + ': '}{e}") from None
     out = sys.stdout
     if args.adapter_cmd or args.adapter:
         return _count_on_engine(args, setup, out)
@@ -200,11 +203,20 @@ def parse_deal(text: str, rules: Ruleset) -> JSON:
         assert case.setup is not None
         return dict(case.setup)
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, json.JSONDecodeError) as e:
+        data = load_json(read_text(path, str(path), PerftError), str(path), PerftError)
+    except json.JSONDecodeError as e:
         raise PerftError(str(path), None, "", f"expected a JSON setup {{players, dealer, stake, deck}}: {e}") from None
     if not isinstance(data, dict) or not isinstance(data.get("deck"), list):
         raise PerftError(str(path), None, "", "expected a JSON object with players, dealer, stake and deck")
+    for key in ("players", "dealer", "stake"):
+        if key in data and (not isinstance(data[key], int) or isinstance(data[key], bool)):
+            raise PerftError(str(path), None, key, f"expected a whole number, got {json.dumps(data[key])[:40]}")
+    for i, card in enumerate(data["deck"]):
+        if not isinstance(card, str):
+            raise PerftError(str(path), None, f"deck[{i}]",
+                             f"expected a card such as \"Ah\", got {json.dumps(card)[:40]}")
+    if not isinstance(data.get("ruleset", {}), dict):
+        raise PerftError(str(path), None, "ruleset", "expected an object of ruleset options")
     return {
         "ruleset": data.get("ruleset", rules.to_dict()),
         "players": data.get("players", 2),

@@ -70,6 +70,11 @@ def run(args: argparse.Namespace) -> int:
             print(f"{e}: nothing to replay")
             return exitcodes.NOTHING_CHECKED
         if case is None:
+            _, errors = session.load()
+            if errors:  # the case may be in the file that failed
+                more = f" (and {len(errors) - 1} more)" if len(errors) > 1 else ""
+                raise UsageError(f"no case {args.case!r} in the suite, and a file failed to load: "
+                                 f"{errors[0].message}{more}")
             near = sorted(c for c in session.case_ids() if args.case.lower() in c.lower())[:8]
             hint = f"; did you mean {', '.join(near)}?" if near else "; tonk check -v lists the case ids"
             raise UsageError(f"no case {args.case!r} in the suite{hint}")

@@ -1,0 +1,2 @@
+this is not a feature
+  nor anything else
