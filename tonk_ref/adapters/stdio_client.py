@@ -5,7 +5,8 @@ serves many requests, one at a time.  A refusal (a JSON-RPC error with code 1; i
 ``data.reason`` is the reason code) raises :class:`Rejected`; anything else that goes wrong raises
 :class:`AdapterFault` with one of the kinds
 
-- ``crashed``: the process exited or closed its stdout (``context["exit_code"]``);
+- ``crashed``: the process exited or closed its stdout (``context["exit_code"]``), even
+  where a process it started still holds the pipe;
 - ``timeout``: no answer within ``timeout`` seconds (the process is killed);
 - ``garbage``: an answer line that is not a JSON-RPC response;
 - ``wrong_id``: a response to another request;
@@ -19,6 +20,8 @@ and the last lines the engine wrote on stderr).  After a fault that leaves the p
 dead or out of step (every kind but a request that failed its schema and a well-formed
 error answer) the next call starts a new process and says ``hello`` again.
 
+Every engine runs in a process group of its own, which is killed whenever its process is
+done with (killed, crashed, or exited after ``bye``): nothing it started is left running.
 stderr is drained by a thread into a bounded tail, so a chatty engine never blocks.
 stdout is read with :mod:`selectors` on a non-blocking pipe, so the per-request timeout
 costs no thread switch and no busy wait (POSIX only).
@@ -51,17 +54,31 @@ def _dumps(value: Any) -> bytes:
 
 
 def _kill(proc: subprocess.Popen[bytes]) -> None:
-    """Kill the process and its process group (an engine run through a shell script
-    would otherwise leave its real process behind)."""
-    if proc.poll() is not None:
-        return
+    """Kill the process and its process group, even once the process itself has exited
+    (an engine run through a shell script, or one that forked, would otherwise leave its
+    other processes behind).  The group is the engine's own: it was started in a new
+    session, and the group's id stays taken while any process of it is left."""
     try:
         os.killpg(proc.pid, signal.SIGKILL)
     except (ProcessLookupError, PermissionError):
+        pass
+    if proc.poll() is None:
         try:
             proc.kill()
         except ProcessLookupError:
             pass
+
+
+#: Without a process descriptor, how often a wait checks whether the engine has exited (s).
+_POLL = 0.2
+
+
+def _pidfd(pid: int) -> int | None:
+    """A descriptor that becomes readable when process ``pid`` exits, where the system has them."""
+    try:
+        return os.pidfd_open(pid)
+    except (AttributeError, OSError):
+        return None
 
 
 def _clip(text: str | None) -> str | None:
@@ -130,11 +147,45 @@ class _Process:
         self.proc.stderr.close()
         self.selector = selectors.DefaultSelector()
         self.selector.register(self.stdout, selectors.EVENT_READ)
+        #: readable once the engine's process has exited (Linux), so that a child it left
+        #: holding the pipe does not make its exit look like a hang
+        self.pidfd = _pidfd(self.proc.pid)
+        if self.pidfd is not None:
+            self.selector.register(self.pidfd, selectors.EVENT_READ)
         self.buf = bytearray()
         self.scanned = 0
+        #: requests written so far
+        self.requests = 0
+
+    def exited(self, events: list[tuple[selectors.SelectorKey, int]] | None = None) -> bool:
+        """Whether the engine's process has exited (among ``events``, where the selector
+        watches it)."""
+        if self.pidfd is not None and events is not None:
+            return any(key.fd == self.pidfd for key, _ in events)
+        return self.proc.poll() is not None
+
+    def _wait(self, fd: int, event: int, deadline: float) -> None:
+        """Wait until ``fd`` is ready or the deadline; raise TimeoutError past the deadline
+        and EOFError once the engine's process has exited."""
+        remaining = deadline - time.monotonic()
+        if remaining <= 0:
+            raise TimeoutError
+        if fd == self.stdout and event == selectors.EVENT_READ:
+            events = self.selector.select(remaining if self.pidfd is not None else min(remaining, _POLL))
+            if self.exited(events if self.pidfd is not None else None):
+                raise EOFError
+            return
+        with selectors.DefaultSelector() as sel:
+            sel.register(fd, event)
+            if self.pidfd is not None:
+                sel.register(self.pidfd, selectors.EVENT_READ)
+            events = sel.select(remaining if self.pidfd is not None else min(remaining, _POLL))
+            if self.exited(events if self.pidfd is not None else None):
+                raise EOFError
 
     def send(self, data: bytes, deadline: float) -> None:
         """Write all of ``data``; raise TimeoutError or BrokenPipeError."""
+        self.requests += 1
         view = memoryview(data)
         while view:
             try:
@@ -143,12 +194,10 @@ class _Process:
                 continue
             except BlockingIOError:
                 pass
-            remaining = deadline - time.monotonic()
-            if remaining <= 0:
-                raise TimeoutError
-            with selectors.DefaultSelector() as sel:
-                sel.register(self.stdin, selectors.EVENT_WRITE)
-                sel.select(remaining)
+            try:
+                self._wait(self.stdin, selectors.EVENT_WRITE, deadline)
+            except EOFError:  # the engine exited; what holds its stdin is not reading
+                raise BrokenPipeError from None
 
     def pending(self) -> bool:
         """Whether the engine has written anything that was not asked for (read what is
@@ -163,7 +212,9 @@ class _Process:
 
     def read_line(self, deadline: float) -> bytes:
         """The next line of stdout without its newline; raise TimeoutError, EOFError
-        (the process closed stdout) or OverflowError (a line too long)."""
+        (the process closed stdout, or exited leaving it open in a child that does not
+        answer) or OverflowError (a line too long)."""
+        exited = False
         while True:
             i = self.buf.find(b"\n", self.scanned)
             if i >= 0:
@@ -177,10 +228,12 @@ class _Process:
             try:
                 chunk = os.read(self.stdout, 1 << 16)
             except BlockingIOError:
-                remaining = deadline - time.monotonic()
-                if remaining <= 0:
-                    raise TimeoutError from None
-                self.selector.select(remaining)
+                if exited:  # everything it wrote before it exited is read: no answer
+                    raise EOFError from None
+                try:
+                    self._wait(self.stdout, selectors.EVENT_READ, deadline)
+                except EOFError:
+                    exited = True  # read what is left once more, then give up
                 continue
             if not chunk:
                 raise EOFError
@@ -204,7 +257,11 @@ class _Process:
         return code
 
     def close_pipes(self) -> None:
+        _kill(self.proc)  # what the engine left running in its group
         self.selector.close()
+        if self.pidfd is not None:
+            os.close(self.pidfd)
+            self.pidfd = None
         for f in (self.proc.stdin, self.proc.stdout):
             try:
                 if f is not None:
@@ -303,10 +360,9 @@ class StdioAdapter:
             return
         try:
             proc = self._spawn()
-        except AdapterFault as e:
+            self._early = self._send(proc, "hello", {"protocol": PROTOCOL_VERSION}, self.start_timeout)
+        except AdapterFault as e:  # it cannot start, or exited before it read hello
             self._early_fault = e
-            return
-        self._early = self._send(proc, "hello", {"protocol": PROTOCOL_VERSION}, self.start_timeout)
 
     def _start(self) -> _Process:
         if self._early_fault is not None:
@@ -395,7 +451,7 @@ class StdioAdapter:
         self.exit_code = code if code is not None else killed
         context: JSON = {
             "request": _clip(request.decode("utf-8", errors="replace").rstrip("\n")),
-            "response": None if response is None else _clip(response.decode("utf-8", errors="replace")),
+            "response": None if response is None else _clip(response.decode("utf-8", errors="replace").rstrip("\n")),
             "stderr_tail": proc.stderr_tail(1.0 if dead else 0.3),
         }
         if kind == "crashed":
@@ -437,7 +493,9 @@ class StdioAdapter:
                                 proc)
         if proc.pending():
             extra = bytes(proc.buf)
-            raise self._fault(proc, "garbage", "the engine wrote more than one line for the last request", line, extra)
+            said = ("the engine wrote more than one line for the last request" if proc.requests
+                    else "the engine wrote before it was asked anything")
+            raise self._fault(proc, "garbage", said, line, extra)
         limit = self.timeout if timeout is None else timeout
         deadline = time.monotonic() + limit
         try:
