@@ -35,6 +35,7 @@ from .actions import (
     knock,
 )
 from .cards import BITS, CARD_CODES, JOKER_MASK, NAMES, Card, CardError, cards_of, check_deck, pack_mask, suit_sum_table
+from .lru import LRU
 from .result import Ending, Payment, Result, net_of
 from .ruleset import DEFAULT, Ruleset
 from .spreads import RANK_MASKS, Geometry, Spread, best_cover, has_forced_spread, make_spread, spread_masks
@@ -137,13 +138,15 @@ class Compiled:
         return c
 
 
-_COMPILED: dict[Ruleset, Compiled] = {}
+#: The tables of the rulesets played last (bounded: a fuzzing run makes rulesets without end).
+_COMPILED: LRU[Ruleset, Compiled] = LRU(512)
 
 
 def compiled(rules: Ruleset) -> Compiled:
     c = _COMPILED.get(rules)
     if c is None:
-        c = _COMPILED[rules] = Compiled(rules)
+        c = Compiled(rules)
+        _COMPILED[rules] = c
     return c
 
 

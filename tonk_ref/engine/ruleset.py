@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from ..errors import TonkError
+from .lru import LRU
 
 KnockTiming = Literal["start", "any", "after_draw"]
 KnockTie = Literal["caught", "knocker_wins", "split", "draw"]
@@ -130,8 +131,7 @@ class Ruleset:
             return DEFAULT.replace(**dict(values))
         if hit is None:
             hit = DEFAULT.replace(**dict(values))
-            if len(_FROM_MAPPING) < 4096:
-                _FROM_MAPPING[key] = hit
+            _FROM_MAPPING[key] = hit
         return hit
 
     def replace(self, **changes: Any) -> Ruleset:
@@ -147,8 +147,7 @@ class Ruleset:
         cached = _TO_DICT.get(self)
         if cached is None:
             cached = {f.name: getattr(self, f.name) for f in dataclasses.fields(self)}
-            if len(_TO_DICT) < 4096:
-                _TO_DICT[self] = cached
+            _TO_DICT[self] = cached
         return dict(cached)
 
     def changes(self) -> dict[str, Any]:
@@ -162,8 +161,9 @@ def _allowed(value: object, values: tuple[object, ...]) -> bool:
 
 
 _OPTION_VALUES: dict[str, tuple[object, ...]] = {}
-_FROM_MAPPING: dict[tuple[tuple[str, str, Any], ...], Ruleset] = {}
-_TO_DICT: dict[Ruleset, dict[str, Any]] = {}
+#: The rulesets made and written last (bounded: a fuzzing run makes rulesets without end).
+_FROM_MAPPING: LRU[tuple[tuple[str, str, Any], ...], Ruleset] = LRU(1024)
+_TO_DICT: LRU[Ruleset, dict[str, Any]] = LRU(1024)
 
 
 def option_values() -> dict[str, tuple[object, ...]]:
