@@ -49,6 +49,7 @@ TARGETS = {
     "stdio_ratio": 1.5,
     "fuzz_hands_per_s": 1_000,
     "peak_rss_mb": 150,
+    "fuzz_memory_growth": 0.10,
 }
 
 #: Every figure of the JSON report, as a path of keys (tests check they are all there).
@@ -63,12 +64,22 @@ FIGURES = [
 ]
 
 
+#: The parts measured by default.
+PARTS = ("engine", "suite", "stdio", "fuzz", "memory")
+#: Hands played by the fuzz-memory part by default (2,000 with --quick).
+FUZZ_MEMORY_HANDS = 100_000
+
+
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     parser.add_argument("--quick", action="store_true",
                         help="small sizes (seconds, not minutes): for checking the tool, not for figures")
-    parser.add_argument("--only", choices=("engine", "suite", "stdio", "fuzz", "memory"), action="append",
+    parser.add_argument("--only", choices=(*PARTS, "fuzz-memory"), action="append",
                         help="measure only these parts (repeatable); the others are reported as null")
+    parser.add_argument("--fuzz-memory", type=int, metavar="N", nargs="?", const=FUZZ_MEMORY_HANDS,
+                        help=f"also measure the peak memory of one process fuzzing N hands (default "
+                             f"{FUZZ_MEMORY_HANDS:,}; an hour or so) with random rulesets, at each tenth of them "
+                             "(the part fuzz-memory: --only fuzz-memory alone)")
     parser.add_argument("--profile", action="store_true",
                         help="print a cProfile of the engine replaying P0 hands (where Hand.apply spends its time)")
 
@@ -300,6 +311,58 @@ def fuzz_figures(hands: int) -> dict[str, float]:
     }
 
 
+def fuzz_memory_child(hands: int, seed: int = 5, points: int = 10) -> None:
+    """Play ``hands`` fuzzed hands with random rulesets in this process (the reference
+    engine in process, so its caches and the harness's are in the one process measured),
+    printing after each tenth of them a JSON line: hands played, peak RSS in KiB, seconds."""
+    import resource
+
+    from ..adapters.inprocess import reference
+    from ..harness.fuzz import Plan
+    from ..harness.runner import Engine
+    from .fuzz import play_hands
+
+    engine = Engine.greet(reference())
+    plan = Plan(seed, None, engine.caps.options)
+    start = time.perf_counter()
+    done = 0
+    for k in range(1, points + 1):
+        stop = hands * k // points
+        play_hands(engine, plan, range(done, stop), True)
+        done = stop
+        peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+        print(json.dumps({"hands": done, "peak_rss_kib": peak, "seconds": time.perf_counter() - start}), flush=True)
+
+
+def fuzz_memory_figures(hands: int) -> dict[str, Any]:
+    """Peak RSS of one process fuzzing ``hands`` hands with random rulesets, at each tenth
+    of them: flat memory is the peak at the end within 10% of the peak at the first tenth."""
+    code = f"from tonk_ref.tools.bench import fuzz_memory_child; fuzz_memory_child({hands})"
+    points = []
+    with subprocess.Popen([*_python(), "-c", code], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                          env={**os.environ, "PYTHONHASHSEED": "0"}) as proc:
+        assert proc.stdout is not None and proc.stderr is not None
+        for line in proc.stdout:  # each tenth as it comes: the run takes long
+            if line.startswith("{"):
+                p = json.loads(line)
+                points.append(p)
+                print(f"tonk bench: fuzz-memory: {p['hands']:,} hands, peak RSS {p['peak_rss_kib'] / 1024:.1f} MB, "
+                      f"{p['seconds']:.0f} s", file=sys.stderr, flush=True)
+        errors = proc.stderr.read()
+    if proc.returncode != 0 or not points:
+        raise RuntimeError(f"the fuzzing run failed: {errors[-2000:]}")
+    first, last = points[0], points[-1]
+    return {
+        "hands": hands,
+        "checkpoints": [{"hands": p["hands"], "peak_rss_mb": p["peak_rss_kib"] / 1024} for p in points],
+        "first_hands": first["hands"],
+        "first_peak_rss_mb": first["peak_rss_kib"] / 1024,
+        "peak_rss_mb": last["peak_rss_kib"] / 1024,
+        "growth": last["peak_rss_kib"] / first["peak_rss_kib"] - 1,
+        "hands_per_s": last["hands"] / last["seconds"] if last["seconds"] else 0.0,
+    }
+
+
 def memory_figures(quick: bool, suite: dict[str, float] | None = None) -> dict[str, float]:
     """Peak RSS of a full suite run (that of the suite figure's run when there is one)."""
     if suite is not None:
@@ -310,15 +373,17 @@ def memory_figures(quick: bool, suite: dict[str, float] | None = None) -> dict[s
 # ---------------------------------------------------------------------------- the run
 
 
-def measure(quick: bool, only: Sequence[str] | None = None) -> dict[str, Any]:
-    want = set(only or ("engine", "suite", "stdio", "fuzz", "memory"))
+def measure(quick: bool, only: Sequence[str] | None = None, fuzz_memory: int | None = None) -> dict[str, Any]:
+    want = set(only or PARTS)
+    if fuzz_memory is not None:
+        want.add("fuzz-memory")
     hands = 100 if quick else 20_000
     out: dict[str, Any] = {
         "quick": quick,
         "machine": {"python": platform.python_version(), "implementation": platform.python_implementation(),
                     "machine": platform.machine(), "cpus": os.cpu_count()},
         "targets": TARGETS,
-        "engine": None, "suite": None, "stdio": None, "fuzz": None, "memory": None,
+        "engine": None, "suite": None, "stdio": None, "fuzz": None, "memory": None, "fuzz_memory": None,
     }
     if "engine" in want:
         out["engine"] = {p: {f"{n}p": engine_figures(p, n, hands) for n in (2, 3)} for p in ("P0", "P1")}
@@ -330,6 +395,8 @@ def measure(quick: bool, only: Sequence[str] | None = None) -> dict[str, Any]:
         out["fuzz"] = fuzz_figures(100 if quick else 5000)
     if "memory" in want:
         out["memory"] = memory_figures(quick, out["suite"])
+    if "fuzz-memory" in want:
+        out["fuzz_memory"] = fuzz_memory_figures(fuzz_memory or (2_000 if quick else FUZZ_MEMORY_HANDS))
     return out
 
 
@@ -379,6 +446,14 @@ def render(fig: dict[str, Any]) -> str:
     if m:
         lines.append(_row("Peak memory of a suite run (RSS, MB)", m["peak_rss_mb"], f"<= {t['peak_rss_mb']}",
                           m["peak_rss_mb"] <= t["peak_rss_mb"]))
+    fm = fig.get("fuzz_memory")
+    if fm:
+        lines.append(f"One process fuzzing {fm['hands']:,} hands with random rulesets, in process "
+                     f"({fm['hands_per_s']:,.0f} hands/s); peak RSS (MB) after "
+                     + ", ".join(f"{c['hands']:,}: {c['peak_rss_mb']:.0f}" for c in fm["checkpoints"]) + ":")
+        lines.append(_row(f"growth of the peak from {fm['first_hands']:,} to {fm['hands']:,} hands",
+                          100 * fm["growth"], f"<= {t['fuzz_memory_growth']:.0%}",
+                          fm["growth"] <= t["fuzz_memory_growth"], "%"))
     return "\n".join(lines)
 
 
@@ -386,6 +461,6 @@ def run(args: argparse.Namespace) -> int:
     if args.profile:
         print(profile_p0(300 if args.quick else 3000))
         return 0
-    fig = measure(args.quick, args.only)
+    fig = measure(args.quick, args.only, args.fuzz_memory)
     print(json.dumps(fig, indent=2) if args.json else render(fig))
     return 0
