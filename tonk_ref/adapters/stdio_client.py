@@ -29,7 +29,6 @@ costs no thread switch and no busy wait (POSIX only).
 
 from __future__ import annotations
 
-import json
 import os
 import selectors
 import shlex
@@ -38,19 +37,20 @@ import subprocess
 import threading
 import time
 import weakref
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
+import msgspec
+from msgspec import UNSET
+
+from . import messages
 from .base import JSON, PROTOCOL_VERSION, AdapterFault, Rejected
+from .messages import Request, decode_answer, encode
 
 #: Characters of a request or response kept in a fault's context.
 MAX_CONTEXT = 16 * 1024
 #: An answer line longer than this is garbage.
 MAX_ANSWER = 256 * 1024 * 1024
-
-
-def _dumps(value: Any) -> bytes:
-    return json.dumps(value, separators=(",", ":"), allow_nan=False).encode("utf-8")
 
 
 def _kill(proc: subprocess.Popen[bytes]) -> None:
@@ -271,6 +271,18 @@ class _Process:
         self.finalizer.detach()
 
 
+def _failures(name: str, obj: object) -> list[str]:
+    """What is wrong with the message ``obj`` called ``name``: its typed struct judges
+    (:mod:`.messages`); where it refuses, the JSON Schema names every error (the two accept
+    and refuse the same messages)."""
+    found = messages.check(name, obj)
+    if not found:
+        return []
+    from . import schemas
+
+    return schemas.check(name, obj) or found
+
+
 #: Requests whose answer depends on the engine's current hand.
 _ON_THE_HAND = frozenset({"act", "state", "legal_actions", "observe"})
 
@@ -314,6 +326,8 @@ class StdioAdapter:
         #: A ``play`` request sent ahead (:meth:`prefetch_play`) whose answer is not read yet.
         self._ahead: tuple[JSON, tuple[_Process, str, int, bytes, float, float]] | None = None
         self._next_id = 0
+        #: Called with every request line and the answer line it got (both without newlines).
+        self.tap: Callable[[bytes, bytes], None] | None = None
         #: How many processes have been started, and the exit code of the last one.
         self.starts = 0
         self.exit_code: int | None = None
@@ -463,22 +477,16 @@ class StdioAdapter:
         return self._receive(*self._send(proc, method, params, timeout))
 
     def _encode(self, rid: int, method: str, params: JSON) -> bytes:
-        """The request line.  A setup (``new_hand``'s params, ``play``'s ``setup``) sent
-        again as the very same object is encoded once: do not change a setup between the
-        requests that send it."""
+        """The request line (a :class:`~.messages.Request`).  A setup (``new_hand``'s params,
+        ``play``'s ``setup``) sent again as the very same object is encoded once: do not
+        change a setup between the requests that send it."""
         setup = params if method == "new_hand" else params.get("setup") if method == "play" else None
-        if not isinstance(setup, dict):
-            return _dumps({"jsonrpc": "2.0", "id": rid, "method": method, "params": params})
-        memo = self._setup_memo
-        if memo is None or memo[0] is not setup:
-            memo = self._setup_memo = (setup, _dumps(setup))
-        if method == "new_hand":
-            body = memo[1]
-        else:
-            rest = _dumps({k: v for k, v in params.items() if k != "setup"})
-            body = b'{"setup":' + memo[1] + (b"," + rest[1:] if len(rest) > 2 else b"}")
-        return b'{"jsonrpc":"2.0","id":' + str(rid).encode() + b',"method":' + _dumps(method) + b',"params":' + body \
-            + b"}"
+        if isinstance(setup, dict):
+            memo = self._setup_memo
+            if memo is None or memo[0] is not setup:
+                memo = self._setup_memo = (setup, msgspec.Raw(encode(setup)))
+            params = memo[1] if method == "new_hand" else {**params, "setup": memo[1]}  # type: ignore[assignment]
+        return encode(Request("2.0", rid, method, params))
 
     def _send(self, proc: _Process, method: str, params: JSON, timeout: float | None = None
               ) -> tuple[_Process, str, int, bytes, float, float]:
@@ -486,7 +494,7 @@ class StdioAdapter:
         rid = self._next_id
         try:
             line = self._encode(rid, method, params) + b"\n"
-        except (TypeError, ValueError) as e:
+        except (TypeError, ValueError, OverflowError) as e:
             raise AdapterFault("protocol", f"the {method} request cannot be written as JSON: {e}", {}) from None
         if self.validate:
             self._check_request(method, {"jsonrpc": "2.0", "id": rid, "method": method, "params": params}, line,
@@ -522,11 +530,9 @@ class StdioAdapter:
         return self._answer(proc, method, rid, line, answer)
 
     def _check_request(self, method: str, request: JSON, line: bytes, proc: _Process) -> None:
-        from . import schemas
-
         # Params that fail their schema are sent all the same: the suite sends some bad
         # setups on purpose (a stake of 0, a card twice) to check that engines refuse them.
-        errors = [e for e in schemas.check("request", request) if not e.startswith("$.params.")]
+        errors = [e for e in _failures("request", request) if not e.startswith("$.params.")]
         if errors:
             raise AdapterFault(
                 "schema",
@@ -539,21 +545,18 @@ class StdioAdapter:
             )
 
     def _answer(self, proc: _Process, method: str, rid: int, line: bytes, answer: bytes) -> Any:
+        if self.tap is not None:
+            self.tap(line[:-1], answer)
         try:
-            msg = json.loads(answer)
+            msg = decode_answer(answer)
         except (ValueError, RecursionError) as e:
             raise self._fault(proc, "garbage", f"the answer to {method} is not JSON ({e})", line, answer) from None
-        if not (
-            isinstance(msg, dict)
-            and msg.get("jsonrpc") == "2.0"
-            and "id" in msg
-            and (("result" in msg) != ("error" in msg))
-        ):
+        if msg is None or msg.jsonrpc != "2.0" or msg.id is UNSET or (msg.result is UNSET) == (msg.error is UNSET):
             raise self._fault(proc, "garbage", f"the answer to {method} is not a JSON-RPC response", line, answer)
-        got = msg["id"]
+        got = msg.id
         if not (type(got) is int and got == rid):
-            if got is None and "error" in msg:
-                err = msg["error"]
+            if got is None and msg.error is not UNSET:
+                err = msg.error
                 text = err.get("message") if isinstance(err, dict) else err
                 raise self._fault(
                     proc,
@@ -564,19 +567,17 @@ class StdioAdapter:
                 )
             raise self._fault(proc, "wrong_id", f"the answer to request {rid} ({method}) has id {got!r}", line, answer)
         if self.validate:
-            from . import schemas
-
-            errors = schemas.check("response", msg)
-            if not errors and "result" in msg and method in schemas.METHODS:
-                errors = schemas.check(f"{method}.result", msg["result"])
-                errors = [e.replace("$", "$.result", 1) for e in errors]
+            whole = messages.parse(answer)
+            errors = _failures("response", whole)
+            if not errors and msg.result is not UNSET and method in messages.METHODS:
+                errors = [e.replace("$", "$.result", 1) for e in _failures(f"{method}.result", msg.result)]
             if errors:
                 raise self._fault(
                     proc, "schema", f"the answer to {method} fails its schema: " + "; ".join(errors[:5]), line, answer
                 )
-        if "result" in msg:
-            return msg["result"]
-        err = msg["error"]
+        if msg.result is not UNSET:
+            return msg.result
+        err = msg.error
         data = err.get("data") if isinstance(err, dict) else None
         code = err.get("code") if isinstance(err, dict) else None
         if code == 1 and type(code) is int:  # a refusal, and nothing else is (spec/protocol.md, "Errors")
