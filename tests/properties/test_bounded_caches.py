@@ -2,7 +2,8 @@
 hands a run plays (``tonk bench --fuzz-memory`` measures it over 100,000 fuzzed hands).
 
 A cache keyed by something a run makes without end (a ruleset, a deck, a setup) is an
-:class:`~tonk_ref.engine.lru.LRU`; the tests below fill each one past its bound.  A
+LRU (``functools.lru_cache`` with a size on the engine's hot paths, where it hashes a key
+once, else :class:`~tonk_ref.engine.lru.LRU`); the tests below fill each one past its bound.  A
 ``functools.cache`` is allowed only where its keys come from a finite set, named here with
 the reason; a new one fails :func:`test_every_unbounded_functools_cache_has_a_finite_key`
 until it is bounded or listed.
@@ -19,7 +20,7 @@ import pytest
 from tonk_ref.adapters import service
 from tonk_ref.adapters.inprocess import reference
 from tonk_ref.engine import hand, ruleset
-from tonk_ref.engine.cards import NAMES
+from tonk_ref.engine.cards import NAMES, cards_of, pack_mask
 from tonk_ref.engine.hand import Hand
 from tonk_ref.engine.lru import LRU
 from tonk_ref.engine.ruleset import Ruleset
@@ -66,16 +67,19 @@ def test_an_lru_forgets_the_entry_used_least_recently() -> None:
 
 
 def test_the_engine_keeps_the_tables_of_at_most_512_rulesets() -> None:
-    hand._COMPILED.clear()
+    hand.compiled.cache_clear()
     rules = _rulesets(600)
+    first = hand.compiled(rules[0])
     for r in rules:
         assert hand.compiled(r) is hand.compiled(r)
-    assert len(hand._COMPILED) == hand._COMPILED.size == 512
-    assert rules[-1] in hand._COMPILED and rules[0] not in hand._COMPILED
-    # a hand dealt under a forgotten ruleset plays as before
-    deck = list(range(52)) if rules[0].deck == 52 and not rules[0].jokers else None
-    if deck is not None:
-        assert Hand(deck, 2, 0, 1, rules[0]).to_act is not None
+    info = hand.compiled.cache_info()
+    assert info.currsize == info.maxsize == 512
+    assert hand.compiled(rules[-1]) is hand.compiled(rules[-1]) and hand.compiled.cache_info().hits == info.hits + 2
+    assert hand.compiled(rules[0]) is not first  # forgotten, and made again alike
+    assert hand.compiled(rules[0]).geometry == first.geometry
+    # a hand dealt under a ruleset forgotten and compiled again plays
+    deck = cards_of(pack_mask(rules[0].deck, rules[0].jokers))
+    assert Hand(deck, 2, 0, 1, rules[0]).to_act is not None
 
 
 def test_rulesets_made_and_written_are_remembered_up_to_a_bound() -> None:
@@ -84,8 +88,13 @@ def test_rulesets_made_and_written_are_remembered_up_to_a_bound() -> None:
         changes = r.changes()
         assert Ruleset.from_mapping(changes) == r
         assert r.to_dict()["deck"] == r.deck
-    assert len(ruleset._FROM_MAPPING) == ruleset._FROM_MAPPING.size == 1024
-    assert len(ruleset._TO_DICT) == ruleset._TO_DICT.size == 1024
+    for cached in (ruleset._from_key, ruleset._as_dict):
+        info = cached.cache_info()
+        assert info.currsize == info.maxsize == 1024
+    # the dict handed out is a copy: changing it changes nothing kept
+    d = rules[-1].to_dict()
+    d["deck"] = "x"
+    assert rules[-1].to_dict()["deck"] == rules[-1].deck
 
 
 def test_the_service_remembers_at_most_64_decks() -> None:

@@ -11,6 +11,7 @@ Every house rule is read from the :class:`Ruleset` (compiled once into tables).
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, Final
@@ -35,7 +36,6 @@ from .actions import (
     knock,
 )
 from .cards import BITS, CARD_CODES, JOKER_MASK, NAMES, Card, CardError, cards_of, check_deck, pack_mask, suit_sum_table
-from .lru import LRU
 from .result import Ending, Payment, Result, net_of
 from .ruleset import DEFAULT, Ruleset
 from .spreads import RANK_MASKS, Geometry, Spread, best_cover, has_forced_spread, make_spread, spread_masks
@@ -138,16 +138,11 @@ class Compiled:
         return c
 
 
-#: The tables of the rulesets played last (bounded: a fuzzing run makes rulesets without end).
-_COMPILED: LRU[Ruleset, Compiled] = LRU(512)
-
-
+@functools.lru_cache(maxsize=512)
 def compiled(rules: Ruleset) -> Compiled:
-    c = _COMPILED.get(rules)
-    if c is None:
-        c = Compiled(rules)
-        _COMPILED[rules] = c
-    return c
+    """The tables of ``rules``, kept for the rulesets played last (bounded: a fuzzing run
+    makes rulesets without end)."""
+    return Compiled(rules)
 
 
 class Hand:
