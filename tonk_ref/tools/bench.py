@@ -396,24 +396,32 @@ def fuzz_figures(hands: int) -> dict[str, float]:
 def fuzz_memory_child(hands: int, seed: int = 5, points: int = 10) -> None:
     """Play ``hands`` fuzzed hands with random rulesets in this process (the reference
     engine in process, so its caches and the harness's are in the one process measured),
-    printing after each tenth of them a JSON line: hands played, peak RSS in KiB, seconds."""
+    as ``tonk fuzz`` plays them, printing after each tenth of them a JSON line: hands
+    played, peak RSS in KiB, seconds, and the hands that could not be made (a random
+    ruleset can reach a position the reference's random play finds no action in)."""
     import resource
 
     from ..adapters.inprocess import reference
-    from ..harness.fuzz import Plan
-    from ..harness.runner import Engine
-    from .fuzz import play_hands
+    from ..harness.fuzz import Plan, fuzz_hand
+    from ..harness.runner import Engine, run_case
 
     engine = Engine.greet(reference())
     plan = Plan(seed, None, engine.caps.options)
     start = time.perf_counter()
-    done = 0
+    done = unmade = 0
     for k in range(1, points + 1):
         stop = hands * k // points
-        play_hands(engine, plan, range(done, stop), True)
+        for game in range(done, stop):
+            try:
+                case = fuzz_hand(plan, game)
+            except AssertionError:
+                unmade += 1
+                continue
+            run_case(case, engine, batch=True)
         done = stop
         peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
-        print(json.dumps({"hands": done, "peak_rss_kib": peak, "seconds": time.perf_counter() - start}), flush=True)
+        print(json.dumps({"hands": done, "peak_rss_kib": peak, "seconds": time.perf_counter() - start,
+                          "unmade": unmade}), flush=True)
 
 
 def fuzz_memory_figures(hands: int) -> dict[str, Any]:
@@ -442,6 +450,7 @@ def fuzz_memory_figures(hands: int) -> dict[str, Any]:
         "peak_rss_mb": last["peak_rss_kib"] / 1024,
         "growth": last["peak_rss_kib"] / first["peak_rss_kib"] - 1,
         "hands_per_s": last["hands"] / last["seconds"] if last["seconds"] else 0.0,
+        "unmade": last["unmade"],
     }
 
 
@@ -545,7 +554,8 @@ def render(fig: dict[str, Any]) -> str:
     fm = fig.get("fuzz_memory")
     if fm:
         lines.append(f"One process fuzzing {fm['hands']:,} hands with random rulesets, in process "
-                     f"({fm['hands_per_s']:,.0f} hands/s); peak RSS (MB) after "
+                     f"({fm['hands_per_s']:,.0f} hands/s; {fm['unmade']} could not be made: a position with no "
+                     "legal action); peak RSS (MB) after "
                      + ", ".join(f"{c['hands']:,}: {c['peak_rss_mb']:.0f}" for c in fm["checkpoints"]) + ":")
         lines.append(_row(f"growth of the peak from {fm['first_hands']:,} to {fm['hands']:,} hands",
                           100 * fm["growth"], f"<= {t['fuzz_memory_growth']:.0%}",
