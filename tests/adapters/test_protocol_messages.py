@@ -28,7 +28,7 @@ import pytest
 from test_protocol_hostile import LINES, SEED, Gen
 
 from tonk_ref.adapters import messages, schemas
-from tonk_ref.adapters.base import Rejected
+from tonk_ref.adapters.base import AdapterFault, Rejected
 from tonk_ref.adapters.server import Server
 from tonk_ref.adapters.stdio_client import StdioAdapter
 from tonk_ref.harness.runner import run_suite
@@ -227,6 +227,19 @@ def test_one_encoder_writes_every_message() -> None:
     assert made == {"messages.py": 2, "stdio_client.py": 0, "server.py": 0}, made
     assert messages.encode({"m": "\ud800"}) == b'{"m":"\\ud800"}'
     assert messages.parse(messages.encode({"m": "\ud800"})) == {"m": "\ud800"}
+
+
+def test_text_that_utf8_cannot_hold_crosses_as_json_escapes_both_ways() -> None:
+    setup = {"ruleset": {}, "players": 2, "dealer": 0, "stake": 1, "deck": protokit.pack()}
+    with StdioAdapter(protokit.SERVE, timeout=20) as engine:
+        engine.new_hand(setup)  # the setup is now encoded once and sent again as it was
+        played = engine.play(setup, [(1, {"type": "draw", "from": "stock\ud800"})])
+        step = played["steps"][0]
+        assert step["ok"] is False and step["reason"] == "malformed_action" and "stock" in step["message"]
+        with pytest.raises(AdapterFault) as info:  # an answer that quotes it back as it is
+            engine.call("observe\ud800", {})
+        assert info.value.kind == "protocol" and "method not found: observe\ud800" in info.value.message
+        assert engine.starts == 1
 
 
 def test_the_structs_know_every_schema_the_schemas_module_names() -> None:

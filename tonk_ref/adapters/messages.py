@@ -47,7 +47,14 @@ def encode(message: object) -> bytes:
     try:
         return ENCODER.encode(message)
     except UnicodeEncodeError:
-        return _STDLIB_ENCODER.encode(msgspec.to_builtins(message)).encode("ascii")
+        return _STDLIB_ENCODER.encode(msgspec.to_builtins(message, enc_hook=_raw_data)).encode("ascii")
+
+
+def _raw_data(value: object) -> object:
+    """A piece of a message already encoded (:class:`msgspec.Raw`), as plain data again."""
+    if isinstance(value, msgspec.Raw):
+        return parse(bytes(value))
+    raise TypeError(f"{type(value).__name__} is not JSON data")
 
 
 def _reject_constant(name: str) -> Any:
