@@ -135,7 +135,7 @@ class Broken:
         if method == "boom":
             raise ZeroDivisionError("division by zero")
         if method == "unserialisable":
-            return {"x": {1, 2}}
+            return {"x": object()}  # not JSON data
         if method == "keyerror":
             raise KeyError("players")
         if method == "refuse":

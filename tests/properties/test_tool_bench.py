@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import random
 from functools import cache
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -49,8 +50,9 @@ def test_the_quick_json_has_every_figure_as_a_positive_number() -> None:
 def test_the_text_report_names_every_target() -> None:
     text = bench.render(quick_json())
     for needle in ("P0 2p validated actions/s", "P1 3p validated actions/s", ">= 1,000,000", ">= 200,000",
-                   "<= 1.0", "<= 1.5", ">= 1,000", "<= 150", "Peak memory"):
+                   "<= 0.8", "<= 1.25", "echo floor", "the old measure", ">= 1,000", "<= 150", "Peak memory"):
         assert needle in text, needle
+    assert ("runs from compiled bytecode" in text) != ("runs from source" in text)
 
 
 def play(policy: str, players: int, seed: int) -> tuple[Hand, list[tuple[int, Action]]]:
@@ -100,3 +102,28 @@ def test_first_spread_finds_books_then_runs() -> None:
     assert bench.first_spread(mask(0, 13, 26, 5)) == [0, 13, 26]  # three aces
     assert bench.first_spread(mask(3, 4, 5, 20)) == [3, 4, 5]  # 4c 5c 6c
     assert bench.first_spread(mask(3, 4, 6, 20)) is None
+
+
+def test_bytecode_counts_as_fresh_only_a_pyc_this_python_would_load(tmp_path: Path) -> None:
+    import os
+    import py_compile
+
+    src = tmp_path / "m.py"
+    src.write_text("x = 1\n")
+    assert not bench.fresh_bytecode(src)
+    py_compile.compile(str(src), doraise=True)
+    assert bench.fresh_bytecode(src)
+    src.write_text("x = 22\n")  # the source changed: the .pyc is stale
+    os.utime(src, (1, 1))
+    assert not bench.fresh_bytecode(src)
+    data = quick_json()["bytecode"]
+    assert 0 <= data["compiled"] <= data["modules"] and data["modules"] > 50
+    assert "compileall" in data["command"]
+
+
+def test_the_fuzz_memory_child_reports_each_tenth(capsys: pytest.CaptureFixture[str]) -> None:
+    bench.fuzz_memory_child(20, points=4)
+    points = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert [p["hands"] for p in points] == [5, 10, 15, 20]
+    assert all(p["peak_rss_kib"] > 0 for p in points)
+    assert points == sorted(points, key=lambda p: p["seconds"])

@@ -29,25 +29,11 @@ from referencing.jsonschema import DRAFT202012
 from ..engine.ruleset import option_values
 from ..errors import TonkError
 from ..paths import spec_dir
+from .messages import METHODS as METHODS
 
 BASE = "https://tonk.invalid/spec/schemas/"
 RULESET_ID = "https://tonk.invalid/spec/ruleset.schema.json"
 
-#: Every method of protocol version 1 (spec/protocol.md).
-METHODS = (
-    "hello",
-    "new_hand",
-    "act",
-    "state",
-    "play",
-    "legal_actions",
-    "observe",
-    "bye",
-    "cut",
-    "next_dealer",
-    "join",
-    "score",
-)
 DATA_TYPES = ("card", "action", "setup", "state", "result", "observation", "hello", "rejection")
 ENVELOPES = ("request", "response", "success", "error")
 

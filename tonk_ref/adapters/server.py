@@ -20,6 +20,12 @@ stdout (``print`` is redirected to stderr while serving).  The checks, in order:
 
 ``bye`` is answered with ``{}`` and the loop returns 0; so does end of input.
 
+The messages are the typed structs of :mod:`.messages`, read and written with msgspec: a
+line that is a well-formed request is read in one pass into a :class:`~.messages.Request`
+(its params plain JSON data, which the service judges), and the answer is written from a
+:class:`~.messages.Success` or :class:`~.messages.Error` by the one encoder.  Any other
+line takes the checks above one by one, to give the error the protocol prescribes.
+
 Run it as ``tonk serve`` or ``python -m tonk_ref.adapters.server`` (both take
 ``--without FEATURE``).
 """
@@ -27,14 +33,16 @@ Run it as ``tonk serve`` or ``python -m tonk_ref.adapters.server`` (both take
 from __future__ import annotations
 
 import argparse
-import json
-import math
 import sys
 import traceback
 from collections.abc import Callable, Iterable, Sequence
 from typing import IO, Any
 
+from msgspec import UNSET
+
 from .base import FEATURES, JSON, Rejected
+from .messages import Error, ErrorObject, Success, decode_request, encode
+from .messages import parse as parse
 from .service import RefService
 
 PARSE_ERROR = -32700
@@ -114,28 +122,6 @@ def reference_service(without: Iterable[str] = ()) -> Any:
     return Restricted(without) if without else RefService()
 
 
-def _reject_constant(name: str) -> Any:
-    raise ValueError(f"{name} is not JSON")
-
-
-def _finite_float(text: str) -> float:
-    value = float(text)
-    if not math.isfinite(value):
-        raise ValueError(f"the number {text[:40]} is out of range")
-    return value
-
-
-_DECODER = json.JSONDecoder(parse_constant=_reject_constant, parse_float=_finite_float)
-_ENCODER = json.JSONEncoder(allow_nan=False, separators=(",", ":"))
-
-
-def parse(text: str | bytes) -> Any:
-    """Strict JSON: ``NaN``, ``Infinity`` and floats out of range are errors."""
-    if isinstance(text, bytes):
-        text = text.decode("utf-8")
-    return _DECODER.decode(text)
-
-
 def _short(text: str) -> str:
     return text if len(text) <= MAX_MESSAGE else text[:MAX_MESSAGE] + "..."
 
@@ -154,19 +140,17 @@ class Server:
 
     # -- building answers ----------------------------------------------------
     @staticmethod
-    def encode(message: JSON) -> bytes:
-        return _ENCODER.encode(message).encode("ascii") + b"\n"
+    def encode(message: Any) -> bytes:
+        """One answer line: a message (a struct of :mod:`.messages`, or plain JSON data)."""
+        return encode(message) + b"\n"
 
     def error(self, rid: Any, code: int, message: str, data: Any = None) -> bytes:
-        err: JSON = {"code": code, "message": _short(message)}
-        if data is not None:
-            err["data"] = data
-        return self.encode({"jsonrpc": "2.0", "id": rid, "error": err})
+        return self.encode(Error("2.0", rid, ErrorObject(code, _short(message), UNSET if data is None else data)))
 
     def success(self, rid: Any, result: Any) -> bytes:
         try:
-            return self.encode({"jsonrpc": "2.0", "id": rid, "result": result})
-        except (TypeError, ValueError, RecursionError) as e:
+            return self.encode(Success("2.0", rid, result))
+        except (TypeError, ValueError, RecursionError, OverflowError) as e:
             return self.error(rid, INTERNAL_ERROR, f"the result cannot be written as JSON: {e}")
 
     def known(self, method: str) -> bool:
@@ -176,6 +160,12 @@ class Server:
     # -- one line ------------------------------------------------------------
     def handle_line(self, line: bytes) -> tuple[bytes, bool]:
         """The answer to one line (without its newline) and whether to stop after it."""
+        request = decode_request(line)
+        if request is not None:  # well-formed: the service answers
+            if request.method == "bye":
+                return self.success(request.id, {}), True
+            params = request.params if request.params is not UNSET else {}
+            return self.dispatch(request.id, request.method, params), False
         try:
             text = line.decode("utf-8")
         except UnicodeDecodeError as e:

@@ -15,6 +15,7 @@ from .. import __version__
 from ..engine.actions import IllegalAction
 from ..engine.cards import CardError, parse_card
 from ..engine.hand import Hand, SetupError
+from ..engine.lru import LRU
 from ..engine.ruleset import DEFAULT, Ruleset, RulesetError, option_values
 from ..engine.serialize import action_from_json, action_to_json, observation_to_json, state_to_json
 from .base import FEATURES, JSON, PROTOCOL_VERSION, Rejected
@@ -24,7 +25,8 @@ def _json_value(v: object) -> object:
     return v
 
 
-_DECKS: dict[tuple[object, ...], list[int]] = {}
+#: The decks parsed last.
+_DECKS: LRU[tuple[object, ...], list[int]] = LRU(64)
 
 
 def _parse_deck(deck: list[object]) -> list[int]:
@@ -37,8 +39,6 @@ def _parse_deck(deck: list[object]) -> list[int]:
         hit = None
     if hit is None:
         hit = [parse_card(c) for c in deck]
-        if len(_DECKS) >= 64:
-            _DECKS.clear()
         _DECKS[key] = hit
     return list(hit)
 

@@ -5,7 +5,8 @@ serves many requests, one at a time.  A refusal (a JSON-RPC error with code 1; i
 ``data.reason`` is the reason code) raises :class:`Rejected`; anything else that goes wrong raises
 :class:`AdapterFault` with one of the kinds
 
-- ``crashed``: the process exited or closed its stdout (``context["exit_code"]``);
+- ``crashed``: the process exited or closed its stdout (``context["exit_code"]``), even
+  where a process it started still holds the pipe;
 - ``timeout``: no answer within ``timeout`` seconds (the process is killed);
 - ``garbage``: an answer line that is not a JSON-RPC response;
 - ``wrong_id``: a response to another request;
@@ -19,6 +20,8 @@ and the last lines the engine wrote on stderr).  After a fault that leaves the p
 dead or out of step (every kind but a request that failed its schema and a well-formed
 error answer) the next call starts a new process and says ``hello`` again.
 
+Every engine runs in a process group of its own, which is killed whenever its process is
+done with (killed, crashed, or exited after ``bye``): nothing it started is left running.
 stderr is drained by a thread into a bounded tail, so a chatty engine never blocks.
 stdout is read with :mod:`selectors` on a non-blocking pipe, so the per-request timeout
 costs no thread switch and no busy wait (POSIX only).
@@ -26,7 +29,6 @@ costs no thread switch and no busy wait (POSIX only).
 
 from __future__ import annotations
 
-import json
 import os
 import selectors
 import shlex
@@ -35,10 +37,15 @@ import subprocess
 import threading
 import time
 import weakref
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
+import msgspec
+from msgspec import UNSET
+
+from . import messages
 from .base import JSON, PROTOCOL_VERSION, AdapterFault, Rejected
+from .messages import Request, decode_answer, encode
 
 #: Characters of a request or response kept in a fault's context.
 MAX_CONTEXT = 16 * 1024
@@ -46,22 +53,32 @@ MAX_CONTEXT = 16 * 1024
 MAX_ANSWER = 256 * 1024 * 1024
 
 
-def _dumps(value: Any) -> bytes:
-    return json.dumps(value, separators=(",", ":"), allow_nan=False).encode("utf-8")
-
-
 def _kill(proc: subprocess.Popen[bytes]) -> None:
-    """Kill the process and its process group (an engine run through a shell script
-    would otherwise leave its real process behind)."""
-    if proc.poll() is not None:
-        return
+    """Kill the process and its process group, even once the process itself has exited
+    (an engine run through a shell script, or one that forked, would otherwise leave its
+    other processes behind).  The group is the engine's own: it was started in a new
+    session, and the group's id stays taken while any process of it is left."""
     try:
         os.killpg(proc.pid, signal.SIGKILL)
     except (ProcessLookupError, PermissionError):
+        pass
+    if proc.poll() is None:
         try:
             proc.kill()
         except ProcessLookupError:
             pass
+
+
+#: Without a process descriptor, how often a wait checks whether the engine has exited (s).
+_POLL = 0.2
+
+
+def _pidfd(pid: int) -> int | None:
+    """A descriptor that becomes readable when process ``pid`` exits, where the system has them."""
+    try:
+        return os.pidfd_open(pid)
+    except (AttributeError, OSError):
+        return None
 
 
 def _clip(text: str | None) -> str | None:
@@ -130,11 +147,45 @@ class _Process:
         self.proc.stderr.close()
         self.selector = selectors.DefaultSelector()
         self.selector.register(self.stdout, selectors.EVENT_READ)
+        #: readable once the engine's process has exited (Linux), so that a child it left
+        #: holding the pipe does not make its exit look like a hang
+        self.pidfd = _pidfd(self.proc.pid)
+        if self.pidfd is not None:
+            self.selector.register(self.pidfd, selectors.EVENT_READ)
         self.buf = bytearray()
         self.scanned = 0
+        #: requests written so far
+        self.requests = 0
+
+    def exited(self, events: list[tuple[selectors.SelectorKey, int]] | None = None) -> bool:
+        """Whether the engine's process has exited (among ``events``, where the selector
+        watches it)."""
+        if self.pidfd is not None and events is not None:
+            return any(key.fd == self.pidfd for key, _ in events)
+        return self.proc.poll() is not None
+
+    def _wait(self, fd: int, event: int, deadline: float) -> None:
+        """Wait until ``fd`` is ready or the deadline; raise TimeoutError past the deadline
+        and EOFError once the engine's process has exited."""
+        remaining = deadline - time.monotonic()
+        if remaining <= 0:
+            raise TimeoutError
+        if fd == self.stdout and event == selectors.EVENT_READ:
+            events = self.selector.select(remaining if self.pidfd is not None else min(remaining, _POLL))
+            if self.exited(events if self.pidfd is not None else None):
+                raise EOFError
+            return
+        with selectors.DefaultSelector() as sel:
+            sel.register(fd, event)
+            if self.pidfd is not None:
+                sel.register(self.pidfd, selectors.EVENT_READ)
+            events = sel.select(remaining if self.pidfd is not None else min(remaining, _POLL))
+            if self.exited(events if self.pidfd is not None else None):
+                raise EOFError
 
     def send(self, data: bytes, deadline: float) -> None:
         """Write all of ``data``; raise TimeoutError or BrokenPipeError."""
+        self.requests += 1
         view = memoryview(data)
         while view:
             try:
@@ -143,12 +194,10 @@ class _Process:
                 continue
             except BlockingIOError:
                 pass
-            remaining = deadline - time.monotonic()
-            if remaining <= 0:
-                raise TimeoutError
-            with selectors.DefaultSelector() as sel:
-                sel.register(self.stdin, selectors.EVENT_WRITE)
-                sel.select(remaining)
+            try:
+                self._wait(self.stdin, selectors.EVENT_WRITE, deadline)
+            except EOFError:  # the engine exited; what holds its stdin is not reading
+                raise BrokenPipeError from None
 
     def pending(self) -> bool:
         """Whether the engine has written anything that was not asked for (read what is
@@ -163,7 +212,9 @@ class _Process:
 
     def read_line(self, deadline: float) -> bytes:
         """The next line of stdout without its newline; raise TimeoutError, EOFError
-        (the process closed stdout) or OverflowError (a line too long)."""
+        (the process closed stdout, or exited leaving it open in a child that does not
+        answer) or OverflowError (a line too long)."""
+        exited = False
         while True:
             i = self.buf.find(b"\n", self.scanned)
             if i >= 0:
@@ -177,10 +228,12 @@ class _Process:
             try:
                 chunk = os.read(self.stdout, 1 << 16)
             except BlockingIOError:
-                remaining = deadline - time.monotonic()
-                if remaining <= 0:
-                    raise TimeoutError from None
-                self.selector.select(remaining)
+                if exited:  # everything it wrote before it exited is read: no answer
+                    raise EOFError from None
+                try:
+                    self._wait(self.stdout, selectors.EVENT_READ, deadline)
+                except EOFError:
+                    exited = True  # read what is left once more, then give up
                 continue
             if not chunk:
                 raise EOFError
@@ -204,7 +257,11 @@ class _Process:
         return code
 
     def close_pipes(self) -> None:
+        _kill(self.proc)  # what the engine left running in its group
         self.selector.close()
+        if self.pidfd is not None:
+            os.close(self.pidfd)
+            self.pidfd = None
         for f in (self.proc.stdin, self.proc.stdout):
             try:
                 if f is not None:
@@ -212,6 +269,18 @@ class _Process:
             except OSError:
                 pass
         self.finalizer.detach()
+
+
+def _failures(name: str, obj: object) -> list[str]:
+    """What is wrong with the message ``obj`` called ``name``: its typed struct judges
+    (:mod:`.messages`); where it refuses, the JSON Schema names every error (the two accept
+    and refuse the same messages)."""
+    found = messages.check(name, obj)
+    if not found:
+        return []
+    from . import schemas
+
+    return schemas.check(name, obj) or found
 
 
 #: Requests whose answer depends on the engine's current hand.
@@ -257,6 +326,8 @@ class StdioAdapter:
         #: A ``play`` request sent ahead (:meth:`prefetch_play`) whose answer is not read yet.
         self._ahead: tuple[JSON, tuple[_Process, str, int, bytes, float, float]] | None = None
         self._next_id = 0
+        #: Called with every request line and the answer line it got (both without newlines).
+        self.tap: Callable[[bytes, bytes], None] | None = None
         #: How many processes have been started, and the exit code of the last one.
         self.starts = 0
         self.exit_code: int | None = None
@@ -303,10 +374,9 @@ class StdioAdapter:
             return
         try:
             proc = self._spawn()
-        except AdapterFault as e:
+            self._early = self._send(proc, "hello", {"protocol": PROTOCOL_VERSION}, self.start_timeout)
+        except AdapterFault as e:  # it cannot start, or exited before it read hello
             self._early_fault = e
-            return
-        self._early = self._send(proc, "hello", {"protocol": PROTOCOL_VERSION}, self.start_timeout)
 
     def _start(self) -> _Process:
         if self._early_fault is not None:
@@ -395,7 +465,7 @@ class StdioAdapter:
         self.exit_code = code if code is not None else killed
         context: JSON = {
             "request": _clip(request.decode("utf-8", errors="replace").rstrip("\n")),
-            "response": None if response is None else _clip(response.decode("utf-8", errors="replace")),
+            "response": None if response is None else _clip(response.decode("utf-8", errors="replace").rstrip("\n")),
             "stderr_tail": proc.stderr_tail(1.0 if dead else 0.3),
         }
         if kind == "crashed":
@@ -407,22 +477,16 @@ class StdioAdapter:
         return self._receive(*self._send(proc, method, params, timeout))
 
     def _encode(self, rid: int, method: str, params: JSON) -> bytes:
-        """The request line.  A setup (``new_hand``'s params, ``play``'s ``setup``) sent
-        again as the very same object is encoded once: do not change a setup between the
-        requests that send it."""
+        """The request line (a :class:`~.messages.Request`).  A setup (``new_hand``'s params,
+        ``play``'s ``setup``) sent again as the very same object is encoded once: do not
+        change a setup between the requests that send it."""
         setup = params if method == "new_hand" else params.get("setup") if method == "play" else None
-        if not isinstance(setup, dict):
-            return _dumps({"jsonrpc": "2.0", "id": rid, "method": method, "params": params})
-        memo = self._setup_memo
-        if memo is None or memo[0] is not setup:
-            memo = self._setup_memo = (setup, _dumps(setup))
-        if method == "new_hand":
-            body = memo[1]
-        else:
-            rest = _dumps({k: v for k, v in params.items() if k != "setup"})
-            body = b'{"setup":' + memo[1] + (b"," + rest[1:] if len(rest) > 2 else b"}")
-        return b'{"jsonrpc":"2.0","id":' + str(rid).encode() + b',"method":' + _dumps(method) + b',"params":' + body \
-            + b"}"
+        if isinstance(setup, dict):
+            memo = self._setup_memo
+            if memo is None or memo[0] is not setup:
+                memo = self._setup_memo = (setup, msgspec.Raw(encode(setup)))
+            params = memo[1] if method == "new_hand" else {**params, "setup": memo[1]}  # type: ignore[assignment]
+        return encode(Request("2.0", rid, method, params))
 
     def _send(self, proc: _Process, method: str, params: JSON, timeout: float | None = None
               ) -> tuple[_Process, str, int, bytes, float, float]:
@@ -430,14 +494,16 @@ class StdioAdapter:
         rid = self._next_id
         try:
             line = self._encode(rid, method, params) + b"\n"
-        except (TypeError, ValueError) as e:
+        except (TypeError, ValueError, OverflowError) as e:
             raise AdapterFault("protocol", f"the {method} request cannot be written as JSON: {e}", {}) from None
         if self.validate:
             self._check_request(method, {"jsonrpc": "2.0", "id": rid, "method": method, "params": params}, line,
                                 proc)
         if proc.pending():
             extra = bytes(proc.buf)
-            raise self._fault(proc, "garbage", "the engine wrote more than one line for the last request", line, extra)
+            said = ("the engine wrote more than one line for the last request" if proc.requests
+                    else "the engine wrote before it was asked anything")
+            raise self._fault(proc, "garbage", said, line, extra)
         limit = self.timeout if timeout is None else timeout
         deadline = time.monotonic() + limit
         try:
@@ -464,11 +530,9 @@ class StdioAdapter:
         return self._answer(proc, method, rid, line, answer)
 
     def _check_request(self, method: str, request: JSON, line: bytes, proc: _Process) -> None:
-        from . import schemas
-
         # Params that fail their schema are sent all the same: the suite sends some bad
         # setups on purpose (a stake of 0, a card twice) to check that engines refuse them.
-        errors = [e for e in schemas.check("request", request) if not e.startswith("$.params.")]
+        errors = [e for e in _failures("request", request) if not e.startswith("$.params.")]
         if errors:
             raise AdapterFault(
                 "schema",
@@ -481,21 +545,18 @@ class StdioAdapter:
             )
 
     def _answer(self, proc: _Process, method: str, rid: int, line: bytes, answer: bytes) -> Any:
+        if self.tap is not None:
+            self.tap(line[:-1], answer)
         try:
-            msg = json.loads(answer)
+            msg = decode_answer(answer)
         except (ValueError, RecursionError) as e:
             raise self._fault(proc, "garbage", f"the answer to {method} is not JSON ({e})", line, answer) from None
-        if not (
-            isinstance(msg, dict)
-            and msg.get("jsonrpc") == "2.0"
-            and "id" in msg
-            and (("result" in msg) != ("error" in msg))
-        ):
+        if msg is None or msg.jsonrpc != "2.0" or msg.id is UNSET or (msg.result is UNSET) == (msg.error is UNSET):
             raise self._fault(proc, "garbage", f"the answer to {method} is not a JSON-RPC response", line, answer)
-        got = msg["id"]
+        got = msg.id
         if not (type(got) is int and got == rid):
-            if got is None and "error" in msg:
-                err = msg["error"]
+            if got is None and msg.error is not UNSET:
+                err = msg.error
                 text = err.get("message") if isinstance(err, dict) else err
                 raise self._fault(
                     proc,
@@ -506,19 +567,17 @@ class StdioAdapter:
                 )
             raise self._fault(proc, "wrong_id", f"the answer to request {rid} ({method}) has id {got!r}", line, answer)
         if self.validate:
-            from . import schemas
-
-            errors = schemas.check("response", msg)
-            if not errors and "result" in msg and method in schemas.METHODS:
-                errors = schemas.check(f"{method}.result", msg["result"])
-                errors = [e.replace("$", "$.result", 1) for e in errors]
+            whole = messages.parse(answer)
+            errors = _failures("response", whole)
+            if not errors and msg.result is not UNSET and method in messages.METHODS:
+                errors = [e.replace("$", "$.result", 1) for e in _failures(f"{method}.result", msg.result)]
             if errors:
                 raise self._fault(
                     proc, "schema", f"the answer to {method} fails its schema: " + "; ".join(errors[:5]), line, answer
                 )
-        if "result" in msg:
-            return msg["result"]
-        err = msg["error"]
+        if msg.result is not UNSET:
+            return msg.result
+        err = msg.error
         data = err.get("data") if isinstance(err, dict) else None
         code = err.get("code") if isinstance(err, dict) else None
         if code == 1 and type(code) is int:  # a refusal, and nothing else is (spec/protocol.md, "Errors")

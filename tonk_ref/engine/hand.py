@@ -11,6 +11,7 @@ Every house rule is read from the :class:`Ruleset` (compiled once into tables).
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, Final
@@ -137,14 +138,11 @@ class Compiled:
         return c
 
 
-_COMPILED: dict[Ruleset, Compiled] = {}
-
-
+@functools.lru_cache(maxsize=512)
 def compiled(rules: Ruleset) -> Compiled:
-    c = _COMPILED.get(rules)
-    if c is None:
-        c = _COMPILED[rules] = Compiled(rules)
-    return c
+    """The tables of ``rules``, kept for the rulesets played last (bounded: a fuzzing run
+    makes rulesets without end)."""
+    return Compiled(rules)
 
 
 class Hand:

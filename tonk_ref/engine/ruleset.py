@@ -9,6 +9,7 @@ the rule that uses it.  The allowed values of each option are the ``Literal`` (o
 from __future__ import annotations
 
 import dataclasses
+import functools
 import typing
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -124,15 +125,9 @@ class Ruleset:
     def from_mapping(cls, values: Mapping[str, Any]) -> Ruleset:
         """A ruleset from option values; options not given keep their defaults."""
         try:
-            key = tuple(sorted((k, type(v).__name__, v) for k, v in values.items()))
-            hit = _FROM_MAPPING.get(key)
+            return _from_key(tuple(sorted((k, type(v).__name__, v) for k, v in values.items())))
         except TypeError:  # an unhashable value: let replace() explain what is wrong
             return DEFAULT.replace(**dict(values))
-        if hit is None:
-            hit = DEFAULT.replace(**dict(values))
-            if len(_FROM_MAPPING) < 4096:
-                _FROM_MAPPING[key] = hit
-        return hit
 
     def replace(self, **changes: Any) -> Ruleset:
         allowed = option_values()
@@ -144,12 +139,7 @@ class Ruleset:
         return dataclasses.replace(self, **changes)
 
     def to_dict(self) -> dict[str, Any]:
-        cached = _TO_DICT.get(self)
-        if cached is None:
-            cached = {f.name: getattr(self, f.name) for f in dataclasses.fields(self)}
-            if len(_TO_DICT) < 4096:
-                _TO_DICT[self] = cached
-        return dict(cached)
+        return dict(_as_dict(self))
 
     def changes(self) -> dict[str, Any]:
         """The options whose value differs from the default."""
@@ -162,8 +152,17 @@ def _allowed(value: object, values: tuple[object, ...]) -> bool:
 
 
 _OPTION_VALUES: dict[str, tuple[object, ...]] = {}
-_FROM_MAPPING: dict[tuple[tuple[str, str, Any], ...], Ruleset] = {}
-_TO_DICT: dict[Ruleset, dict[str, Any]] = {}
+
+
+# The rulesets made and written last are kept (bounded: a fuzzing run makes rulesets without end).
+@functools.lru_cache(maxsize=1024)
+def _from_key(key: tuple[tuple[str, str, Any], ...]) -> Ruleset:
+    return DEFAULT.replace(**{k: v for k, _, v in key})
+
+
+@functools.lru_cache(maxsize=1024)
+def _as_dict(rules: Ruleset) -> dict[str, Any]:
+    return {f.name: getattr(rules, f.name) for f in dataclasses.fields(rules)}
 
 
 def option_values() -> dict[str, tuple[object, ...]]:

@@ -37,6 +37,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..adapters.base import JSON, Adapter, AdapterFault, Rejected
+from ..engine.lru import LRU
 from ..engine.ruleset import Ruleset
 from ..errors import TonkError
 from ..spec.notation import action_key, describe_action, format_action
@@ -82,9 +83,10 @@ class Engine:
     caps: Capabilities
     hello: JSON
     recorder: Recorder
-    _needs: dict[Ruleset, tuple[Need, ...]] = field(default_factory=dict)
-    _rulesets: dict[tuple[Any, ...], JSON] = field(default_factory=dict)
-    _setups: dict[int, tuple[JSON, JSON]] = field(default_factory=dict)
+    # memos, bounded: a fuzzing run plays rulesets and setups without end
+    _needs: LRU[Ruleset, tuple[Need, ...]] = field(default_factory=lambda: LRU(512))
+    _rulesets: LRU[tuple[Any, ...], JSON] = field(default_factory=lambda: LRU(512))
+    _setups: LRU[int, tuple[JSON, JSON]] = field(default_factory=lambda: LRU(256))
     #: the case the run plays next (set by :func:`run_suite`), whose script may be sent ahead
     following: Case | None = None
 

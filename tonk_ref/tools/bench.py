@@ -25,6 +25,7 @@ import json
 import os
 import platform
 import random
+import shlex
 import subprocess
 import sys
 import tempfile
@@ -45,10 +46,11 @@ HELP = "measure engine throughput, suite cost, stdio overhead, fuzzing speed and
 TARGETS = {
     "engine_p0_actions_per_s": 1_000_000,
     "engine_p1_actions_per_s": 200_000,
-    "suite_wall_s": 1.0,
-    "stdio_ratio": 1.5,
+    "suite_wall_s": 0.8,
+    "stdio_floor_ratio": 1.25,
     "fuzz_hands_per_s": 1_000,
     "peak_rss_mb": 150,
+    "fuzz_memory_growth": 0.10,
 }
 
 #: Every figure of the JSON report, as a path of keys (tests check they are all there).
@@ -56,19 +58,31 @@ FIGURES = [
     *[("engine", p, f"{n}p", k) for p in ("P0", "P1") for n in (2, 3)
       for k in ("actions_per_s", "hands_per_s", "actions_per_hand", "with_policy_actions_per_s", "policy_overhead")],
     ("suite", "cases"), ("suite", "seconds"), ("suite", "per_case_ms"),
-    ("stdio", "in_process_s"), ("stdio", "stdio_s"), ("stdio", "ratio"),
+    ("stdio", "in_process_s"), ("stdio", "stdio_s"), ("stdio", "echo_floor_s"), ("stdio", "floor_ratio"),
+    ("stdio", "ratio"), ("stdio", "requests"), ("stdio", "bytes_out"), ("stdio", "bytes_back"),
+    ("stdio", "round_trip_us"), ("bytecode", "modules"),
     ("fuzz", "hands"), ("fuzz", "jobs"), ("fuzz", "stdio_hands_per_s"), ("fuzz", "stdio_one_worker_hands_per_s"),
     ("fuzz", "stdio_traced_hands_per_s"), ("fuzz", "in_process_hands_per_s"),
     ("memory", "peak_rss_mb"),
 ]
 
 
+#: The parts measured by default.
+PARTS = ("engine", "suite", "stdio", "fuzz", "memory")
+#: Hands played by the fuzz-memory part by default (2,000 with --quick).
+FUZZ_MEMORY_HANDS = 100_000
+
+
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     parser.add_argument("--quick", action="store_true",
                         help="small sizes (seconds, not minutes): for checking the tool, not for figures")
-    parser.add_argument("--only", choices=("engine", "suite", "stdio", "fuzz", "memory"), action="append",
+    parser.add_argument("--only", choices=(*PARTS, "fuzz-memory"), action="append",
                         help="measure only these parts (repeatable); the others are reported as null")
+    parser.add_argument("--fuzz-memory", type=int, metavar="N", nargs="?", const=FUZZ_MEMORY_HANDS,
+                        help=f"also measure the peak memory of one process fuzzing N hands (default "
+                             f"{FUZZ_MEMORY_HANDS:,}; an hour or so) with random rulesets, at each tenth of them "
+                             "(the part fuzz-memory: --only fuzz-memory alone)")
     parser.add_argument("--profile", action="store_true",
                         help="print a cProfile of the engine replaying P0 hands (where Hand.apply spends its time)")
 
@@ -248,28 +262,107 @@ def _suite_run(quick: bool, extra: Sequence[str] = ()) -> tuple[float, int, floa
             raise RuntimeError(f"the suite run failed: {proc.stdout[-2000:]}{proc.stderr[-2000:]}") from None
 
 
-def suite_figures(quick: bool) -> dict[str, Any]:
-    """``tonk check`` over the whole suite in process, as a user runs it: the wall time of
-    the command (the median of three runs, after one that fills the case cache)."""
-    _suite_run(quick)  # compiles the suite into the cache, as any later run finds it
-    runs = sorted(_suite_run(quick) for _ in range(3))
-    secs, cases, session, _ = runs[1]
-    return {
+def _median(values: Sequence[float]) -> float:
+    return sorted(values)[len(values) // 2]
+
+
+def _serve() -> list[str]:
+    return [*_python(), "-m", "tonk_ref", "serve"]
+
+
+def _echo(*args: str) -> list[str]:
+    return [*_python(), "-m", "tonk_ref.tools.echo", *args]
+
+
+def echo_floor(recording: Path) -> float:
+    """Seconds to send the recorded requests again, through the stdio client, to an echo
+    process that answers each with its recorded answer over the same codec: what the pipe
+    and the codec cost, with no engine and no runner."""
+    from ..adapters.stdio_client import StdioAdapter
+    from .echo import replay_requests, requests
+
+    sent = requests(recording)
+    with StdioAdapter(_echo("replay", str(recording)), timeout=60) as adapter:
+        adapter.hello()  # started and greeted before the clock starts
+        start = time.perf_counter()
+        replay_requests(adapter, sent)
+        return time.perf_counter() - start
+
+
+def suite_and_stdio_figures(quick: bool, stdio: bool = True) -> tuple[dict[str, Any], dict[str, Any] | None]:
+    """``tonk check`` over the whole suite in process, as a user runs it (the command's wall
+    time), and with ``stdio`` the same over ``tonk serve`` and the echo floor of its traffic:
+    three rounds, each in process, over stdio and the floor one after the other (so that a
+    change in the machine's load falls on all three), after a run that fills the case cache
+    and one over stdio that records the traffic; the medians."""
+    from .echo import exchanges
+
+    with tempfile.TemporaryDirectory() as tmp:
+        recording = Path(tmp, "traffic")
+        _suite_run(quick)  # compiles the suite into the cache, as any later run finds it
+        if stdio:
+            _suite_run(quick, ["--adapter-cmd", shlex.join(_echo("record", str(recording), "--", *_serve()))])
+        local, remote, floor = [], [], []
+        for _ in range(3):
+            local.append(_suite_run(quick))
+            if stdio:
+                remote.append(_suite_run(quick, ["--adapter-cmd", shlex.join(_serve())])[0])
+                floor.append(echo_floor(recording))
+        traffic = exchanges(recording) if stdio else []
+    secs, cases, session, _ = sorted(local)[1]
+    suite = {
         "cases": cases,
         "seconds": secs,
-        "runs": [r[0] for r in runs],
+        "runs": [r[0] for r in local],
         "session_s": session,
         "per_case_ms": 1000 * session / max(cases, 1),
-        "peak_rss_mb": max(r[3] for r in runs),
+        "peak_rss_mb": max(r[3] for r in local),
+    }
+    if not stdio:
+        return suite, None
+    stdio_s, floor_s = _median(remote), _median(floor)
+    requests = len(traffic)
+    return suite, {
+        "in_process_s": secs, "stdio_s": stdio_s, "echo_floor_s": floor_s,
+        "floor_ratio": stdio_s / (secs + floor_s), "ratio": stdio_s / secs,
+        "stdio_runs": remote, "echo_floor_runs": floor,
+        "requests": requests, "bytes_out": sum(len(q) + 1 for q, _ in traffic),
+        "bytes_back": sum(len(a) + 1 for _, a in traffic),
+        "round_trip_us": 1e6 * floor_s / max(requests, 1),
     }
 
 
-def stdio_figures(quick: bool, in_process_s: float | None = None) -> dict[str, float]:
-    if in_process_s is None:
-        in_process_s = sorted(_suite_run(quick)[0] for _ in range(3))[1]
-    serve = " ".join([*_python(), "-m", "tonk_ref", "serve"])
-    stdio_s = sorted(_suite_run(quick, ["--adapter-cmd", serve])[0] for _ in range(3))[1]
-    return {"in_process_s": in_process_s, "stdio_s": stdio_s, "ratio": stdio_s / in_process_s}
+def fresh_bytecode(source: Path) -> bool:
+    """Whether ``source`` has a ``.pyc`` that this Python would load instead of compiling it:
+    this version's magic number, and (for a timestamped one) the source's time and size."""
+    import importlib.util
+
+    try:
+        head = Path(importlib.util.cache_from_source(str(source))).read_bytes()[:16]
+        st = source.stat()
+    except OSError:
+        return False
+    if len(head) < 16 or head[:4] != importlib.util.MAGIC_NUMBER:
+        return False
+    if int.from_bytes(head[4:8], "little") != 0:  # a hash-based .pyc, checked by the importer
+        return True
+    return (int.from_bytes(head[8:12], "little") == int(st.st_mtime) & 0xFFFFFFFF
+            and int.from_bytes(head[12:16], "little") == st.st_size & 0xFFFFFFFF)
+
+
+def bytecode() -> dict[str, Any]:
+    """Whether this package's modules load from compiled bytecode: how many have an up-to-date
+    ``.pyc`` beside them (which Python reads even under ``PYTHONDONTWRITEBYTECODE``), and the
+    command that compiles the others."""
+    import tonk_ref
+
+    root = Path(tonk_ref.__file__).parent
+    sources = sorted(root.rglob("*.py"))
+    return {
+        "modules": len(sources), "compiled": sum(map(fresh_bytecode, sources)),
+        "dont_write_bytecode": bool(os.environ.get("PYTHONDONTWRITEBYTECODE")),
+        "command": f"{Path(sys.executable).name} -m compileall -q {root}",
+    }
 
 
 def _fuzz_rate(hands: int, *extra: str) -> float:
@@ -300,6 +393,67 @@ def fuzz_figures(hands: int) -> dict[str, float]:
     }
 
 
+def fuzz_memory_child(hands: int, seed: int = 5, points: int = 10) -> None:
+    """Play ``hands`` fuzzed hands with random rulesets in this process (the reference
+    engine in process, so its caches and the harness's are in the one process measured),
+    as ``tonk fuzz`` plays them, printing after each tenth of them a JSON line: hands
+    played, peak RSS in KiB, seconds, and the hands that could not be made (a random
+    ruleset can reach a position the reference's random play finds no action in)."""
+    import resource
+
+    from ..adapters.inprocess import reference
+    from ..harness.fuzz import Plan, fuzz_hand
+    from ..harness.runner import Engine, run_case
+
+    engine = Engine.greet(reference())
+    plan = Plan(seed, None, engine.caps.options)
+    start = time.perf_counter()
+    done = unmade = 0
+    for k in range(1, points + 1):
+        stop = hands * k // points
+        for game in range(done, stop):
+            try:
+                case = fuzz_hand(plan, game)
+            except AssertionError:
+                unmade += 1
+                continue
+            run_case(case, engine, batch=True)
+        done = stop
+        peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+        print(json.dumps({"hands": done, "peak_rss_kib": peak, "seconds": time.perf_counter() - start,
+                          "unmade": unmade}), flush=True)
+
+
+def fuzz_memory_figures(hands: int) -> dict[str, Any]:
+    """Peak RSS of one process fuzzing ``hands`` hands with random rulesets, at each tenth
+    of them: flat memory is the peak at the end within 10% of the peak at the first tenth."""
+    code = f"from tonk_ref.tools.bench import fuzz_memory_child; fuzz_memory_child({hands})"
+    points = []
+    with subprocess.Popen([*_python(), "-c", code], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                          env={**os.environ, "PYTHONHASHSEED": "0"}) as proc:
+        assert proc.stdout is not None and proc.stderr is not None
+        for line in proc.stdout:  # each tenth as it comes: the run takes long
+            if line.startswith("{"):
+                p = json.loads(line)
+                points.append(p)
+                print(f"tonk bench: fuzz-memory: {p['hands']:,} hands, peak RSS {p['peak_rss_kib'] / 1024:.1f} MB, "
+                      f"{p['seconds']:.0f} s", file=sys.stderr, flush=True)
+        errors = proc.stderr.read()
+    if proc.returncode != 0 or not points:
+        raise RuntimeError(f"the fuzzing run failed: {errors[-2000:]}")
+    first, last = points[0], points[-1]
+    return {
+        "hands": hands,
+        "checkpoints": [{"hands": p["hands"], "peak_rss_mb": p["peak_rss_kib"] / 1024} for p in points],
+        "first_hands": first["hands"],
+        "first_peak_rss_mb": first["peak_rss_kib"] / 1024,
+        "peak_rss_mb": last["peak_rss_kib"] / 1024,
+        "growth": last["peak_rss_kib"] / first["peak_rss_kib"] - 1,
+        "hands_per_s": last["hands"] / last["seconds"] if last["seconds"] else 0.0,
+        "unmade": last["unmade"],
+    }
+
+
 def memory_figures(quick: bool, suite: dict[str, float] | None = None) -> dict[str, float]:
     """Peak RSS of a full suite run (that of the suite figure's run when there is one)."""
     if suite is not None:
@@ -310,26 +464,31 @@ def memory_figures(quick: bool, suite: dict[str, float] | None = None) -> dict[s
 # ---------------------------------------------------------------------------- the run
 
 
-def measure(quick: bool, only: Sequence[str] | None = None) -> dict[str, Any]:
-    want = set(only or ("engine", "suite", "stdio", "fuzz", "memory"))
+def measure(quick: bool, only: Sequence[str] | None = None, fuzz_memory: int | None = None) -> dict[str, Any]:
+    want = set(only or PARTS)
+    if fuzz_memory is not None:
+        want.add("fuzz-memory")
     hands = 100 if quick else 20_000
     out: dict[str, Any] = {
         "quick": quick,
         "machine": {"python": platform.python_version(), "implementation": platform.python_implementation(),
                     "machine": platform.machine(), "cpus": os.cpu_count()},
         "targets": TARGETS,
-        "engine": None, "suite": None, "stdio": None, "fuzz": None, "memory": None,
+        "bytecode": bytecode(),
+        "engine": None, "suite": None, "stdio": None, "fuzz": None, "memory": None, "fuzz_memory": None,
     }
     if "engine" in want:
         out["engine"] = {p: {f"{n}p": engine_figures(p, n, hands) for n in (2, 3)} for p in ("P0", "P1")}
-    if "suite" in want:
-        out["suite"] = suite_figures(quick)
-    if "stdio" in want:
-        out["stdio"] = stdio_figures(quick, out["suite"]["seconds"] if out["suite"] else None)
+    suite: dict[str, Any] | None = None
+    if "suite" in want or "stdio" in want:
+        suite, out["stdio"] = suite_and_stdio_figures(quick, "stdio" in want)
+        out["suite"] = suite if "suite" in want else None
     if "fuzz" in want:
         out["fuzz"] = fuzz_figures(100 if quick else 5000)
     if "memory" in want:
-        out["memory"] = memory_figures(quick, out["suite"])
+        out["memory"] = memory_figures(quick, suite)
+    if "fuzz-memory" in want:
+        out["fuzz_memory"] = fuzz_memory_figures(fuzz_memory or (2_000 if quick else FUZZ_MEMORY_HANDS))
     return out
 
 
@@ -343,6 +502,15 @@ def render(fig: dict[str, Any]) -> str:
     t = TARGETS
     lines = [f"tonk bench{' --quick (sizes too small for real figures)' if fig['quick'] else ''}: "
              f"Python {fig['machine']['python']} on {fig['machine']['machine']}, {fig['machine']['cpus']} CPUs"]
+    bc = fig["bytecode"]
+    if bc["compiled"] == bc["modules"]:
+        lines.append(f"The package runs from compiled bytecode ({bc['modules']} modules compiled"
+                     + (", read though PYTHONDONTWRITEBYTECODE is set)" if bc["dont_write_bytecode"] else ")"))
+    else:
+        lines.append(f"The package runs from source: {bc['modules'] - bc['compiled']} of {bc['modules']} modules "
+                     "have no up-to-date bytecode"
+                     + (" and PYTHONDONTWRITEBYTECODE is set, so every process compiles them" if
+                        bc["dont_write_bytecode"] else "") + f"; {bc['command']} compiles them")
     eng = fig["engine"]
     if eng:
         lines.append("Reference engine (one core; an action is one Hand.apply):")
@@ -364,9 +532,13 @@ def render(fig: dict[str, Any]) -> str:
         lines.append(_row("runner's own time per case (ms)", s["per_case_ms"], "", None))
     st = fig["stdio"]
     if st:
-        lines.append(f"The same over stdio (tonk serve): {st['stdio_s']:.2f} s vs {st['in_process_s']:.2f} s "
-                     "in process")
-        lines.append(_row("ratio", st["ratio"], f"<= {t['stdio_ratio']}", st["ratio"] <= t["stdio_ratio"], "x"))
+        lines.append(f"The same over stdio (tonk serve): {st['stdio_s']:.2f} s vs {st['in_process_s']:.2f} s in "
+                     f"process, median of 3; {st['requests']:,} requests, {st['bytes_out'] / 1e6:.2f} MB out, "
+                     f"{st['bytes_back'] / 1e6:.2f} MB back")
+        lines.append(_row(f"echo floor, s ({st['round_trip_us']:.0f} us a round trip)", st["echo_floor_s"], "", None))
+        lines.append(_row("stdio / (in process + echo floor)", st["floor_ratio"], f"<= {t['stdio_floor_ratio']}",
+                          st["floor_ratio"] <= t["stdio_floor_ratio"], "x"))
+        lines.append(_row("stdio / in process (the old measure; was <= 1.5)", st["ratio"], "", None, "x"))
     fz = fig["fuzz"]
     if fz:
         lines.append(f"tonk fuzz against tonk serve, seed ruleset ({fz['hands']} hands):")
@@ -379,6 +551,15 @@ def render(fig: dict[str, Any]) -> str:
     if m:
         lines.append(_row("Peak memory of a suite run (RSS, MB)", m["peak_rss_mb"], f"<= {t['peak_rss_mb']}",
                           m["peak_rss_mb"] <= t["peak_rss_mb"]))
+    fm = fig.get("fuzz_memory")
+    if fm:
+        lines.append(f"One process fuzzing {fm['hands']:,} hands with random rulesets, in process "
+                     f"({fm['hands_per_s']:,.0f} hands/s; {fm['unmade']} could not be made: a position with no "
+                     "legal action); peak RSS (MB) after "
+                     + ", ".join(f"{c['hands']:,}: {c['peak_rss_mb']:.0f}" for c in fm["checkpoints"]) + ":")
+        lines.append(_row(f"growth of the peak from {fm['first_hands']:,} to {fm['hands']:,} hands",
+                          100 * fm["growth"], f"<= {t['fuzz_memory_growth']:.0%}",
+                          fm["growth"] <= t["fuzz_memory_growth"], "%"))
     return "\n".join(lines)
 
 
@@ -386,6 +567,6 @@ def run(args: argparse.Namespace) -> int:
     if args.profile:
         print(profile_p0(300 if args.quick else 3000))
         return 0
-    fig = measure(args.quick, args.only)
+    fig = measure(args.quick, args.only, args.fuzz_memory)
     print(json.dumps(fig, indent=2) if args.json else render(fig))
     return 0
