@@ -555,17 +555,23 @@ class Hand:
 
     def _usable_top(self, seat: int) -> bool:
         """Under must_use_taken (VAR-MUSTUSE-1) the discard may be taken only if it can be
-        used at once, in a new spread with cards from the hand or on a spread on the table."""
+        used at once by a play that is then legal: a new spread with cards from the hand
+        (always legal once the taken card is in it), or a hit on a spread on the table
+        that the ruleset allows, and that, under hit_ends_turn, ends the turn keeping a
+        hand forced spreads accept (VAR-HITEND-1, VAR-FORCED-1)."""
         if not self.rules.must_use_taken or self._pile is None:
             return True
         top = self._pile[0]
         bit = BITS[top]
         g = self._c.geometry
-        if self.rules.hits_per_turn != "one" or self._hits == 0:
+        hand = self._hands[seat]
+        if (self.rules.hits_per_turn != "one" or self._hits == 0) and (
+            not self.rules.hit_ends_turn or self._hit_ending_refusal(hand) is None
+        ):
             runs_only = self.rules.hit_targets == "runs"
             if any(sp.with_card(top, g) is not None for sp in self._spreads if not runs_only or sp.kind == "run"):
                 return True
-        return any(m & bit for m in spread_masks(self._hands[seat] | bit, g))
+        return any(m & bit for m in spread_masks(hand | bit, g))
 
     def _knock_refusal(self, seat: int, kept: int) -> IllegalAction | None:
         """Why ``seat`` may not knock keeping ``kept`` (the checks after timing and discard)."""

@@ -7,7 +7,11 @@ stand one position above the king instead; a run never wraps (K-A-2 is never a r
 
 Wild cards (jokers, and deuces under ``deuces_wild``) stand for any card a spread needs
 (rule VAR-WILD-1).  The common case, no wild cards and the standard pack, runs on bit
-tricks; everything else goes through a plain general search.
+tricks; everything else goes through a plain general search, which reads one set of
+cards (:func:`make_spread`).  Listing every spread of a hand with wild cards
+(:func:`spread_masks`) builds them from their readings instead of reading every subset
+of the hand: a book is natural cards of one rank with wild cards, a run natural cards of
+one suit with enough wild cards to fill its gaps.
 """
 
 from __future__ import annotations
@@ -18,7 +22,7 @@ from dataclasses import dataclass
 from itertools import combinations
 from typing import Literal
 
-from .cards import BITS, Card, CardMask, cards_of
+from .cards import BITS, FULL_DECK_MASK, Card, CardMask, cards_of
 
 SpreadKind = Literal["book", "run"]
 
@@ -189,23 +193,12 @@ def _run(
     return None
 
 
-def _subsets(mask: CardMask, least: int = 3) -> Iterator[tuple[Card, ...]]:
-    cards = cards_of(mask)
-    for k in range(least, len(cards) + 1):
-        yield from combinations(cards, k)
-
-
 def spread_masks(mask: CardMask, g: Geometry = STANDARD) -> list[CardMask]:
-    """Every subset of ``mask`` that is a valid spread, without repeats."""
+    """Every subset of ``mask`` that is a valid spread, without repeats.  With wild cards
+    or the 40-card pack they come smallest first, sets of one size in the order of their
+    cards (as ``itertools.combinations`` of the cards in code order gives them)."""
     if not g.simple:
-        out = []
-        for combo in _subsets(mask):
-            if _make_general(-1, combo, g) is not None:
-                m = 0
-                for c in combo:
-                    m |= BITS[c]
-                out.append(m)
-        return out
+        return sorted(_general_masks(mask, g), key=_subset_order)
     found: list[CardMask] = []
     for rank_mask in RANK_MASKS:
         book = mask & rank_mask
@@ -219,6 +212,83 @@ def spread_masks(mask: CardMask, g: Geometry = STANDARD) -> list[CardMask]:
             shift = 13 * suit
             found.extend(run << shift for run in _runs_in(bits, g.ace_high))
     return found
+
+
+def _subset_order(m: CardMask) -> tuple[int, list[Card]]:
+    return m.bit_count(), cards_of(m)
+
+
+def _submasks(mask: CardMask) -> Iterator[CardMask]:
+    """Every subset of ``mask``, the empty one included."""
+    sub = mask
+    while True:
+        yield sub
+        if not sub:
+            return
+        sub = (sub - 1) & mask
+
+
+def _general_masks(mask: CardMask, g: Geometry) -> set[CardMask]:
+    """Every spread within ``mask`` under ``g`` (wild cards, the 40-card pack), built from
+    the readings :func:`_make_general` tries: some of the wild-capable cards (jokers, wild
+    deuces) stand wild, the others with the fixed cards are the naturals, at least
+    ``g.min_naturals`` of them.  A book: naturals of one rank of the pack, three or four
+    cards in all.  A run: two or more naturals of one suit, at distinct positions, whose
+    gaps the wild cards fill, no longer than the positions allow."""
+    wild = mask & g.wild
+    fixed = mask & ~g.wild
+    deuces = wild & FULL_DECK_MASK  # wild cards that may also stand as themselves
+    least = max(1, g.min_naturals)
+    wild_sets = [(w, w.bit_count()) for w in _submasks(wild)]
+    found: set[CardMask] = set()
+    for rank in range(13):
+        if g.pos[rank] < 0:
+            continue
+        pool = (fixed | deuces) & RANK_MASKS[rank]
+        if not pool:
+            continue
+        for nat in _submasks(pool):
+            n = nat.bit_count()
+            if n < least or n > 4:
+                continue
+            for w, k in wild_sets:
+                if 3 <= n + k <= 4 and not w & nat:
+                    found.add(nat | w)
+    longest = g.high + 1
+    outside = _outside(g.pos)
+    for suit in range(4):
+        pool = (fixed | deuces) & SUIT_MASKS[suit] & ~outside  # a card with no position is in no run
+        if pool.bit_count() < 2:
+            continue
+        for nat in _submasks(pool):
+            n = nat.bit_count()
+            if n < 2 or n < least:
+                continue
+            gaps = _fewest_gaps(nat >> (13 * suit), n, g)
+            for w, k in wild_sets:
+                if k >= gaps and 3 <= n + k <= longest and not w & nat:
+                    found.add(nat | w)
+    return found
+
+
+@functools.cache
+def _outside(pos: tuple[int, ...]) -> CardMask:
+    """The cards of the four suits whose rank has no position in the pack."""
+    return sum(RANK_MASKS[r] for r in range(13) if pos[r] < 0)
+
+
+def _fewest_gaps(ranks: int, n: int, g: Geometry) -> int:
+    """The fewest wild cards a run of the ``n`` natural ranks ``ranks`` (a 13-bit set of
+    one suit, two ranks or more) needs inside it, over the readings of its ace: low, or
+    (ace_high) high.  Positions grow with the rank, so the ends are the lowest and the
+    highest rank."""
+    pos = g.pos
+    top = pos[ranks.bit_length() - 1]
+    gaps = top - pos[(ranks & -ranks).bit_length() - 1] + 1 - n
+    if ranks & 1 and g.ace_high:
+        rest = ranks ^ 1
+        gaps = min(gaps, g.top + 1 - pos[(rest & -rest).bit_length() - 1] + 1 - n)
+    return gaps
 
 
 @functools.cache
@@ -255,12 +325,7 @@ def has_forced_spread(mask: CardMask, g: Geometry = STANDARD) -> bool:
         if (mask & _ACES).bit_count() == 4:
             return True
         # every size: with wild_min_naturals = 2 a run of five may have no smaller spread in it
-        for sub in _subsets(mask, 3):
-            if _make_general(-1, sub, g) is not None:
-                if len(sub) == 3 and all(c < 52 and c % 13 == 0 for c in sub):
-                    continue
-                return True
-        return False
+        return any(m.bit_count() != 3 or m & _ACES != m for m in _general_masks(mask, g))
     for r in range(1, 13):
         if (mask & RANK_MASKS[r]).bit_count() >= 3:
             return True
@@ -277,20 +342,27 @@ def has_forced_spread(mask: CardMask, g: Geometry = STANDARD) -> bool:
 
 def best_cover(mask: CardMask, values: tuple[int, ...], g: Geometry = STANDARD) -> int:
     """The largest total value of disjoint spreads within ``mask`` (for deadwood counting)."""
-    options = spread_masks(mask, g)
-    best = 0
+    options = [(m, sum(values[c] for c in cards_of(m))) for m in spread_masks(mask, g)]
+    if not options:
+        return 0
+    memo: dict[int, int] = {}
 
-    def value(m: int) -> int:
-        return sum(values[c] for c in cards_of(m))
+    def best(rest: int) -> int:
+        # the lowest card of ``rest`` is either left uncovered or covered by one spread
+        # within ``rest``: every choice of disjoint spreads is one of these branches
+        if not rest:
+            return 0
+        found = memo.get(rest)
+        if found is None:
+            low = rest & -rest
+            found = best(rest ^ low)
+            for m, v in options:
+                if m & low and m & rest == m:
+                    found = max(found, v + best(rest ^ m))
+            memo[rest] = found
+        return found
 
-    def search(i: int, used: int, acc: int) -> None:
-        nonlocal best
-        if acc > best:
-            best = acc
-        for k in range(i, len(options)):
-            m = options[k]
-            if not m & used:
-                search(k + 1, used | m, acc + value(m))
-
-    search(0, 0, 0)
-    return best
+    covered = 0
+    for m, _ in options:
+        covered |= m
+    return best(covered)

@@ -268,16 +268,24 @@ def may_eat(st: State, seat: int) -> bool:
 
 
 def usable_at_once(st: State, seat: int, card: str) -> bool:
-    """VAR-MUSTUSE-1: the card can be used at once, in a new spread with cards from the
-    hand, or in a hit the ruleset allows on a spread on the table."""
+    """VAR-MUSTUSE-1: the card can be used at once by a play that is then legal: a new
+    spread with cards from the hand, or a hit the ruleset allows on a spread on the table.
+    Each such play is tried on the state just after the take; a use the rules would refuse
+    there (a hit that ends the turn keeping a forced spread, VAR-HITEND-1 and VAR-FORCED-1)
+    is no use."""
     if not st.rules["must_use_taken"]:
         return True
-    for sp in st.spreads:
-        if st.rules["hit_targets"] == "runs" and sp.kind != "run":
-            continue
-        if fits(sp, card, st.r) is not None:
-            return True
-    return any(card in sp for sp in spreads_within([*st.hands[seat], card], st.r))
+    after = _clone(st)
+    after.to_act = seat
+    after.pile.pop()
+    after.hands[seat].append(card)
+    after.taken = card
+    after.stage = "drawn"
+    uses: list[dict[str, Any]] = [{"type": "hit", "card": card, "spread": i} for i in range(len(st.spreads))]
+    uses += [
+        {"type": "spread", "cards": list(sp)} for sp in spreads_within(after.hands[seat], st.r) if card in sp
+    ]
+    return any(check(after, seat, use) is None for use in uses)
 
 
 def _first_round(st: State) -> bool:
