@@ -127,7 +127,6 @@ def ruling_page(j: Judgement, command: str = "") -> str:
     """The whole page of a judgement."""
     sit = j.situation
     described = sit.describe()
-    variations = len([t for t in j.trials if t.option is not None])
     presets = f" and {len(j.presets)} presets" if j.presets else ""
     hand, shown_under = starting_hand(j)
     acts = "".join(f"<li><code>{esc(a.text)}</code></li>" for a in sit.acts)
@@ -141,7 +140,7 @@ def ruling_page(j: Judgement, command: str = "") -> str:
         "<h1>Ruling</h1>",
         f'<p class="situation"><code>{esc(described[0])}</code>'
         + (f'<br><span class="muted">{esc(described[1])}</span>' if len(described) > 1 else "") + "</p>",
-        f"<p><b>Rules:</b> {esc(j.base_label)}; the base rules, {variations} variations of one option{presets} "
+        f"<p><b>Rules:</b> {esc(j.base_label)}; the base rules, every other value of each option{presets} "
         "tried.</p>",
         start,
     ]
