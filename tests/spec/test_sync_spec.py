@@ -38,6 +38,8 @@ SCHEMA: dict[str, Any] = json.loads((ROOT / "spec" / "ruleset.schema.json").read
 ENGINE = (ROOT / "tonk_ref" / "engine" / "ruleset.py").read_text(encoding="utf-8")
 MD = (ROOT / "spec" / "tonk.md").read_text(encoding="utf-8")
 
+#: An option no table will ever have (its name keeps clear of every real one).
+PROBE = "zz_probe_pays"
 NEW = {
     "type": "integer",
     "enum": [2, 3],
@@ -53,7 +55,7 @@ NEW = {
 
 def _with_new_option() -> dict[str, Any]:
     schema = copy.deepcopy(SCHEMA)
-    schema["properties"]["tonk_out_pays"] = NEW
+    schema["properties"][PROBE] = NEW
     return schema
 
 
@@ -82,25 +84,25 @@ def test_the_generated_ruleset_has_every_option_its_values_and_its_default() -> 
 def test_an_option_added_to_the_schema_alone_reaches_the_engine(monkeypatch: pytest.MonkeyPatch) -> None:
     source = S.synced_engine(_with_new_option(), ENGINE)
     ast.parse(source)
-    assert "TonkOutPays = Literal[2, 3]\n" in source
-    assert "    tonk_out_pays: TonkOutPays = 2\n" in source
+    assert "ZzProbePays = Literal[2, 3]\n" in source
+    assert "    zz_probe_pays: ZzProbePays = 2\n" in source
     generated = _module_from(source, monkeypatch)
     ruleset = generated.Ruleset
-    assert ruleset().tonk_out_pays == 2
-    assert generated.option_values()["tonk_out_pays"] == (2, 3)
-    assert ruleset().replace(tonk_out_pays=3).tonk_out_pays == 3
+    assert getattr(ruleset(), PROBE) == 2
+    assert generated.option_values()[PROBE] == (2, 3)
+    assert getattr(ruleset().replace(**{PROBE: 3}), PROBE) == 3
     with pytest.raises(ValueError, match="does not allow 4"):
-        ruleset().replace(tonk_out_pays=4)
+        ruleset().replace(**{PROBE: 4})
     assert S.synced_engine(_with_new_option(), source) == source  # in step: nothing more changes
 
 
 def test_an_option_added_to_the_schema_alone_gets_its_section_in_tonk_md() -> None:
     schema = _with_new_option()
     listings = {name: list(prop["x-rules"]) for name, prop in schema["properties"].items()}
-    listings["tonk_out_pays"] = ["PAY-OUT-1"]
+    listings[PROBE] = ["PAY-OUT-1"]
     md = S._option_sections(MD, schema["properties"], listings)
     last = md.index("### `special_hands`")
-    added = md.index("### `tonk_out_pays`\n\nValues: `2` (default), `3`. Brief: S26. Rules: PAY-OUT-1.\n\n"
+    added = md.index(f"### `{PROBE}`\n\nValues: `2` (default), `3`. Brief: S26. Rules: PAY-OUT-1.\n\n"
                      "What a player who tonks out receives from each other player")
     end = md.index("## Appendix")
     assert last < added < end
