@@ -464,6 +464,8 @@ def test_ruleset_schema_is_a_valid_2020_12_schema() -> None:
 
 
 def test_ruleset_schema_equals_the_ruleset_type() -> None:
+    """The engine's Ruleset is generated from the schema (scripts/sync_spec.py): this holds
+    the generator to the schema's types, values, order and defaults."""
     schema = rulebook.load_ruleset_schema()
     values = option_values()
     assert list(schema["properties"]) == list(values)

@@ -7,7 +7,8 @@
 
 Run it from the root of the checkout (or anywhere once the project is installed in
 editable mode).  tests/corpus/test_generated*.py check that the files on disk are
-exactly what the generators write.
+exactly what the generators write.  Writing also adds the ID of every new generated case
+to scenarios/MANIFEST (make/manifest.py); ``--check`` lists an ID it lacks.
 """
 
 from __future__ import annotations
@@ -34,6 +35,7 @@ from scenarios._gen import (
     turn,
     var,
 )
+from scenarios._gen.make import manifest
 from scenarios._gen.make.case import SEED_WRITING, Case, Writing, build
 from scenarios._gen.make.files import Doc, Family
 from scenarios._gen.make.play import GenError
@@ -94,12 +96,18 @@ def main(argv: Sequence[str] | None = None) -> int:
             where = ", ".join(f"{d}/" for d in f.folders) or "files whose header names it"
             print(f"{f.name}: {where}")
         return 0
+    rendered = {f.name: f.render() for f in chosen}
+    ids = [path.stem for files in rendered.values() for path in files]
     if args.check:
-        diffs = [d for f in chosen for d in f.differences()]
+        diffs = [d for f in chosen for d in f.differences(rendered[f.name])]
+        diffs += [f"scenarios/MANIFEST: lacks {cid}" for cid in manifest.missing(ids)]
         for d in diffs:
             print(d)
         return 1 if diffs else 0
     for f in chosen:
-        cases, written = f.write()
+        cases, written = f.write(rendered[f.name])
         print(f"{f.name}: {cases} cases, {written} files written", file=sys.stderr)
+    added = manifest.add(ids)
+    if added:
+        print(f"scenarios/MANIFEST: {len(added)} case ids added", file=sys.stderr)
     return 0

@@ -17,15 +17,11 @@ from functools import partial
 from scenarios._gen.make import contrast as shared
 from scenarios._gen.make import tables
 from scenarios._gen.make.case import Case
+from scenarios._gen.model.ruleset import options_of
 
-#: The options of the wider house rules, each contrasted here (the options/ folder
-#: contrasts the others).
-OPTIONS = (
-    "jokers", "joker_value", "deck", "face_values", "deuces_wild", "wild_min_naturals", "hand_size",
-    "low_dealt_double", "dealt_tonks", "must_use_taken", "hit_lock", "eating", "knock_limit",
-    "spread_knock_wait", "low_knock_bonus", "scoring", "discard_without_draw", "hit_ends_turn", "knock_with_discard",
-    "reem", "hit_lock_further", "special_hands",
-)  # fmt: skip
+#: The options of the wider house rules (``x-source: house`` in spec/ruleset.schema.json),
+#: each contrasted here (the options/ folder contrasts the others).
+OPTIONS = options_of("house")
 
 
 #: The contrast ``house-<option>-<value>-<what>`` (see make/contrast.py).

@@ -279,8 +279,10 @@ def check_observations(h: Hand) -> None:
     """OBS-1..3: during play a seat sees its own hand and nothing of the others' hands;
     nobody ever sees the discard pile below its top, or the stock."""
     state = state_to_json(h)
+    # OBS-3 under every value of its options: a declared special hand, a knock settled as a
+    # tie (knock_tie) and a hand ended at the turn limit show the hands too
     shown_at_end = state["result"] is not None and state["result"]["ending"] in (
-        "dealt_tonk", "dealt_draw", "knock_won", "knock_caught", "stock_out",
+        "dealt_tonk", "dealt_draw", "knock_won", "knock_caught", "stock_out", "turn_limit", "knock_tie", "special_hand",
     )
     below_top = state["discard_pile"][:-1]
     for seat in range(h.players):
@@ -289,7 +291,8 @@ def check_observations(h: Hand) -> None:
         secret = set(below_top) | set(state["stock"])
         if not shown_at_end:
             for other in range(h.players):
-                if other != seat:
+                # under after_knock = one_turn_each the knocker's hand lies face up (OBS-3)
+                if other != seat and other != h.knocker:
                     secret |= set(state["hands"][other])
         seen = sorted(c for c in secret if f"'{c}'" in text)
         assert not seen, f"seat {seat} can see {seen} in its observation {obs}"

@@ -1,9 +1,13 @@
 """The ruleset: every house-rule option as one immutable value (spec/ruleset.schema.json).
 
 Variants are data.  The engine never reads an option from anywhere but the
-:class:`Ruleset` it was given.  Adding an option touches the schema, this class and
-the rule that uses it.  The allowed values of each option are the ``Literal`` (or
-``bool``) annotation of its field; a test checks them against the schema.
+:class:`Ruleset` it was given.  The allowed values of each option are the ``Literal`` (or
+``bool``) annotation of its field, and its default the field's default: both are
+generated from spec/ruleset.schema.json by scripts/sync_spec.py (the lines between the
+``BEGIN generated`` and ``END generated`` markers), so adding an option touches the
+schema and the rule that uses it, not this file.  The engine reads no JSON: the
+generated lines are Python source, and ``sync_spec.py --check`` (run by a test) says
+when they are not in step with the schema.
 """
 
 from __future__ import annotations
@@ -17,6 +21,8 @@ from typing import Any, Literal
 
 from ..errors import TonkError
 
+# BEGIN generated from spec/ruleset.schema.json by scripts/sync_spec.py: edit the schema, not these lines
+TonkOutDouble = Literal["always", "new_spread"]
 KnockTiming = Literal["start", "any", "after_draw"]
 KnockTie = Literal["caught", "knocker_wins", "split", "draw"]
 CaughtPayment = Literal[
@@ -27,7 +33,6 @@ CaughtPayment = Literal[
     "double_lowest_only",
     "per_player",
 ]
-TonkOutDouble = Literal["always", "new_spread"]
 EmptyStock = Literal["play_on", "reshuffle", "dead", "last_turn"]
 StockTie = Literal["all_paid", "split", "dead"]
 HitTargets = Literal["any", "runs"]
@@ -50,14 +55,15 @@ KnockLimit = Literal[None, 5, 10, 50]
 SpreadKnockWait = Literal[0, 1, 2]
 LowKnockBonus = Literal[None, 13]
 Scoring = Literal["stakes", "points", "points_all"]
-MinNaturals = Literal[1, 2]
-ForcedTiming = Literal["turn_end", "at_once"]
+WildMinNaturals = Literal[1, 2]
+ForcedSpreadsTiming = Literal["turn_end", "at_once"]
 AfterKnock = Literal["show", "one_turn_each"]
 TurnLimit = Literal[None, 50, 100, 200]
 TurnLimitEnd = Literal["count", "dead"]
 Reem = Literal["none", "one_turn", "second_spread"]
 HitLockFurther = Literal[None, 1]
 SpecialHands = Literal["none", "first_turn", "any_turn"]
+# END generated
 
 
 class RulesetError(TonkError, ValueError):
@@ -68,6 +74,7 @@ class RulesetError(TonkError, ValueError):
 class Ruleset:
     """One value for every option; the defaults are the seed rules."""
 
+    # BEGIN generated from spec/ruleset.schema.json by scripts/sync_spec.py: edit the schema, not these lines
     upcard: bool = True
     forced_spreads: bool = False
     tonk_out_double: TonkOutDouble = "always"
@@ -102,9 +109,9 @@ class Ruleset:
     spread_knock_wait: SpreadKnockWait = 0
     low_knock_bonus: LowKnockBonus = None
     scoring: Scoring = "stakes"
-    wild_min_naturals: MinNaturals = 1
+    wild_min_naturals: WildMinNaturals = 1
     eating: bool = False
-    forced_spreads_timing: ForcedTiming = "turn_end"
+    forced_spreads_timing: ForcedSpreadsTiming = "turn_end"
     after_knock: AfterKnock = "show"
     turn_limit: TurnLimit = None
     turn_limit_end: TurnLimitEnd = "count"
@@ -114,6 +121,7 @@ class Ruleset:
     reem: Reem = "none"
     hit_lock_further: HitLockFurther = None
     special_hands: SpecialHands = "none"
+    # END generated
 
     def hand_size_for(self, players: int) -> int:
         """Cards dealt to each player (rule DEAL-1, option ``hand_size``)."""

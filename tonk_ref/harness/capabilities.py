@@ -17,13 +17,15 @@ from ..adapters.base import FEATURES, PROTOCOL_VERSION
 from ..engine.ruleset import DEFAULT, Ruleset
 from ..errors import TonkError
 from ..spec.notation import value_text
+from ..spec.options import action_options
 from .case import Act, Case
 
 JSON = dict[str, Any]
 _DEFAULTS = DEFAULT.to_dict()
 #: Actions only an engine that plays some value of an option knows: a case that sends one
-#: needs one of those values, whatever its own ruleset (spec/protocol.md, "Actions").
-ACTION_OPTIONS: dict[str, tuple[str, tuple[str, ...]]] = {"declare": ("special_hands", ("first_turn", "any_turn"))}
+#: needs one of those values, whatever its own ruleset (spec/protocol.md, "Actions"; the
+#: option's ``x-actions`` in spec/ruleset.schema.json): action type -> (option, values).
+ACTION_OPTIONS: dict[str, tuple[str, tuple[object, ...]]] = action_options()
 
 
 class HelloError(TonkError, ValueError):
@@ -143,8 +145,8 @@ class Capabilities:
         for kind in sorted(sent & set(ACTION_OPTIONS)):
             option, values = ACTION_OPTIONS[kind]
             if not any(self.supports(option, v) for v in values):
-                why = f"or {' or '.join(values[1:])}: it sends a {kind} action"
-                need = Need("option", f"{option}={values[0]}", why)
+                why = f"or {' or '.join(value_text(v) for v in values[1:])}: it sends a {kind} action"
+                need = Need("option", f"{option}={value_text(values[0])}", why)
                 out += () if need in already or need in out else (need,)
         return out
 

@@ -2,6 +2,8 @@
 
 - :mod:`.rulebook`: the rules, the ruleset schema, the presets and table-rules files, read
   and checked (errors name the file, the line and the field);
+- :mod:`.options`: what the ruleset schema declares about each option (what it acts on,
+  the options it needs, seed or house, the actions it brings), for the tools;
 - :mod:`.notation`: the one action notation (``0 knock``, ``1 draw stock``) and the text of
   option values;
 - :mod:`.reasons`: the reason codes and the rules they cite;

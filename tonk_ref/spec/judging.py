@@ -15,28 +15,21 @@ from ..engine.match import hand_points, next_dealer
 from ..engine.result import Amount, Payment
 from ..engine.ruleset import DEFAULT, Ruleset, option_values
 from .notation import option_text, value_text
+from .options import acting_on, option_facts
 from .rulebook import Rule, provenance, provenance_record, rules_by_id, table_values
 from .situation import Description, Played, Situation, SituationError, named_cards, play
 from .wording import PLAIN, amount, event_text, rule_options
 
 #: Options that act between hands (the first dealer, the next dealer, points scoring):
-#: a single hand is played the same under every value, so the judge does not try them.
-BETWEEN_HANDS = ("first_dealer", "next_dealer", "dealer_after_draw", "scoring")
+#: a single hand is played the same under every value, so the judge does not try them
+#: (``x-acts-on: between_hands`` in spec/ruleset.schema.json).
+BETWEEN_HANDS = acting_on("between_hands")
 
 #: Options that change the pack (or what a joker counts): a ruleset that differs from the
 #: base only in them changes a situation through the cards the situation does not name
 #: (how many are in the stock, a joker at its bottom), unless it names one of the cards
-#: they add or remove.  Such rulesets are listed as not judged.
-PACK_OPTIONS = ("deck", "jokers", "joker_value")
-
-#: Options that only take effect together with another option: when the base does not
-#: have it, the value is tried together with it.
-NEEDS: dict[str, dict[str, Any]] = {
-    "joker_value": {"jokers": 2},
-    "wild_min_naturals": {"deuces_wild": True},
-    "knock_with_discard": {"knock_timing": "any"},
-    "hit_lock_further": {"hit_lock": 2},
-}
+#: they add or remove.  Such rulesets are listed as not judged (``x-acts-on: pack``).
+PACK_OPTIONS = acting_on("pack")
 
 #: Event kinds that decide how a hand ends (shown for scenarios, whose early events are many).
 DECISIVE = frozenset(
@@ -416,7 +409,7 @@ class OptionVerdict:
     results: list[tuple[object, str | None, str]]  # value, group letter (None: cannot arise), label
     changes: bool
     money: bool  # changes who pays whom (not only the counts)
-    with_: dict[str, Any] = field(default_factory=dict)  # options set with it (NEEDS)
+    with_: dict[str, Any] = field(default_factory=dict)  # options set with it (x-needs)
 
 
 @dataclass
@@ -511,13 +504,13 @@ def _or(values: list[str]) -> str:
 
 def trials_for(base: Ruleset, presets: dict[str, Ruleset] | None = None) -> list[Trial]:
     out = [Trial("the base rules", base)]
+    facts = option_facts()
     for option, values in option_values().items():
         if option in BETWEEN_HANDS:
             continue
         current = getattr(base, option)
-        needs = {k: v for k, v in NEEDS.get(option, {}).items() if getattr(base, k) != v}
-        if option == "wild_min_naturals" and (base.jokers or base.deuces_wild):
-            needs = {}
+        # an option that takes effect only together with another (x-needs) is tried with it
+        needs = facts[option].tried_with(base)
         for value in values:
             if type(value) is type(current) and value == current:
                 continue

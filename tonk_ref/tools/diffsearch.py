@@ -29,8 +29,10 @@ import yaml
 from ..engine.cards import NAMES, Card, pack_mask
 from ..engine.ruleset import Ruleset
 from ..engine.serialize import action_to_json, amount_json
-from ..spec.judging import BETWEEN_HANDS, Outcome, outcome_of
-from ..spec.notation import describe_action, option_text
+from ..spec.applicability import condition_text
+from ..spec.judging import Outcome, outcome_of
+from ..spec.notation import describe_action, option_text, value_text
+from ..spec.options import option_facts
 from ..spec.rulebook import load_rules, load_ruleset_schema
 from ..spec.situation import CannotArise, Description, Played, Situation, SituationError, fill_order, play
 from .diffprobes import Family, families
@@ -107,10 +109,6 @@ def option_rules(option: str) -> set[str]:
     return out
 
 
-def _no_wild(r: Ruleset) -> bool:
-    return r.jokers == 0 and not r.deuces_wild
-
-
 def _most_held(r: Ruleset, players: int) -> int:
     """The highest total a hand can hold at the start of a turn under ``r``."""
     top = 13 if r.face_values == "11-12-13" else 10
@@ -120,24 +118,19 @@ def _most_held(r: Ruleset, players: int) -> int:
 
 
 def inert_reason(option: str, a: Ruleset, b: Ruleset, players: Iterable[int]) -> str | None:
-    """Why ``option`` cannot change the outcome of one hand between ``a`` and ``b``, or None."""
+    """Why ``option`` cannot change the outcome of one hand between ``a`` and ``b``, or None.
+
+    What spec/ruleset.schema.json declares comes first: an option that acts between hands
+    (``x-acts-on``), and one whose ``x-needs`` neither ruleset meets; then the options that
+    change the deal or the totals, where whether a situation arises under both depends on
+    the players and the cards."""
     va, vb = getattr(a, option), getattr(b, option)
-    if option in BETWEEN_HANDS:
+    facts = option_facts()[option]
+    if facts.acts_on == "between_hands":
         return "it acts between hands (the next dealer, the match score): one hand is played and paid the same"
-    if option == "joker_value" and a.jokers == 0 and b.jokers == 0:
-        return "it values jokers, and neither ruleset has any (jokers = 0)"
-    if option == "wild_min_naturals" and _no_wild(a) and _no_wild(b):
-        return "it counts natural cards beside wild ones, and neither ruleset has wild cards"
-    if option == "forced_spreads_timing" and not a.forced_spreads and not b.forced_spreads:
-        return "it times forced spreads, and neither ruleset forces spreads (forced_spreads = false)"
-    if option == "turn_limit_end" and a.turn_limit is None and b.turn_limit is None:
-        return "it settles a hand at the turn limit, and neither ruleset has one (turn_limit = null)"
-    if option == "knock_with_discard" and a.knock_timing == "start" and b.knock_timing == "start":
-        return "it changes knocks after drawing, and neither ruleset allows one (knock_timing = start, TURN-3)"
-    if option == "hit_lock_further" and a.hit_lock == 0 and b.hit_lock == 0:
-        return "it changes what a hit on a locked player adds, and neither ruleset has a hit lock (hit_lock = 0)"
-    if option == "discard_taken_last" and a.discard_taken and b.discard_taken:
-        return "under discard_taken = true the taken card may be discarded anyway (TURN-8)"
+    if not facts.acts_under(a) and not facts.acts_under(b):
+        return f"it changes a hand only {_plain(condition_text(facts.needs))}, and neither ruleset has that " \
+               f"({_values_of(facts.needs.options, a, b)})"
     if option == "knock_limit":
         most = max(_most_held(r, p) for r in (a, b) for p in players)
         if all(v is None or v >= most for v in (va, vb)):
@@ -163,6 +156,21 @@ def inert_reason(option: str, a: Ruleset, b: Ruleset, players: Iterable[int]) ->
     if va == vb:
         return "the same value under both"
     return None
+
+
+def _plain(text: str) -> str:
+    """A condition as spec/tonk.md writes it, without its code marks."""
+    return text.replace("`", "")
+
+
+def _values_of(options: Iterable[str], a: Ruleset, b: Ruleset) -> str:
+    """``hit_lock = 0`` where both rulesets agree, ``hit_lock = 0 and 1`` where not."""
+    out = []
+    for o in options:
+        va, vb = getattr(a, o), getattr(b, o)
+        same = type(va) is type(vb) and va == vb
+        out.append(option_text(o, va) if same else f"{option_text(o, va)} and {value_text(vb)}")
+    return ", ".join(out)
 
 
 # ---------------------------------------------------------------------------- comparing

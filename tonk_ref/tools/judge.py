@@ -222,7 +222,7 @@ def group_title(j: Judgement, g: Group) -> str:
         if named:
             title += ", " + ", ".join(named)
         if rest:
-            title += f", and {rest} more variation{'s' if rest > 1 else ''} (all those not named below)"
+            title += ", and every variation not named below"
         return title
     return labels(g.trials)
 
@@ -306,9 +306,8 @@ def text(j: Judgement, style: Style) -> list[str]:
     """The short ruling: per group the outcome, who pays whom, and the deciding rules."""
     sit = j.situation
     out = [f"Situation  {sit.describe()[0]}"]
-    variations = len([t for t in j.trials if t.option is not None])
     presets = f" and {len(j.presets)} presets" if j.presets else ""
-    out.append(f"Rules      {j.base_label}; {variations} variations of one option{presets} tried")
+    out.append(f"Rules      {j.base_label}; every other value of each option{presets} tried")
     base = j.base_trial.outcome
     if base is not None and base.kind == "cannot_arise":
         out += _wrapped("", style.bold(f"Under these rules the situation cannot arise: {base.why}"), WIDTH, "  ")
@@ -347,8 +346,7 @@ def text(j: Judgement, style: Style) -> list[str]:
     if j.not_judged:
         out += _wrapped("Not judged  ", f"{labels(j.not_judged)}: they change only unnamed cards", WIDTH,
                         "            ")
-    out.append(f"{len(j.unchanging)} other options change nothing; --full for every event, total and rule, "
-               "and why")
+    out.append("The other options change nothing; --full for every event, total and rule, and why")
     return out
 
 
@@ -359,9 +357,8 @@ def text_full(j: Judgement, style: Style) -> list[str]:
     for line in sit.describe()[1:]:
         out.append(f"            {line}")
     out.append(f"Base rules  {j.base_label}")
-    variations = len([t for t in j.trials if t.option is not None])
     presets = f" and {len(j.presets)} presets" if j.presets else ""
-    out.append(f"Tried       the base rules, {variations} variations of one option{presets}")
+    out.append(f"Tried       the base rules, every other value of each option{presets}")
     hs = j.base.hand_size_for(sit.players)
     if j.base_trial.outcome and j.base_trial.outcome.kind == "cannot_arise":
         out.append("")
@@ -460,8 +457,7 @@ def markdown(j: Judgement, full: bool = False) -> list[str]:
     out = [f"**Situation:** {md_code(described[0])}  " if sit.kind == "description" else
            f"**Situation:** {md(described[0])} {md(described[1])}  "]
     out.append(f"**Base rules:** {md(j.base_label)}  ")
-    variations = len([t for t in j.trials if t.option is not None])
-    out.append(f"**Tried:** the base rules and {variations} variations of one option"
+    out.append("**Tried:** the base rules and every other value of each option"
                + (f" and {len(j.presets)} presets" if j.presets else ""))
     if j.base_trial.outcome and j.base_trial.outcome.kind == "cannot_arise":
         out += ["", f"**Under the base rules this situation cannot arise:** {md(j.base_trial.outcome.why)}"]
@@ -576,7 +572,7 @@ def ruling_view(j: Judgement, command: str = "") -> RulingPage:
     base = j.base_trial.outcome
     return RulingPage(
         described=tuple(sit.describe()), rules=j.base_label,
-        variations=len([t for t in j.trials if t.option is not None]), presets=len(j.presets),
+        presets=len(j.presets),
         start_title="The deal" if sit.from_deal else "The situation",
         start_under="" if shown_under == j.base else " (under the first ruleset where it arises)",
         start=None if hand is None else state_to_json(hand), acts=tuple(a.text for a in sit.acts),

@@ -103,7 +103,6 @@ class OptionRow:
 class RulingPage:
     described: tuple[str, ...]  # the situation, and a second line for a scenario
     rules: str
-    variations: int
     presets: int
     start_title: str  # 'The deal' or 'The situation' (empty: no start to draw)
     start_under: str

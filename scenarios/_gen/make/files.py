@@ -61,9 +61,10 @@ class Family:
         stale = [p for p in self.owned() if p not in files]
         return out + [f"{p.relative_to(SCENARIOS.parent)}: stale (no longer written by {self.name})" for p in stale]
 
-    def write(self) -> tuple[int, int]:
-        """Write the family's files and remove its stale ones: (cases, files written)."""
-        files = self.render()
+    def write(self, files: dict[Path, str] | None = None) -> tuple[int, int]:
+        """Write the family's files (``files``: as :meth:`render` gives them) and remove its
+        stale ones: (cases, files written)."""
+        files = self.render() if files is None else files
         for p in self.owned():
             if p not in files:
                 p.unlink()

@@ -28,6 +28,12 @@ def _schema() -> dict[str, Any]:
 DEFAULTS: dict[str, Any] = {name: prop["default"] for name, prop in _schema()["properties"].items()}
 
 
+def options_of(source: str) -> tuple[str, ...]:
+    """The options whose ``x-source`` is ``source`` (``seed``: the seed set; ``house``: the
+    wider house rules), in the schema's order."""
+    return tuple(name for name, prop in _schema()["properties"].items() if prop.get("x-source") == source)
+
+
 def option_values(option: str) -> list[Any]:
     """The values the schema allows for an option, the default first, where it lists them."""
     return list(_schema()["properties"][option].get("enum", [DEFAULTS[option]]))
