@@ -20,7 +20,7 @@ from typing import Any
 
 from ..engine import actions as A
 from ..engine.actions import Action, IllegalAction
-from ..engine.cards import DECK_SIZE, NAMES, cards_of, pack_mask, parse_card
+from ..engine.cards import DECK_SIZE, NAMES, cards_of, pack_mask, parse_card, rank_of, suit_of
 from ..engine.hand import Hand
 from ..engine.ruleset import Ruleset
 from ..engine.serialize import action_from_json, action_to_json, result_to_json, state_to_json
@@ -291,7 +291,7 @@ def random_hand(
 _KINDS_FOR: dict[str, frozenset[str]] = {
     "hand_over": frozenset({"draw"}), "not_your_turn": frozenset({"other"}), "malformed_action": frozenset({"bad"}),
     "already_drawn": frozenset({"draw"}), "must_draw_first": frozenset({"discard", "hit", "spread"}),
-    "discard_pile_empty": frozenset({"draw"}), "not_in_hand": frozenset({"discard"}),
+    "discard_pile_empty": frozenset({"draw"}), "not_in_hand": frozenset({"discard", "spread", "hit"}),
     "duplicate_card": frozenset({"spread"}), "not_a_spread": frozenset({"spread"}),
     "no_such_spread": frozenset({"hit"}),
     "hit_does_not_fit": frozenset({"hit"}), "hit_target": frozenset({"hit"}), "hit_limit": frozenset({"hit"}),
@@ -337,6 +337,10 @@ def _candidates(rng: random.Random, h: Hand, reasons: frozenset[str] = frozenset
     if "hit" in kinds and held:
         c = rng.choice(held)
         out += [(me, A.hit(c, i)) for i in range(len(h.spreads) + 1)]
+        # every hit of a held card (one that fits is refused before drawing alone), and a
+        # card that would fit held by nobody who plays it
+        out += [(me, A.hit(x, i)) for x in held[:9] for i in range(min(len(h.spreads), 4))]
+        out += [(me, A.hit(x, i)) for i, sp in enumerate(h.spreads[:4]) for x in _fitting(sp.cards, h, me)]
         if h.taken is not None:
             out += [(me, A.hit(x, i)) for x in held if x != h.taken for i in range(len(h.spreads))
                     if len(held) == 2]
@@ -352,17 +356,40 @@ def _candidates(rng: random.Random, h: Hand, reasons: frozenset[str] = frozenset
             out.append((me, A.spread([*cards, cards[0]])))
         if h.taken is not None:
             out += [(me, A.spread(cards_of(m))) for m in masks if h.holding(me) & ~m == 1 << h.taken]
+        # a book of a held card's rank with two cards the player does not hold
+        c = rng.choice(held)
+        mine = h.holding(me)
+        others = [x for x in range(rank_of(c), 4 * 13, 13) if x != c and not mine >> x & 1]
+        if len(others) >= 2:
+            out.append((me, A.spread([c, *others[:2]])))
     return out
+
+
+def _fitting(cards: Sequence[int], h: Hand, seat: int) -> list[int]:
+    """Cards that could extend the spread ``cards`` (its rank's other suits, the ranks next
+    to a run's ends) that ``seat`` does not hold: a hit with one is refused as not held."""
+    natural = [c for c in cards if c < 52]
+    if not natural:
+        return []
+    mine = h.holding(seat)
+    ranks = {rank_of(c) for c in natural}
+    if len(ranks) == 1:
+        near = list(range(next(iter(ranks)), 52, 13))
+    else:
+        suit = suit_of(natural[0])
+        near = [suit * 13 + r for r in (min(ranks) - 1, max(ranks) + 1) if 0 <= r < 13]
+    return [x for x in near if x not in cards and not mine >> x & 1][:2]
 
 
 def sharp_refusals(rng: random.Random, h: Hand, want: frozenset[str] = frozenset(),
                    tried: set[str] | None = None, most: int = 1) -> list[Move]:
     """Up to ``most`` actions the reference refuses here, each for exactly one reason (a
-    *sharp* refusal: nothing else is wrong with it), of reasons not in ``tried`` (which
-    gains them), those of ``want`` first; in protocol JSON.  For a hand made to reach one
-    reason, a refusal for that reason first and others after stands in where no sharp one
-    is found (a declare after drawing is refused for its timing, and its hand is no longer
-    as dealt)."""
+    *sharp* refusal: nothing else is wrong with it), of reasons not yet in ``tried`` for
+    the same kind of action (``tried`` holds ``reason/kind`` keys and gains those picked),
+    those of ``want`` first; in protocol JSON.  For a hand made to reach one reason, a
+    refusal for that reason first and others after stands in where no sharp one is found
+    (a declare after drawing is refused for its timing, and its hand is no longer as
+    dealt)."""
     tried = tried if tried is not None else set()
     found: dict[str, Move] = {}
     blunt: dict[str, Move] = {}  # a wanted reason that comes only first among others
@@ -370,28 +397,32 @@ def sharp_refusals(rng: random.Random, h: Hand, want: frozenset[str] = frozenset
     candidates = _candidates(rng, h, only)
     rng.shuffle(candidates)
     for seat, action in candidates:
-        if sum(1 for r in found if not want or r in want) >= most:
+        if sum(1 for k in found if not want or k.split("/")[0] in want) >= most:
             break  # enough of what is wanted: the rest is not worth its refusals
         if isinstance(action, dict):
-            key = "malformed_action"
+            key = "malformed_action/discard"
             if key in tried or key in found:
                 continue
             found[key] = (seat, action)
             continue
         reasons = h.refusals(action, seat)
-        first = reasons[0].reason if reasons else None
-        if first is None or first in tried or first in found:
+        if not reasons:
+            continue
+        first = reasons[0].reason
+        js = action_to_json(action)
+        key = f"{first}/{js['type']}"  # a reason is tried once for each kind of action it refuses
+        if key in tried or key in found:
             continue
         if len(reasons) == 1:
-            found[first] = (seat, action_to_json(action))
+            found[key] = (seat, js)
         elif first in only:
-            blunt.setdefault(first, (seat, action_to_json(action)))
-    for reason, move in blunt.items():
-        found.setdefault(reason, move)  # some reasons never come alone (a declare after drawing)
-    order = sorted(found, key=lambda r: (r not in want, rng.random()))
+            blunt.setdefault(key, (seat, js))
+    for key, move in blunt.items():
+        found.setdefault(key, move)  # some reasons never come alone (a declare after drawing)
+    order = sorted(found, key=lambda k: (k.split("/")[0] not in want, rng.random()))
     picked = order[:most]
     tried.update(picked)
-    return [found[r] for r in picked]
+    return [found[k] for k in picked]
 
 
 def cited(setup: JSON, moves: Sequence[Move]) -> frozenset[str]:

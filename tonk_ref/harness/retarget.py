@@ -321,9 +321,12 @@ def retarget(case: Case, table: Ruleset, reference: Adapter) -> Retargeted:
     from .translate import keeps, translations, untranslatable
 
     tried = 0
+    played: Need | None = None  # why the table cannot play the first translation, if it is the table's rules
     for candidate, how in translations(case, table):
         tried += 1
         if not keeps(case, candidate):
+            if played is None:
+                played = _table_need(candidate, table, reference)
             continue
         try:
             moved = _walked(candidate, candidate.setup, table, reference)
@@ -332,11 +335,26 @@ def retarget(case: Case, table: Ruleset, reference: Adapter) -> Retargeted:
         if moved.case is not None:
             return Retargeted(dataclasses.replace(moved.case, origin="translated"), derived=moved.derived,
                               translated=how)
+    if played is not None:
+        # the case translates to the table's pack, but the table's other rules play its
+        # script otherwise: that is why it cannot exist there
+        detail = f"{played.detail} (its cards translated to the table's pack)"
+        return Retargeted(None, Need("table", played.name, detail))
     need = plain.need
     assert need is not None
     why = (f"{tried} translations to its pack tried, none keeps what the case checks" if tried
            else untranslatable(case, table))
     return Retargeted(None, Need("table", need.name, f"{need.detail}; {why}" if why else need.detail))
+
+
+def _table_need(candidate: Case, table: Ruleset, reference: Adapter) -> Need | None:
+    """Why ``table`` cannot play a translation of a case (an action it refuses or allows,
+    or the like), or None where it plays it (the translation then changes what the case
+    checks, and the pack is the cause)."""
+    try:
+        return _walked(candidate, candidate.setup, table, reference).need
+    except _Impossible as e:
+        return e.need
 
 
 def _packs_differ(case: Case, table: Ruleset) -> bool:
