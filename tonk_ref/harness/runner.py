@@ -36,7 +36,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..adapters.base import JSON, Adapter, AdapterFault, Rejected
+from ..adapters.base import JSON, Adapter, AdapterFault, FaultKind, Rejected
 from ..engine.lru import LRU
 from ..engine.ruleset import Ruleset
 from ..errors import TonkError
@@ -98,14 +98,14 @@ class Engine:
             hello = adapter.hello()
             caps = Capabilities.from_hello(hello)
         except AdapterFault as e:
-            raise EngineUnavailable(_fault(e, "hello")) from None
+            raise EngineUnavailable(Fault.of(e, "hello")) from None
         except Rejected as e:
-            raise EngineUnavailable(Fault("protocol", f"hello was refused ({e.reason}: {e.message})", "hello")
+            raise EngineUnavailable(Fault(FaultKind.PROTOCOL, f"hello was refused ({e.reason}: {e.message})", "hello")
                                     ) from None
         except HelloError as e:
-            raise EngineUnavailable(Fault("protocol", str(e), "hello")) from None
+            raise EngineUnavailable(Fault(FaultKind.PROTOCOL, str(e), "hello")) from None
         except Exception as e:  # the adapter's own code
-            raise EngineUnavailable(Fault("adapter", f"{type(e).__name__}: {e}", "hello",
+            raise EngineUnavailable(Fault(FaultKind.ADAPTER, f"{type(e).__name__}: {e}", "hello",
                                           traceback="".join(traceback.format_exception(e)[-4:]))) from None
         return cls(adapter, caps, hello, recorder)
 
@@ -145,25 +145,6 @@ class Engine:
             opts = self._needs[case.ruleset] = self.caps.missing_options(case.ruleset)
         opts += self.caps.missing_actions(case, opts)
         return opts + tuple(Need("feature", f) for f in sorted(case.methods - self.caps.features))
-
-
-def _fault(e: AdapterFault, step: str) -> Fault:
-    ctx = e.context or {}
-    return Fault(
-        e.kind, e.message, step,
-        request=_text(ctx.get("request")), response=_text(ctx.get("response")),
-        stderr_tail=str(ctx.get("stderr_tail") or ""), exit_code=ctx.get("exit_code"),
-    )
-
-
-def _text(v: object) -> str | None:
-    if v is None:
-        return None
-    if isinstance(v, str):
-        return v
-    import json
-
-    return json.dumps(v, default=str)
 
 
 # ---------------------------------------------------------------------------- one case
@@ -292,11 +273,11 @@ class _CaseRun:
         final = answer.get("state") if isinstance(answer, dict) else None
         states = answer.get("states") if isinstance(answer, dict) and trace else None
         if not isinstance(steps, list) or len(steps) != len(acts) or not _is_state(final):
-            raise AdapterFault("protocol", f"play answered {show(answer)[:300]}; expected {{steps: one per action "
-                                           f"({len(acts)}), state}}")
+            raise AdapterFault(FaultKind.PROTOCOL, f"play answered {show(answer)[:300]}; expected "
+                                                   f"{{steps: one per action ({len(acts)}), state}}")
         if trace and not (isinstance(states, list) and len(states) == len(acts)):
-            raise AdapterFault("protocol", f"play with trace answered {show(states)[:200]} as states; expected one "
-                                           f"state per action ({len(acts)})")
+            raise AdapterFault(FaultKind.PROTOCOL, f"play with trace answered {show(states)[:200]} as states; "
+                                                   f"expected one state per action ({len(acts)})")
         if not _expects_before_first(case.steps) and (trace or not _expects_between(case.steps)):
             self.engine.send_ahead()  # no more requests for this case
         at = [i for i, s in enumerate(case.steps) if isinstance(s, Act)]
@@ -614,11 +595,11 @@ def run_case(case: Case, engine: Engine, *, keep_transcript: bool = False, batch
     try:
         run.batched() if mode == "play" else run.stepwise()
     except AdapterFault as e:
-        fault = _fault(e, run.doing)
+        fault = Fault.of(e, run.doing)
     except Exception as e:  # the adapter's own code broke: the case errors, the run goes on
-        fault = Fault("adapter", f"{type(e).__name__}: {e}", run.doing,
+        fault = Fault(FaultKind.ADAPTER, f"{type(e).__name__}: {e}", run.doing,
                       traceback="".join(traceback.format_exception(e)[-6:]))
-    if fault is not None and mode == "play" and fault.kind not in ("timeout",):
+    if fault is not None and mode == "play" and fault.kind.found_step_by_step:
         # Find the step that breaks it: the same case again, one request per step.
         again = run_case(case, engine, keep_transcript=keep_transcript, batch=False)
         if again.fault is not None:
