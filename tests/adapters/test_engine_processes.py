@@ -82,7 +82,7 @@ def test_an_engine_that_forks_a_child_holding_the_pipe_crashes_and_leaves_nothin
         with pytest.raises(AdapterFault) as info:
             adapter.state()
         assert info.value.kind == "crashed", info.value
-        assert info.value.context["exit_code"] == 1
+        assert info.value.context.exit_code == 1
         assert time.monotonic() - start < 10, "the exit was seen only at the timeout"
         assert settled(marker) == []
     finally:

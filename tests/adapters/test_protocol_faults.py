@@ -74,10 +74,10 @@ def test_crash_on_a_named_action(adapters: list[StdioAdapter]) -> None:
         a.act(*first_discard(a.state()))
     fault = info.value
     assert fault.kind == "crashed"
-    assert fault.context["exit_code"] == 3
-    assert '"method":"act"' in fault.context["request"] and '"discard"' in fault.context["request"]
-    assert fault.context["response"] is None
-    assert "crashing on request 5" in fault.context["stderr_tail"]
+    assert fault.context.exit_code == 3
+    assert '"method":"act"' in fault.context.request and '"discard"' in fault.context.request
+    assert fault.context.response is None
+    assert "crashing on request 5" in fault.context.stderr_tail
     assert "exit code 3" in str(fault)
     assert_recovers(a, 1, pid)
 
@@ -87,8 +87,8 @@ def test_crash_on_the_nth_request(adapters: list[StdioAdapter]) -> None:
     a.new_hand(SETUP)  # request 2
     with pytest.raises(AdapterFault) as info:
         a.state()  # request 3
-    assert info.value.kind == "crashed" and info.value.context["exit_code"] == 3
-    assert '"method":"state"' in info.value.context["request"]
+    assert info.value.kind == "crashed" and info.value.context.exit_code == 3
+    assert '"method":"state"' in info.value.context.request
     # the new process counts from 1 again: hello, new_hand, then a crash on the third
     a.new_hand(SETUP)
     with pytest.raises(AdapterFault):
@@ -106,9 +106,9 @@ def test_hang_times_out_kills_and_restarts(adapters: list[StdioAdapter]) -> None
     elapsed = time.monotonic() - t0
     assert info.value.kind == "timeout"
     assert 0.5 <= elapsed < 3.0, elapsed
-    assert '"method":"state"' in info.value.context["request"]
-    assert info.value.context["response"] is None
-    assert "hanging" in info.value.context["stderr_tail"]
+    assert '"method":"state"' in info.value.context.request
+    assert info.value.context.response is None
+    assert "hanging" in info.value.context.stderr_tail
     assert_recovers(a, 1, pid)
 
 
@@ -131,8 +131,8 @@ def test_garbage_answer(adapters: list[StdioAdapter]) -> None:
     with pytest.raises(AdapterFault) as info:
         a.legal_actions()
     assert info.value.kind == "garbage"
-    assert info.value.context["response"] == "this is not JSON-RPC {"
-    assert '"method":"legal_actions"' in info.value.context["request"]
+    assert info.value.context.response == "this is not JSON-RPC {"
+    assert '"method":"legal_actions"' in info.value.context.request
     assert_recovers(a, 1, pid)
 
 
@@ -171,7 +171,7 @@ def test_wrong_id(adapters: list[StdioAdapter]) -> None:
     with pytest.raises(AdapterFault) as info:
         a.state()
     assert info.value.kind == "wrong_id"
-    assert '"id":1003' in info.value.context["response"]
+    assert '"id":1003' in info.value.context.response
     assert "has id 1003" in info.value.message
     assert_recovers(a, 1, pid)
 
@@ -191,7 +191,7 @@ def test_bad_state_passes_without_validation_and_is_caught_with_it(adapters: lis
     fault = info.value
     assert fault.kind == "schema"
     assert "$.result.hands[0][0]" in fault.message and "$.result.stage" in fault.message
-    assert '"sideways"' in fault.context["response"]
+    assert '"sideways"' in fault.context.response
     assert_recovers(checked, 1, pid)
 
 
@@ -203,7 +203,7 @@ def test_validation_refuses_a_request_whose_envelope_is_bad(adapters: list[Stdio
     fault = info.value
     assert fault.kind == "schema"
     assert "$.params" in fault.message
-    assert fault.context["response"] is None
+    assert fault.context.response is None
     # nothing was sent: the engine is the same process and still has no hand
     assert a.starts == 1
     assert alive(a.pid or 0)
@@ -271,7 +271,7 @@ def test_minimal_engine(adapters: list[StdioAdapter]) -> None:
     for method in ("play", "legal_actions", "observe", "cut", "next_dealer", "join"):
         with pytest.raises(AdapterFault) as fault:
             a.call(method, {})
-        assert fault.value.kind == "protocol" and fault.value.context["code"] == -32601, method
+        assert fault.value.kind == "protocol" and fault.value.context.code == -32601, method
     # an error answer is not a broken engine: the same process goes on
     assert a.pid == pid and a.starts == 1
     assert a.state() == state
@@ -393,7 +393,7 @@ def test_an_extra_line_after_an_answer_is_garbage(tmp_path: Any) -> None:
         with pytest.raises(AdapterFault) as info:
             a.state()
         assert info.value.kind == "garbage"
-        assert info.value.context["response"].startswith("dealt!")
+        assert info.value.context.response.startswith("dealt!")
         assert a.starts == 1
         with pytest.raises(Rejected):
             a.state()  # a new process: no hand
@@ -412,7 +412,7 @@ def test_an_engine_that_does_not_know_hello_is_not_used(tmp_path: Any) -> None:
     a = StdioAdapter([sys.executable, str(script)])
     with pytest.raises(AdapterFault) as info:
         a.hello()
-    assert info.value.kind == "protocol" and info.value.context["code"] == -32601
+    assert info.value.kind == "protocol" and info.value.context.code == -32601
     assert a.pid is None and a.exit_code is not None  # killed, not left running
     with pytest.raises(AdapterFault):
         a.state()  # a new process, which fails hello again

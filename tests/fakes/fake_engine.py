@@ -45,6 +45,7 @@ from pathlib import Path
 from typing import Any
 
 from tonk_ref.adapters.base import Rejected
+from tonk_ref.adapters.fields import state_fields
 from tonk_ref.adapters.server import Restricted, Server, parse, serve_stdio
 from tonk_ref.engine.ruleset import DEFAULT
 
@@ -54,8 +55,7 @@ MODES = ("crash", "hang", "garbage", "wrong_id", "bad_state", "chatty", "minimal
          "stock_tie_one_winner", "omit_optional", "no_default", "crash_after", "reason_in_other_code")
 
 #: The state fields of the protocol: everything else the reference sends is an extra.
-CORE = ("players", "dealer", "stake", "hands", "spreads", "discard_top", "discard_count", "stock_count", "to_act",
-        "stage", "result")
+CORE = state_fields().required
 RESULT_CORE = ("ending", "winners", "payments", "net", "totals", "knocker")
 TOTALS_REQUIRED = ("knock_won", "knock_caught", "knock_tie", "stock_out")
 

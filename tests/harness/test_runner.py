@@ -10,7 +10,7 @@ import pytest
 import tonkfake
 from tonkcases import CASES
 
-from tonk_ref.adapters.base import AdapterFault, Rejected
+from tonk_ref.adapters.base import AdapterFault, FaultKind, Rejected
 from tonk_ref.adapters.inprocess import reference
 from tonk_ref.engine.ruleset import DEFAULT
 from tonk_ref.harness.case import Act, Case
@@ -173,7 +173,7 @@ def test_an_engine_that_cannot_greet_is_unavailable() -> None:
 
     class Dead(tonkfake.InProcessAdapter):
         def hello(self) -> tonkfake.JSON:
-            raise AdapterFault("crashed", "cannot start x: No such file or directory", {"stderr_tail": ""})
+            raise AdapterFault(FaultKind.CRASHED, "cannot start x: No such file or directory")
 
     with pytest.raises(EngineUnavailable) as info:
         run_suite(Dead(), [case("h-pass-knock")])

@@ -4,9 +4,10 @@ temporary project as ``tonkfake.py``, for the plugin's."""
 
 from __future__ import annotations
 
+import json
 from typing import Any, ClassVar
 
-from tonk_ref.adapters.base import AdapterFault, Rejected
+from tonk_ref.adapters.base import AdapterFault, FaultContext, FaultKind, Rejected
 from tonk_ref.adapters.inprocess import InProcessAdapter
 from tonk_ref.adapters.service import RefService
 from tonk_ref.engine.hand import Hand
@@ -17,9 +18,9 @@ JSON = dict[str, Any]
 
 def _hit_fault(request: JSON) -> AdapterFault:
     return AdapterFault(
-        "crashed",
+        FaultKind.CRASHED,
         "the engine exited (exit code 139)",
-        {"request": request, "response": None, "stderr_tail": "engine: segmentation fault in hit()"},
+        FaultContext(request=json.dumps(request), stderr_tail="engine: segmentation fault in hit()"),
     )
 
 

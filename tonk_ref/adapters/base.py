@@ -3,11 +3,14 @@
 Every method mirrors one JSON-RPC method of the protocol and takes and returns the same
 JSON-shaped data, so an in-process adapter and a subprocess one are interchangeable.
 A refused action raises :class:`Rejected` (a game answer); an adapter that breaks
-(crash, hang, garbage, bad schema) raises :class:`AdapterFault` (the case errors).
+(crash, hang, garbage, bad schema) raises :class:`AdapterFault` (the case errors), with
+its :class:`FaultKind` and a :class:`FaultContext`.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from enum import StrEnum
 from typing import Any, Protocol, runtime_checkable
 
 from ..errors import TonkError
@@ -30,14 +33,57 @@ class Rejected(TonkError):
         self.rule = rule
 
 
+class FaultKind(StrEnum):
+    """How an engine or its adapter broke (spec/protocol.md, "What the runner does when an
+    engine breaks"); the value is the kind as reports name it (spec/schemas/report.json)."""
+
+    #: the engine exited or closed its stdout, or could not be started
+    CRASHED = "crashed"
+    #: no answer within the request's time
+    TIMEOUT = "timeout"
+    #: an answer line that is not a JSON-RPC response, or output nobody asked for
+    GARBAGE = "garbage"
+    #: a response to another request
+    WRONG_ID = "wrong_id"
+    #: a message that fails its schema (when messages are validated)
+    SCHEMA = "schema"
+    #: anything else against the protocol: an error answer that is not a refusal, a bad hello
+    PROTOCOL = "protocol"
+    #: the adapter's own code raised
+    ADAPTER = "adapter"
+
+    @property
+    def found_step_by_step(self) -> bool:
+        """Whether a fault of this kind inside one ``play`` is worth finding again one request
+        per step, to name the step: not a timeout, where every step would wait as long."""
+        return self is not FaultKind.TIMEOUT
+
+
+@dataclass(frozen=True, slots=True)
+class FaultContext:
+    """What was on the wire when the engine broke."""
+
+    #: the request line sent (without its newline), clipped; None when none was sent
+    request: str | None = None
+    #: the answer line read (without its newline), clipped; None when none was read
+    response: str | None = None
+    #: the last lines the engine wrote on stderr
+    stderr_tail: str = ""
+    #: the engine's exit status, for a crash
+    exit_code: int | None = None
+    #: the JSON-RPC error code of an error answer that is not a refusal
+    code: int | None = None
+
+
 class AdapterFault(TonkError):
     """The engine or its adapter broke the protocol: the case in hand errors."""
 
-    def __init__(self, kind: str, message: str, context: JSON | None = None) -> None:
+    def __init__(self, kind: FaultKind, message: str, context: FaultContext | None = None) -> None:
+        kind = FaultKind(kind)  # an unknown kind is an error here, not in a report
         super().__init__(f"{kind}: {message}")
         self.kind = kind
         self.message = message
-        self.context: JSON = context or {}
+        self.context = FaultContext() if context is None else context
 
 
 @runtime_checkable

@@ -3,9 +3,9 @@
 :class:`StdioAdapter` implements :class:`tonk_ref.adapters.base.Adapter`.  One process
 serves many requests, one at a time.  A refusal (a JSON-RPC error with code 1; its
 ``data.reason`` is the reason code) raises :class:`Rejected`; anything else that goes wrong raises
-:class:`AdapterFault` with one of the kinds
+:class:`AdapterFault` with one of the kinds of :class:`~.base.FaultKind`
 
-- ``crashed``: the process exited or closed its stdout (``context["exit_code"]``), even
+- ``crashed``: the process exited or closed its stdout (``context.exit_code``), even
   where a process it started still holds the pipe;
 - ``timeout``: no answer within ``timeout`` seconds (the process is killed);
 - ``garbage``: an answer line that is not a JSON-RPC response;
@@ -15,8 +15,8 @@ serves many requests, one at a time.  A refusal (a JSON-RPC error with code 1; i
 - ``protocol``: anything else (an error answer with another code, such as an unknown
   method, even one that carries a reason; a ``hello`` that does not speak protocol 1; a process that cannot start),
 
-and a context ``{request, response, stderr_tail}`` (the raw request and answer lines,
-and the last lines the engine wrote on stderr).  After a fault that leaves the process
+and a :class:`~.base.FaultContext` (the raw request and answer lines, the last lines the
+engine wrote on stderr, and for a crash its exit status).  After a fault that leaves the process
 dead or out of step (every kind but a request that failed its schema and a well-formed
 error answer) the next call starts a new process and says ``hello`` again.
 
@@ -44,7 +44,7 @@ import msgspec
 from msgspec import UNSET
 
 from . import messages
-from .base import JSON, PROTOCOL_VERSION, AdapterFault, Rejected
+from .base import JSON, PROTOCOL_VERSION, AdapterFault, FaultContext, FaultKind, Rejected
 from .messages import Request, decode_answer, encode
 
 #: Characters of a request or response kept in a fault's context.
@@ -357,9 +357,9 @@ class StdioAdapter:
             proc = _Process(self.argv, self.env, self.cwd, self.stderr_limit)
         except OSError as e:
             raise AdapterFault(
-                "crashed",
+                FaultKind.CRASHED,
                 f"cannot start {shlex.join(self.argv)}: {e.strerror or e} (is the command right?)",
-                {"request": None, "response": None, "stderr_tail": "", "exit_code": None},
+                FaultContext(),
             ) from None
         self._proc = proc
         self.starts += 1
@@ -396,17 +396,17 @@ class StdioAdapter:
         except Rejected as e:
             self._discard(proc)
             raise AdapterFault(
-                "protocol",
+                FaultKind.PROTOCOL,
                 f"hello was refused ({e.reason}: {e.message}): the engine does not speak protocol {PROTOCOL_VERSION}",
-                {"request": None, "response": None, "stderr_tail": proc.stderr_tail(0.2)},
+                FaultContext(stderr_tail=proc.stderr_tail(0.2)),
             ) from None
         if not isinstance(hello, dict) or hello.get("protocol") != PROTOCOL_VERSION:
             tail = proc.stderr_tail(0.2)
             self._discard(proc)
             raise AdapterFault(
-                "protocol",
+                FaultKind.PROTOCOL,
                 f"hello answered {_clip(repr(hello))}; expected an object with protocol {PROTOCOL_VERSION}",
-                {"request": None, "response": None, "stderr_tail": tail},
+                FaultContext(stderr_tail=tail),
             )
         self._hello = hello
         return proc
@@ -455,22 +455,24 @@ class StdioAdapter:
         self.exit_code = code
 
     # -- one request ---------------------------------------------------------
-    def _fault(self, proc: _Process, kind: str, message: str, request: bytes, response: bytes | None) -> AdapterFault:
+    def _fault(self, proc: _Process, kind: FaultKind, message: str, request: bytes, response: bytes | None
+               ) -> AdapterFault:
         """Build the fault for ``proc``, killing it first (its stderr then ends)."""
         dead = proc.proc.poll() is not None
-        code = proc.exit_code(1.0) if kind == "crashed" else None
+        crashed = kind is FaultKind.CRASHED
+        code = proc.exit_code(1.0) if crashed else None
         if self._proc is proc:
             self._proc = None
         killed = proc.kill()
         self.exit_code = code if code is not None else killed
-        context: JSON = {
-            "request": _clip(request.decode("utf-8", errors="replace").rstrip("\n")),
-            "response": None if response is None else _clip(response.decode("utf-8", errors="replace").rstrip("\n")),
-            "stderr_tail": proc.stderr_tail(1.0 if dead else 0.3),
-        }
-        if kind == "crashed":
-            context["exit_code"] = code
-            message += f" (exit code {code})" if code is not None else ""
+        context = FaultContext(
+            request=_clip(request.decode("utf-8", errors="replace").rstrip("\n")),
+            response=None if response is None else _clip(response.decode("utf-8", errors="replace").rstrip("\n")),
+            stderr_tail=proc.stderr_tail(1.0 if dead else 0.3),
+            exit_code=code,
+        )
+        if crashed and code is not None:
+            message += f" (exit code {code})"
         return AdapterFault(kind, message, context)
 
     def _request(self, proc: _Process, method: str, params: JSON, timeout: float | None = None) -> Any:
@@ -495,7 +497,7 @@ class StdioAdapter:
         try:
             line = self._encode(rid, method, params) + b"\n"
         except (TypeError, ValueError, OverflowError) as e:
-            raise AdapterFault("protocol", f"the {method} request cannot be written as JSON: {e}", {}) from None
+            raise AdapterFault(FaultKind.PROTOCOL, f"the {method} request cannot be written as JSON: {e}") from None
         if self.validate:
             self._check_request(method, {"jsonrpc": "2.0", "id": rid, "method": method, "params": params}, line,
                                 proc)
@@ -503,29 +505,31 @@ class StdioAdapter:
             extra = bytes(proc.buf)
             said = ("the engine wrote more than one line for the last request" if proc.requests
                     else "the engine wrote before it was asked anything")
-            raise self._fault(proc, "garbage", said, line, extra)
+            raise self._fault(proc, FaultKind.GARBAGE, said, line, extra)
         limit = self.timeout if timeout is None else timeout
         deadline = time.monotonic() + limit
         try:
             proc.send(line, deadline)
         except TimeoutError:
-            raise self._fault(proc, "timeout", f"no answer to {method} within {limit:g} s", line, None) from None
+            raise self._fault(proc, FaultKind.TIMEOUT, f"no answer to {method} within {limit:g} s", line,
+                              None) from None
         except (BrokenPipeError, ConnectionResetError):
             response = bytes(proc.buf) or None
-            raise self._fault(proc, "crashed", f"the engine exited during {method}", line, response) from None
+            raise self._fault(proc, FaultKind.CRASHED, f"the engine exited during {method}", line, response) from None
         return proc, method, rid, line, deadline, limit
 
     def _receive(self, proc: _Process, method: str, rid: int, line: bytes, deadline: float, limit: float) -> Any:
         try:
             answer = proc.read_line(deadline)
         except TimeoutError:
-            raise self._fault(proc, "timeout", f"no answer to {method} within {limit:g} s", line, None) from None
+            raise self._fault(proc, FaultKind.TIMEOUT, f"no answer to {method} within {limit:g} s", line,
+                              None) from None
         except (BrokenPipeError, ConnectionResetError, EOFError):
             response = bytes(proc.buf) or None
-            raise self._fault(proc, "crashed", f"the engine exited during {method}", line, response) from None
+            raise self._fault(proc, FaultKind.CRASHED, f"the engine exited during {method}", line, response) from None
         except OverflowError:
             raise self._fault(
-                proc, "garbage", f"an answer to {method} longer than {MAX_ANSWER} bytes", line, None
+                proc, FaultKind.GARBAGE, f"an answer to {method} longer than {MAX_ANSWER} bytes", line, None
             ) from None
         return self._answer(proc, method, rid, line, answer)
 
@@ -535,13 +539,9 @@ class StdioAdapter:
         errors = [e for e in _failures("request", request) if not e.startswith("$.params.")]
         if errors:
             raise AdapterFault(
-                "schema",
+                FaultKind.SCHEMA,
                 f"the {method} request fails its schema: " + "; ".join(errors[:5]),
-                {
-                    "request": _clip(line.decode("utf-8").rstrip("\n")),
-                    "response": None,
-                    "stderr_tail": proc.stderr_tail(),
-                },
+                FaultContext(request=_clip(line.decode("utf-8").rstrip("\n")), stderr_tail=proc.stderr_tail()),
             )
 
     def _answer(self, proc: _Process, method: str, rid: int, line: bytes, answer: bytes) -> Any:
@@ -550,9 +550,11 @@ class StdioAdapter:
         try:
             msg = decode_answer(answer)
         except (ValueError, RecursionError) as e:
-            raise self._fault(proc, "garbage", f"the answer to {method} is not JSON ({e})", line, answer) from None
+            raise self._fault(proc, FaultKind.GARBAGE, f"the answer to {method} is not JSON ({e})", line,
+                              answer) from None
         if msg is None or msg.jsonrpc != "2.0" or msg.id is UNSET or (msg.result is UNSET) == (msg.error is UNSET):
-            raise self._fault(proc, "garbage", f"the answer to {method} is not a JSON-RPC response", line, answer)
+            raise self._fault(proc, FaultKind.GARBAGE, f"the answer to {method} is not a JSON-RPC response", line,
+                              answer)
         got = msg.id
         if not (type(got) is int and got == rid):
             if got is None and msg.error is not UNSET:
@@ -560,12 +562,13 @@ class StdioAdapter:
                 text = err.get("message") if isinstance(err, dict) else err
                 raise self._fault(
                     proc,
-                    "protocol",
+                    FaultKind.PROTOCOL,
                     f"the engine could not read the {method} request: {_clip(str(text))}",
                     line,
                     answer,
                 )
-            raise self._fault(proc, "wrong_id", f"the answer to request {rid} ({method}) has id {got!r}", line, answer)
+            raise self._fault(proc, FaultKind.WRONG_ID, f"the answer to request {rid} ({method}) has id {got!r}",
+                              line, answer)
         if self.validate:
             whole = messages.parse(answer)
             errors = _failures("response", whole)
@@ -573,7 +576,8 @@ class StdioAdapter:
                 errors = [e.replace("$", "$.result", 1) for e in _failures(f"{method}.result", msg.result)]
             if errors:
                 raise self._fault(
-                    proc, "schema", f"the answer to {method} fails its schema: " + "; ".join(errors[:5]), line, answer
+                    proc, FaultKind.SCHEMA, f"the answer to {method} fails its schema: " + "; ".join(errors[:5]), line,
+                    answer,
                 )
         if msg.result is not UNSET:
             return msg.result
@@ -592,14 +596,14 @@ class StdioAdapter:
             )
         text = err.get("message") if isinstance(err, dict) else None
         raise AdapterFault(
-            "protocol",
+            FaultKind.PROTOCOL,
             f"{method} answered error {code}: {_clip(str(text))}",
-            {
-                "request": _clip(line.decode("utf-8").rstrip("\n")),
-                "response": _clip(answer.decode("utf-8", errors="replace")),
-                "stderr_tail": proc.stderr_tail(),
-                "code": code,
-            },
+            FaultContext(
+                request=_clip(line.decode("utf-8").rstrip("\n")),
+                response=_clip(answer.decode("utf-8", errors="replace")),
+                stderr_tail=proc.stderr_tail(),
+                code=code if type(code) is int else None,
+            ),
         )
 
     # -- the Adapter protocol ------------------------------------------------

@@ -25,6 +25,7 @@ from typing import Any
 import msgspec
 
 from ..adapters import reference as R
+from ..adapters.fields import observation_fields
 from ..engine.ruleset import Ruleset
 from ..spec.applicability import reasons_reachable, rules_that_apply
 from .case import Call, Case, Observe, Perft
@@ -119,6 +120,9 @@ def reach(table: Ruleset, hands: int = REACH_HANDS) -> dict[str, tuple[int, ...]
     return cached(f"reach-{key}", lambda: _sample(table, hands), codec=REACH_CODEC)
 
 
+#: What a generated case expects each seat to see: the fields of play of an observation
+#: but the observer, the spreads and the result.
+_OBSERVED = tuple(f for f in observation_fields().of_play if f not in ("seat", "spreads", "result"))
 #: The endings after which every hand is shown to every player (OBS-3).
 SHOWN_ENDINGS = frozenset({"dealt_tonk", "dealt_draw", "knock_won", "knock_caught", "knock_tie", "stock_out"})
 
@@ -128,7 +132,7 @@ def observed(case: Case) -> Case:
     reference shows it) expected after its last action: ``ID-observed``."""
     assert case.setup is not None
     seen = R.observations(case.setup, case.actions)
-    keys = ("hand", "hands", "hand_sizes", "discard_top", "discard_count", "stock_count", "to_act", "stage")
+    keys = _OBSERVED
     steps = [Observe(seat, {k: obs[k] for k in keys if k in obs}, text=f"what seat {seat} sees at the end")
              for seat, obs in enumerate(seen)]
     return dataclasses.replace(case, id=f"{case.id}-observed", title=case.title + ", then what each seat sees",

@@ -18,6 +18,8 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
+from ..adapters.fields import state_fields
+
 JSON = dict[str, Any]
 
 
@@ -36,7 +38,8 @@ KNOCK_ENDINGS = frozenset({"knock_won", "knock_caught", "knock_tie"})
 TOTALS_REQUIRED = KNOCK_ENDINGS | {"stock_out"}
 #: The result fields that need the ``payments`` feature.
 PAYMENT_FIELDS = ("net", "payments", "pays")
-_SCALARS = ("discard_top", "discard_count", "stock_count", "to_act", "stage")
+#: The state fields of play that hold one value each, compared by value and type.
+_SCALARS = state_fields().scalars_of_play
 
 
 @dataclass(frozen=True, slots=True)
@@ -386,8 +389,7 @@ def compare_observation(expected: Mapping[str, Any], actual: object, seat: int) 
 
 #: The state fields of the protocol (spec/protocol.md, "The state"): what "the state is
 #: unchanged" compares after a refusal (an engine's extras are its own business).
-CORE_STATE = ("players", "dealer", "stake", "hands", "spreads", "discard_top", "discard_count", "stock_count",
-              "to_act", "stage", "result")
+CORE_STATE = state_fields().required
 
 
 def compare_unchanged(before: object, after: object) -> Comparison:

@@ -20,6 +20,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..adapters import reference as R
+from ..adapters.fields import state_fields
 from ..engine.cards import NAMES, cards_of, pack_mask
 from ..engine.ruleset import DEFAULT, Ruleset, option_values
 from ..spec.applicability import reasons_reachable
@@ -28,8 +29,10 @@ from .case import Act, Case, Expect, Step
 JSON = dict[str, Any]
 Move = tuple[int, JSON]
 
-#: The required state fields a generated case expects after its last action.
-TABLE_FIELDS = ("hands", "discard_top", "discard_count", "stock_count", "to_act", "stage")
+#: The required state fields a generated case expects after its last action as the
+#: reference gives them (the fields of play but the spreads, expected by owner and cards,
+#: and the result, expected apart).
+TABLE_FIELDS = tuple(f for f in state_fields().of_play if f not in ("spreads", "result"))
 #: How many actions a seeded hand of a table run plays at most.
 MAX_ACTIONS = 400
 

@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
+from ..adapters.fields import observation_fields
 from ..engine.cards import NAMES, cards_of, pack_mask
 from ..engine.ruleset import Ruleset
 
@@ -285,7 +286,7 @@ def observation_problems(obs: object, seat: int, rules: Ruleset) -> list[Broken]
             extra = _strings(hand) - _strings(own) if isinstance(own, list) else _strings(hand)
             cards = _chain(cards, (("hand", c) for c in extra.elements()))
         out += _shown(cards, rules)
-    leaked = [k for k in ("stock", "discard_pile", "dealt") if obs.get(k) is not None]
+    leaked = [k for k in observation_fields().never if obs.get(k) is not None]
     stage = obs.get("stage")
     if isinstance(stage, str) and stage != "over" and isinstance(hands, list):
         others = [s for s, h in enumerate(hands) if s != seat and h is not None]

@@ -9,9 +9,11 @@ transcript of requests and answers.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
+from ..adapters.base import AdapterFault, FaultKind
 from .capabilities import Need
 from .case import Case
 from .compare import Difference, Unchecked
@@ -77,10 +79,10 @@ class Failure:
 @dataclass(frozen=True, slots=True)
 class Fault:
     """The engine or its adapter broke (spec/protocol.md, "What the runner does when an
-    engine breaks"): ``kind`` is crashed, timeout, garbage, wrong_id, schema, protocol or
-    adapter (the adapter's own code raised)."""
+    engine breaks"): ``kind`` says how (:class:`~tonk_ref.adapters.base.FaultKind`; the
+    adapter kind: the adapter's own code raised)."""
 
-    kind: str
+    kind: FaultKind
     message: str
     step: str = ""  # the step being run when it broke
     request: str | None = None
@@ -89,25 +91,39 @@ class Fault:
     exit_code: int | None = None
     traceback: str = ""
 
+    @classmethod
+    def of(cls, e: AdapterFault, step: str) -> Fault:
+        """The fault an adapter raised, met while running ``step``."""
+        c = e.context
+        return cls(e.kind, e.message, step, request=c.request, response=c.response, stderr_tail=c.stderr_tail,
+                   exit_code=c.exit_code)
+
     def to_json(self) -> JSON:
-        return {"kind": self.kind, "message": self.message, "step": self.step, "request": self.request,
+        return {"kind": self.kind.value, "message": self.message, "step": self.step, "request": self.request,
                 "response": self.response, "stderr_tail": self.stderr_tail, "exit_code": self.exit_code,
                 "traceback": self.traceback}
 
     def lines(self, stderr_lines: int = 10) -> list[str]:
-        out = [f"engine fault ({self.kind}): {self.message}"]
-        if self.step:
-            out.append(f"during: {self.step}")
-        if self.request:
-            out.append(f"last request: {_shorten(self.request)}")
-        if self.response:
-            out.append(f"answer: {_shorten(self.response)}")
-        if self.traceback:
-            out += ["traceback (last frames):", *(f"  | {x}" for x in self.traceback.rstrip().splitlines()[-8:])]
-        tail = [x for x in self.stderr_tail.splitlines() if x.strip()]
-        if tail:
-            out += ["stderr (last lines):", *(f"  | {x}" for x in tail[-stderr_lines:])]
-        return out
+        return fault_lines(self.to_json(), stderr_lines)
+
+
+def fault_lines(fault: Mapping[str, Any], stderr_lines: int = 10) -> list[str]:
+    """A fault in its JSON form (:meth:`Fault.to_json`, as a report holds it), in lines for
+    people."""
+    out = [f"engine fault ({fault['kind']}): {fault['message']}"]
+    if fault.get("step"):
+        out.append(f"during: {fault['step']}")
+    if fault.get("request"):
+        out.append(f"last request: {_shorten(fault['request'])}")
+    if fault.get("response"):
+        out.append(f"answer: {_shorten(fault['response'])}")
+    trace = fault.get("traceback") or ""
+    if trace:
+        out += ["traceback (last frames):", *(f"  | {x}" for x in trace.rstrip().splitlines()[-8:])]
+    tail = [x for x in (fault.get("stderr_tail") or "").splitlines() if x.strip()]
+    if tail:
+        out += ["stderr (last lines):", *(f"  | {x}" for x in tail[-stderr_lines:])]
+    return out
 
 
 def _shorten(text: str, limit: int = 400) -> str:

@@ -21,7 +21,6 @@ The reference engine is reached through its adapter, as any engine.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
@@ -33,6 +32,7 @@ from ..spec.notation import action_key, describe_action
 from .capabilities import Need
 from .case import Act, Call, Case, Expect, Legal, Observe, Origin, Perft, Step
 from .compare import compare_observation, compare_result, compare_state, pair_totals
+from .interpret import StepInterpreter, answer_at
 from .perft import AdapterPerft
 
 ALL_FEATURES = ("payments", "reasons")
@@ -200,13 +200,17 @@ def observation_as(expected: JSON, actual: JSON) -> JSON:
 
 
 # ---------------------------------------------------------------------------- the walk
-class _Walk:
+class _Walk(StepInterpreter[Step]):
+    """The script played on the reference under the table's rules, each step kept or
+    derived."""
+
     def __init__(self, case: Case, table: Ruleset, reference: Adapter) -> None:
+        super().__init__(reference)
         self.case = case
         self.table = table
         self.ref = reference
         self.derived: list[str] = []
-        self.state: JSON | None = None
+        self.where = ""
 
     def keep_or_derive(self, what: str, written: T, ok: bool, derived: T) -> T:
         if ok:
@@ -214,41 +218,25 @@ class _Walk:
         self.derived.append(what)
         return derived
 
-    def steps(self, steps: Sequence[Step]) -> list[Step]:
-        out: list[Step] = []
-        for i, step in enumerate(steps):
-            where = f"step {i + 1} ({describe_action(step.seat, step.action) if isinstance(step, Act) else step.kind})"
-            if isinstance(step, Act):
-                out.append(self.act(step, where))
-            elif isinstance(step, Expect):
-                state = self.current()
-                ok = not compare_state(step.state, state, ALL_FEATURES).diffs
-                out.append(dataclasses.replace(
-                    step, state=self.keep_or_derive(where, step.state, ok, state_as(step.state, state))))
-            elif isinstance(step, Observe):
-                seen = self.ref.observe(step.seat)
-                ok = not compare_observation(step.expect, seen, step.seat).diffs
-                out.append(dataclasses.replace(
-                    step, expect=self.keep_or_derive(where, step.expect, ok, observation_as(step.expect, seen))))
-            elif isinstance(step, Legal):
-                out.append(self.legal(step, where))
-            elif isinstance(step, Call):
-                out.append(self.call(step, where))
-            elif isinstance(step, Perft):
-                out.append(self.perft(step, where))
-        return out
+    def begin(self, index: int, step: Step) -> None:
+        shown = describe_action(step.seat, step.action) if isinstance(step, Act) else step.kind
+        self.where = f"step {index + 1} ({shown})"
 
-    def current(self) -> JSON:
-        if self.state is None:
-            self.state = self.ref.state()
-        return self.state
+    def expect(self, index: int, step: Expect) -> Expect:
+        state = self.state()
+        ok = not compare_state(step.state, state, ALL_FEATURES).diffs
+        return dataclasses.replace(
+            step, state=self.keep_or_derive(self.where, step.state, ok, state_as(step.state, state)))
 
-    def act(self, step: Act, where: str) -> Act:
-        try:
-            self.state = self.ref.act(step.seat, step.action)
-            ok, reason = True, None
-        except Rejected as e:
-            ok, reason = False, e.reason
+    def observe(self, index: int, step: Observe) -> Observe:
+        seen = self.ref.observe(step.seat)
+        ok = not compare_observation(step.expect, seen, step.seat).diffs
+        return dataclasses.replace(
+            step, expect=self.keep_or_derive(self.where, step.expect, ok, observation_as(step.expect, seen)))
+
+    def act(self, index: int, step: Act) -> Act:
+        where = self.where
+        ok, reason = self.perform(index, step)
         if step.refuse is None and not ok:
             raise _Impossible("an action it refuses", f"{where}: {reason}")
         if step.refuse is not None and ok:
@@ -257,7 +245,8 @@ class _Walk:
             return self.keep_or_derive(where, step, False, dataclasses.replace(step, refuse=reason))
         return step
 
-    def legal(self, step: Legal, where: str) -> Legal:
+    def legal(self, index: int, step: Legal) -> Legal:
+        where = self.where
         actual = self.ref.legal_actions()
         have = {action_key(a) for a in actual}
         includes = tuple(a for a in step.includes if action_key(a) in have)
@@ -269,12 +258,11 @@ class _Walk:
         return self.keep_or_derive(where, step, ok, dataclasses.replace(
             step, includes=includes, excludes=excludes, count=count))
 
-    def call(self, step: Call, where: str) -> Call:
-        from .runner import answer_at
-
+    def call(self, index: int, step: Call) -> Call:
+        where = self.where
         params = {**step.params, "ruleset": self.table.to_dict()}
         if step.from_result:
-            result = self.current().get("result") or {}
+            result = self.state().get("result") or {}
             params["result"] = {k: result[k] for k in step.from_result if result.get(k) is not None}
         try:
             answer = self.ref.call(step.method, params)
@@ -289,7 +277,8 @@ class _Walk:
         new = dataclasses.replace(step, params={**step.params, "ruleset": self.table.to_dict()})
         return self.keep_or_derive(where, new, ok, dataclasses.replace(new, expect=expect))
 
-    def perft(self, step: Perft, where: str) -> Perft:
+    def perft(self, index: int, step: Perft) -> Perft:
+        where = self.where
         setup = self.case.setup
         assert setup is not None
         counts = tuple((d, AdapterPerft(self.ref, setup, True).count(d)) for d, _ in step.counts)
@@ -372,17 +361,17 @@ def _walked(case: Case, setup: JSON | None, table: Ruleset, reference: Adapter) 
     walk = _Walk(moved, table, reference)
     if setup is not None:
         try:
-            walk.state = reference.new_hand(setup)
+            walk.last = reference.new_hand(setup)
         except Rejected as e:
             if case.deal_refused:
                 return Retargeted(moved)
             return Retargeted(None, Need("table", "a deal it refuses", e.reason))
         if case.deal_refused:
             return Retargeted(None, Need("table", "a deal it accepts", "the deck is the table's"))
-    steps = walk.steps(case.steps)
+    steps = walk.run(case.steps)
     result = case.result
     if result is not None:
-        final = walk.current().get("result")
+        final = walk.final_state().get("result")
         ok = not compare_result(result, final, ALL_FEATURES).diffs
         result = walk.keep_or_derive("the final result", result, ok, result_as(result, final))
     origin: Origin = "derived" if walk.derived else "written"

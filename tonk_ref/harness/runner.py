@@ -29,14 +29,13 @@ erroring one after another stop the run (:attr:`SuiteRun.stopped`).
 from __future__ import annotations
 
 import dataclasses
-import re
 import time
 import traceback
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..adapters.base import JSON, Adapter, AdapterFault, Rejected
+from ..adapters.base import JSON, Adapter, AdapterFault, FaultKind, Rejected
 from ..engine.lru import LRU
 from ..engine.ruleset import Ruleset
 from ..errors import TonkError
@@ -45,7 +44,6 @@ from ..spec.reasons import rule_of_reason
 from .capabilities import Capabilities, HelloError, Need
 from .case import Act, Call, Case, Expect, Legal, Observe, Perft, Step, step_label
 from .compare import (
-    ABSENT,
     Comparison,
     Difference,
     Unchecked,
@@ -55,6 +53,7 @@ from .compare import (
     compare_unchanged,
     show,
 )
+from .interpret import StepInterpreter, answer_at, is_state
 from .invariants import RULES, Broken, after_over_problem, observation_problems, state_problems
 from .known_failures import KnownFailures
 from .results import CaseResult, Failure, Fault, Status
@@ -98,14 +97,14 @@ class Engine:
             hello = adapter.hello()
             caps = Capabilities.from_hello(hello)
         except AdapterFault as e:
-            raise EngineUnavailable(_fault(e, "hello")) from None
+            raise EngineUnavailable(Fault.of(e, "hello")) from None
         except Rejected as e:
-            raise EngineUnavailable(Fault("protocol", f"hello was refused ({e.reason}: {e.message})", "hello")
+            raise EngineUnavailable(Fault(FaultKind.PROTOCOL, f"hello was refused ({e.reason}: {e.message})", "hello")
                                     ) from None
         except HelloError as e:
-            raise EngineUnavailable(Fault("protocol", str(e), "hello")) from None
+            raise EngineUnavailable(Fault(FaultKind.PROTOCOL, str(e), "hello")) from None
         except Exception as e:  # the adapter's own code
-            raise EngineUnavailable(Fault("adapter", f"{type(e).__name__}: {e}", "hello",
+            raise EngineUnavailable(Fault(FaultKind.ADAPTER, f"{type(e).__name__}: {e}", "hello",
                                           traceback="".join(traceback.format_exception(e)[-4:]))) from None
         return cls(adapter, caps, hello, recorder)
 
@@ -147,32 +146,9 @@ class Engine:
         return opts + tuple(Need("feature", f) for f in sorted(case.methods - self.caps.features))
 
 
-def _fault(e: AdapterFault, step: str) -> Fault:
-    ctx = e.context or {}
-    return Fault(
-        e.kind, e.message, step,
-        request=_text(ctx.get("request")), response=_text(ctx.get("response")),
-        stderr_tail=str(ctx.get("stderr_tail") or ""), exit_code=ctx.get("exit_code"),
-    )
-
-
-def _text(v: object) -> str | None:
-    if v is None:
-        return None
-    if isinstance(v, str):
-        return v
-    import json
-
-    return json.dumps(v, default=str)
-
-
 # ---------------------------------------------------------------------------- one case
 class _Stop(TonkError):
     """An action answered against the case: the rest of the script is not run."""
-
-
-def _is_state(x: object) -> bool:
-    return isinstance(x, dict) and "hands" in x
 
 
 class _CaseRun:
@@ -291,12 +267,12 @@ class _CaseRun:
         steps = answer.get("steps") if isinstance(answer, dict) else None
         final = answer.get("state") if isinstance(answer, dict) else None
         states = answer.get("states") if isinstance(answer, dict) and trace else None
-        if not isinstance(steps, list) or len(steps) != len(acts) or not _is_state(final):
-            raise AdapterFault("protocol", f"play answered {show(answer)[:300]}; expected {{steps: one per action "
-                                           f"({len(acts)}), state}}")
+        if not isinstance(steps, list) or len(steps) != len(acts) or not is_state(final):
+            raise AdapterFault(FaultKind.PROTOCOL, f"play answered {show(answer)[:300]}; expected "
+                                                   f"{{steps: one per action ({len(acts)}), state}}")
         if trace and not (isinstance(states, list) and len(states) == len(acts)):
-            raise AdapterFault("protocol", f"play with trace answered {show(states)[:200]} as states; expected one "
-                                           f"state per action ({len(acts)})")
+            raise AdapterFault(FaultKind.PROTOCOL, f"play with trace answered {show(states)[:200]} as states; "
+                                                   f"expected one state per action ({len(acts)})")
         if not _expects_before_first(case.steps) and (trace or not _expects_between(case.steps)):
             self.engine.send_ahead()  # no more requests for this case
         at = [i for i, s in enumerate(case.steps) if isinstance(s, Act)]
@@ -357,60 +333,15 @@ class _CaseRun:
                           f"the engine dealt the hand; expected it to refuse the deal ({case.deal_reason})",
                           rule_of_reason(case.deal_reason) or (case.rules[0] if case.rules else None))
                 return
-            last = answer if _is_state(answer) else None
+            last = answer if is_state(answer) else None
             self.seen(-1, None, answer)
-        at: tuple[int | None, Step | None] = (-1, None)  # the step a state is fetched for
-
-        def state() -> JSON:
-            nonlocal last
-            if last is None:
-                last = self.adapter.state()
-                self.seen(*at, last)
-            return last
-
+        walk = _Stepwise(self, last)
         try:
-            for i, step in enumerate(case.steps):
-                self.doing = step_label(step)
-                at = (i, step)
-                if isinstance(step, Act):
-                    # a refusal leaves the state as it was: checked where the case asks, and
-                    # wherever the engine gives no reason code (the refusal is all it says)
-                    unchanged = step.unchanged or (step.refuse is not None and "reasons" not in self.features)
-                    before = state() if unchanged else last
-                    previous = self.latest
-                    try:
-                        answer = self.adapter.act(step.seat, step.action)
-                        ok, reason = True, None
-                        last = answer if _is_state(answer) else None
-                        self.seen(i, step, answer)
-                    except Rejected as e:
-                        ok, reason = False, e.reason
-                        last = before
-                    if step.refuse is None:  # an expected refusal accepted fails as that already
-                        self.invariants(i, step, [after_over_problem(previous, ok)])
-                    self.judge_act(i, step, ok, reason)
-                    if not ok and unchanged:
-                        last = None
-                        self.compared(i, step, compare_unchanged(before, state()))
-                elif isinstance(step, Expect):
-                    self.compared(i, step, compare_state(step.state, state(), self.features))
-                elif isinstance(step, Observe):
-                    if case.setup is not None:
-                        state()
-                    seen = self.adapter.observe(step.seat)
-                    self.invariants(i, step, observation_problems(seen, step.seat, self.case.ruleset))
-                    self.compared(i, step, compare_observation(step.expect, seen, step.seat))
-                elif isinstance(step, Legal):
-                    self.legal(i, step, self.adapter.legal_actions())
-                elif isinstance(step, Call):
-                    self.call(i, step, state)
-                elif isinstance(step, Perft):
-                    self.perft(i, step)
+            walk.run(case.steps)
         except _Stop:
             return
         if case.result is not None:
-            at = (None, None)
-            self.final(state())
+            self.final(walk.final_state())
 
     def final(self, state: JSON) -> None:
         if self.case.result is not None:
@@ -497,22 +428,53 @@ class _CaseRun:
             self.failures[-1] = _with_detail(self.failures[-1], mismatch.divide_lines())
 
 
-_PATH = re.compile(r"^(?:len\((?P<len>\w+)\)|(?P<key>\w+)(?:\[(?P<index>\d+)\])?)$")
+class _Stepwise(StepInterpreter[None]):
+    """The case one request per step, each answer judged as it comes."""
 
+    def __init__(self, run: _CaseRun, state: JSON | None) -> None:
+        super().__init__(run.adapter, state)
+        self.r = run
 
-def answer_at(answer: object, path: str) -> Any:
-    """The value a match answer's expectation names: ``key``, ``key[i]`` (an item of a
-    list) or ``len(key)`` (a list's length); absent when the answer lacks it."""
-    m = _PATH.match(path)
-    if m is None or not isinstance(answer, dict):
-        return ABSENT
-    value = answer.get(m["len"] or m["key"], ABSENT)
-    if m["len"]:
-        return len(value) if isinstance(value, list) else ABSENT
-    if m["index"] is not None:
-        i = int(m["index"])
-        return value[i] if isinstance(value, list) and i < len(value) else ABSENT
-    return value
+    def begin(self, index: int, step: Step) -> None:
+        self.r.doing = step_label(step)
+
+    def seen(self, index: int | None, step: Step | None, answer: object) -> None:
+        self.r.seen(index, step, answer)
+
+    def act(self, index: int, step: Act) -> None:
+        r = self.r
+        # a refusal leaves the state as it was: checked where the case asks, and
+        # wherever the engine gives no reason code (the refusal is all it says)
+        unchanged = step.unchanged or (step.refuse is not None and "reasons" not in r.features)
+        before = self.state() if unchanged else self.last
+        previous = r.latest
+        ok, reason = self.perform(index, step)
+        if step.refuse is None:  # an expected refusal accepted fails as that already
+            r.invariants(index, step, [after_over_problem(previous, ok)])
+        r.judge_act(index, step, ok, reason)
+        if not ok and unchanged:
+            self.forget()
+            r.compared(index, step, compare_unchanged(before, self.state()))
+
+    def expect(self, index: int, step: Expect) -> None:
+        self.r.compared(index, step, compare_state(step.state, self.state(), self.r.features))
+
+    def observe(self, index: int, step: Observe) -> None:
+        r = self.r
+        if r.case.setup is not None:
+            self.state()
+        seen = self.adapter.observe(step.seat)
+        r.invariants(index, step, observation_problems(seen, step.seat, r.case.ruleset))
+        r.compared(index, step, compare_observation(step.expect, seen, step.seat))
+
+    def legal(self, index: int, step: Legal) -> None:
+        self.r.legal(index, step, self.adapter.legal_actions())
+
+    def call(self, index: int, step: Call) -> None:
+        self.r.call(index, step, self.state)
+
+    def perft(self, index: int, step: Perft) -> None:
+        self.r.perft(index, step)
 
 
 def _with_detail(f: Failure, lines: list[str]) -> Failure:
@@ -614,11 +576,11 @@ def run_case(case: Case, engine: Engine, *, keep_transcript: bool = False, batch
     try:
         run.batched() if mode == "play" else run.stepwise()
     except AdapterFault as e:
-        fault = _fault(e, run.doing)
+        fault = Fault.of(e, run.doing)
     except Exception as e:  # the adapter's own code broke: the case errors, the run goes on
-        fault = Fault("adapter", f"{type(e).__name__}: {e}", run.doing,
+        fault = Fault(FaultKind.ADAPTER, f"{type(e).__name__}: {e}", run.doing,
                       traceback="".join(traceback.format_exception(e)[-6:]))
-    if fault is not None and mode == "play" and fault.kind not in ("timeout",):
+    if fault is not None and mode == "play" and fault.kind.found_step_by_step:
         # Find the step that breaks it: the same case again, one request per step.
         again = run_case(case, engine, keep_transcript=keep_transcript, batch=False)
         if again.fault is not None:

@@ -9,18 +9,26 @@ has no scene; its script is still given.
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
 from ..adapters.base import AdapterFault, Rejected
+from ..adapters.fields import state_fields
 from ..adapters.inprocess import InProcessAdapter, reference
 from .case import Act, Case, step_label
 from .results import CaseResult
 
 JSON = dict[str, Any]
 
-#: The fields of a protocol state a scene keeps (spec/protocol.md, "State").
-TABLE_FIELDS = ("players", "dealer", "hands", "spreads", "discard_top", "discard_count", "stock_count", "to_act",
-                "stage", "result")
+@cache
+def table_fields() -> tuple[str, ...]:
+    """The fields of a protocol state a scene keeps (spec/protocol.md, "State"): the
+    state's required fields that a report's table holds (spec/schemas/report.json,
+    ``$defs/table``)."""
+    from .report import report_schema
+
+    held = report_schema()["$defs"]["table"]["properties"]
+    return tuple(f for f in state_fields().required if f in held)
 
 
 def script(case: Case) -> list[JSON]:
@@ -51,7 +59,7 @@ def failing_step(result: CaseResult) -> int | None:
 
 
 def _table(state: JSON) -> JSON:
-    return {k: state[k] for k in TABLE_FIELDS if k in state}
+    return {k: state[k] for k in table_fields() if k in state}
 
 
 def scene(case: Case, upto: int | None, adapter: InProcessAdapter | None = None) -> JSON | None:

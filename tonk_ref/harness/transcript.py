@@ -31,7 +31,7 @@ class Recorder:
             self.log.append(Exchange(method, params, False, {"reason": e.reason, "message": e.message}))
             raise
         except AdapterFault as e:
-            self.log.append(Exchange(method, params, False, {"fault": e.kind, "message": e.message}))
+            self.log.append(Exchange(method, params, False, {"fault": e.kind.value, "message": e.message}))
             raise
         self.log.append(Exchange(method, params, True, answer))
         return answer

@@ -29,7 +29,7 @@ import json
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ..harness.results import Fault
+from ..harness.results import fault_lines
 from ..harness.transcript import exchange_lines
 from ..spec.rulebook import load_rules, load_sections
 from . import cardface
@@ -214,7 +214,7 @@ def _case(report: JSON, engine: int, case: JSON) -> JSON:
         "id": case["id"], "title": case["title"], "source": case["source"], "message": case["message"],
         "options": options or "the seed rules", "tables": tables, "script": _script(case),
         "diffs": _expected_actual(case),
-        "fault": Fault(**case["fault"]).lines() if case.get("fault") else [],
+        "fault": fault_lines(case["fault"]) if case.get("fault") else [],
         "transcript": [line for x in transcript for line in exchange_lines(x, 400)], "requests": len(transcript),
         "replay": replay_command(report, case["id"]),
     }

@@ -200,10 +200,9 @@ def case_detail(report: JSON, case: JSON, transcript: int = 0) -> list[str]:
     if len(case["failures"]) > 3:
         out.append(f"  ... and {len(case['failures']) - 3} more failures in this case")
     if case.get("fault"):
-        from ..harness.results import Fault
+        from ..harness.results import fault_lines
 
-        fault = Fault(**case["fault"])
-        out += [f"  {x}" for x in fault.lines()]
+        out += [f"  {x}" for x in fault_lines(case["fault"])]
     if transcript and case.get("transcript"):
         out.append("  transcript (last requests):")
         for x in case["transcript"][-transcript:]:
