@@ -10,6 +10,8 @@ files of them.  Layers, lowest first:
   are not scenarios), one row a case; see ``make/tables.py``.
 - this folder: one module per family (``deal.py`` .. ``var.py``, the three ``house_*.py``
   for scenarios/house): what makes its cases of its table (deal, obs and turn keep their
-  rows in the module), and the command line (``cli.py``):
-  ``python -m scenarios._gen [--check] [FAMILY ...]``.
+  rows in the module), and the command line (``cli.py``, the list of the families):
+  ``python -m scenarios._gen [--check] [FAMILY ...]``.  Imports point one way: ``cli``
+  imports the families, which never import it (a family run as a script goes through
+  ``make/command.py``); tests/corpus/test_generated_imports.py checks it.
 """

@@ -13,11 +13,12 @@ fixed permutation (multiplier coprime to 52), chosen so no seat is dealt 49 or 5
 
 from __future__ import annotations
 
-import sys
 from typing import Any
 
-from scenarios._gen.make.files import Doc
+from scenarios._gen.make.command import run_family
+from scenarios._gen.make.files import Doc, Family
 from scenarios._gen.make.play import Play
+from scenarios._gen.make.write import HEADED
 from scenarios._gen.model import STANDARD, deal
 
 DEAL_RULES = ["DEAL-1", "DEAL-2", "DEAL-3", "TURN-1", "CARD-1"]
@@ -100,7 +101,9 @@ def cases() -> list[Doc]:
     return out
 
 
-if __name__ == "__main__":
-    from scenarios._gen.cli import main
+#: The family: the files whose header names this module.
+FAMILY = Family("deal", cases, HEADED)
 
-    raise SystemExit(main(["deal", *sys.argv[1:]]))
+
+if __name__ == "__main__":
+    raise SystemExit(run_family(FAMILY))
