@@ -1,8 +1,9 @@
 """The scenario generators: the tables of the generated case families and what makes
 files of them.  Layers, lowest first:
 
-- ``model/``: an independent model of a hand of Tonk (it never imports the engine); it
-  is also the tests' oracle (tests/oracle/).
+- the package ``tonk_model`` (beside ``tonk_ref``, not in this folder): an independent
+  model of a hand of Tonk (it never imports the engine); it is also the tests' oracle
+  (tests/oracle/).
 - ``make/``: from a table row to a file: a script followed on the model (``play``), the
   two kinds of rows (``table``, ``case``, ``contrast``), the tables read from their data
   files (``tables``), the YAML writer (``write``) and a family's files on disk (``files``).

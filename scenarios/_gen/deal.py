@@ -4,7 +4,7 @@ scenarios/deal/ and the player-count cases of scenarios/game/.
 Every case gives the whole deck, top first (not stacked hands), so an engine that deals
 five cards at a time, starts with the dealer, skips the upcard or draws from the wrong
 end of the stock deals other hands.  The expected hands are computed here by rule DEAL-1
-(the generators' model, ``model.deal``), independently of the engine.
+(the generators' model, ``tonk_model.deal``), independently of the engine.
 
 Table DECKS: (id, folder, title, rules, players, dealer, options, multiplier, offset):
 the deck is card ``(multiplier * i + offset) mod 52`` of the code order at position i, a
@@ -19,7 +19,7 @@ from scenarios._gen.make.command import run_family
 from scenarios._gen.make.files import Doc, Family
 from scenarios._gen.make.play import Play
 from scenarios._gen.make.write import HEADED
-from scenarios._gen.model import STANDARD, deal
+from tonk_model import STANDARD, deal
 
 DEAL_RULES = ["DEAL-1", "DEAL-2", "DEAL-3", "TURN-1", "CARD-1"]
 

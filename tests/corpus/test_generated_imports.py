@@ -1,6 +1,7 @@
-"""The generators' modules import one way: no module of scenarios/_gen imports, directly
-or through others, a module that imports it back.  Read from each module's source, so an
-import inside a function or under ``if __name__ == "__main__"`` counts too."""
+"""The generators' modules import one way: no module of scenarios/_gen (nor of the model
+they follow, tonk_model) imports, directly or through others, a module that imports it
+back.  Read from each module's source, so an import inside a function or under
+``if __name__ == "__main__"`` counts too."""
 
 from __future__ import annotations
 
@@ -96,6 +97,12 @@ def test_the_generators_import_one_way() -> None:
     graph = import_graph(modules(ROOT, "scenarios/_gen"))
     assert "scenarios._gen.deal" in graph["scenarios._gen.cli"], "the graph misses cli's imports"
     assert not circles(graph), f"modules of scenarios/_gen that import each other: {circles(graph)}"
+
+
+def test_the_model_imports_one_way() -> None:
+    graph = import_graph(modules(ROOT, "tonk_model"))
+    assert "tonk_model.settle" in graph["tonk_model.hand"], "the graph misses the model's relative imports"
+    assert not circles(graph), f"modules of tonk_model that import each other: {circles(graph)}"
 
 
 def test_a_circle_is_found(tmp_path: Path) -> None:

@@ -36,7 +36,8 @@ from typing import Any
 
 import yaml
 
-from ..model import STANDARD, cards, stack
+from tonk_model import STANDARD, cards, stack
+
 from .case import Case
 from .contrast import long_hand
 
