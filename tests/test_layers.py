@@ -15,11 +15,13 @@ too.
 from __future__ import annotations
 
 import ast
+import sys
 from pathlib import Path
 
 import pytest
 
 PACKAGE = Path(__file__).resolve().parents[1] / "tonk_ref"
+MODEL = PACKAGE.parent / "tonk_model"
 GAME_LOGIC = {"tonk_ref.engine.hand", "tonk_ref.engine.payments", "tonk_ref.engine.match", "tonk_ref.engine.serialize"}
 
 FORBIDDEN: dict[str, tuple[str, ...]] = {
@@ -117,6 +119,28 @@ def test_the_shared_modules_import_no_layer() -> None:
         if path.exists():
             layers = {n for n in imports_of(path, "tonk_ref") if n.split(".")[:2][-1] in LAYERS}
             assert layers == set(), f"{name} imports {sorted(layers)}"
+
+
+def test_the_model_and_the_engine_share_no_code() -> None:
+    """The independent model of the rules (tonk_model: the generators' model and the
+    tests' oracle) imports only itself, the standard library and PyYAML, and tonk_ref
+    imports nothing of it: a fault has to be made twice, once in each, to go unnoticed."""
+    model = sorted(MODEL.rglob("*.py"))
+    assert {p.name for p in model} >= {"__init__.py", "hand.py", "settle.py", "spreads.py"}
+    foreign = [
+        f"{path.relative_to(PACKAGE.parent)} imports {name}"
+        for path in model
+        for name in sorted(imports_of(path))
+        if name.split(".")[0] not in {"tonk_model", "yaml", *sys.stdlib_module_names}
+    ]
+    assert foreign == []
+    into_model = [
+        f"{path.relative_to(PACKAGE.parent)} imports {name}"
+        for path in sorted(PACKAGE.rglob("*.py"))
+        for name in sorted(imports_of(path))
+        if name.split(".")[0] == "tonk_model"
+    ]
+    assert into_model == []
 
 
 def test_every_exception_of_the_package_is_a_tonk_error() -> None:

@@ -1,9 +1,10 @@
 """What `pip install .` brings is enough for every `tonk` command: each third-party module
-that tonk_ref imports comes from a runtime dependency in pyproject.toml, except in the
+that tonk_ref (or tonk_model, the independent model of the rules installed beside it)
+imports comes from a runtime dependency in pyproject.toml, except in the
 modules that run only under pytest (the plugin and the features' binding), which take
 theirs from the ``pytest`` extra; ``tonk check`` runs without pytest at all; and the wheel
-carries the spec, the scenarios and the features, and no mutants (test data of the
-repository)."""
+carries the two packages, the spec, the scenarios and the features, and no mutants (test
+data of the repository)."""
 
 from __future__ import annotations
 
@@ -17,12 +18,14 @@ import tomllib
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
+#: The packages the wheel installs: the suite, and the independent model of the rules.
+PACKAGES = ("tonk_ref", "tonk_model")
 PYPROJECT = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
 
 
 def third_party_imports() -> dict[str, set[str]]:
     found: dict[str, set[str]] = {}
-    for path in (ROOT / "tonk_ref").rglob("*.py"):
+    for path in (p for package in PACKAGES for p in (ROOT / package).rglob("*.py")):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             names: list[str] = []
             if isinstance(node, ast.Import):
@@ -31,7 +34,7 @@ def third_party_imports() -> dict[str, set[str]]:
                 names = [node.module]
             for name in names:
                 top = name.split(".")[0]
-                if top != "tonk_ref" and top not in sys.stdlib_module_names:
+                if top not in PACKAGES and top not in sys.stdlib_module_names:
                     found.setdefault(top, set()).add(str(path.relative_to(ROOT)))
     return found
 
@@ -54,7 +57,7 @@ def test_every_imported_module_is_a_runtime_dependency() -> None:
         allowed = extra if users <= PYTEST_ONLY else runtime
         if not dists & allowed:
             missing[module] = sorted(users - PYTEST_ONLY if allowed is runtime else users)[:3]
-    assert missing == {}, f"imported by tonk_ref but not a runtime dependency: {missing}"
+    assert missing == {}, f"imported by {' or '.join(PACKAGES)} but not a runtime dependency: {missing}"
 
 
 def test_tonk_check_runs_without_pytest() -> None:
@@ -94,11 +97,12 @@ def wheel_files() -> list[str]:
     return [f.distribution_path for f in WheelBuilder(str(ROOT)).recurse_included_files()]
 
 
-def test_the_wheel_holds_the_package_and_its_data_only() -> None:
-    assert PYPROJECT["tool"]["hatch"]["build"]["targets"]["wheel"]["packages"] == ["tonk_ref"]
+def test_the_wheel_holds_the_packages_and_their_data_only() -> None:
+    assert PYPROJECT["tool"]["hatch"]["build"]["targets"]["wheel"]["packages"] == list(PACKAGES)
     files = wheel_files()
     assert {"tonk_ref/__init__.py", "tonk_ref/tools/cli.py", "tonk_ref/_data/spec/rules.yaml"} <= set(files)
-    assert [f for f in files if not f.startswith("tonk_ref/")] == []
+    assert {"tonk_model/__init__.py", "tonk_model/ruleset.py", "tonk_model/py.typed"} <= set(files)
+    assert [f for f in files if not f.startswith(tuple(f"{p}/" for p in PACKAGES))] == []
 
 
 def test_the_wheel_carries_the_page_templates_and_styles() -> None:
@@ -119,3 +123,16 @@ def test_the_wheel_carries_no_mutants() -> None:
     assert not (ROOT / "tonk_ref" / "mutants").exists()
     shipped = [f for f in wheel_files() if re.search(r"(^|/)mutants(/|\.py$)", f) or "witnesses/" in f]
     assert shipped == []
+
+
+def test_the_model_reads_the_spec_the_wheel_carries_or_the_checkouts(tmp_path: Path) -> None:
+    """tonk_model, installed beside tonk_ref, reads the spec as tonk_ref's package data
+    (where the wheel puts it) and, in a checkout, spec/ at the root; as files, importing
+    nothing of tonk_ref."""
+    from tonk_model.ruleset import SPEC, _spec_dir
+
+    assert (SPEC / "ruleset.schema.json").is_file()
+    assert _spec_dir(tmp_path) == tmp_path / "spec"
+    packaged = tmp_path / PYPROJECT["tool"]["hatch"]["build"]["targets"]["wheel"]["force-include"]["spec"]
+    packaged.mkdir(parents=True)
+    assert _spec_dir(tmp_path) == packaged

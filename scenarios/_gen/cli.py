@@ -1,4 +1,6 @@
-"""The scenario generators' one command line, and the list of their families.
+"""The scenario generators' one command line, and the list of their families (the
+command itself is :mod:`scenarios._gen.make.command`; the family modules never import
+this one).
 
     python -m scenarios._gen                  # write every family's files
     python -m scenarios._gen --check          # compare only: list the differences, exit 1 if any
@@ -13,8 +15,6 @@ to scenarios/MANIFEST (make/manifest.py); ``--check`` lists an ID it lacks.
 
 from __future__ import annotations
 
-import argparse
-import sys
 from collections.abc import Callable, Sequence
 
 from scenarios._gen import (
@@ -35,11 +35,11 @@ from scenarios._gen import (
     turn,
     var,
 )
-from scenarios._gen.make import manifest
+from scenarios._gen.make import command
 from scenarios._gen.make.case import SEED_WRITING, Case, Writing, build
 from scenarios._gen.make.files import Doc, Family
 from scenarios._gen.make.play import GenError
-from scenarios._gen.make.write import HEADED, QUOTED, QUOTED_CALLS
+from scenarios._gen.make.write import QUOTED, QUOTED_CALLS
 
 #: What the house family writes of a result: no dealt totals, the hands held at a turn limit too.
 HOUSE_WRITING = Writing(dealt_totals=False, held_after=("knock", "stock_out", "turn_limit"))
@@ -65,7 +65,7 @@ def _house() -> list[Case]:
 
 
 FAMILIES: tuple[Family, ...] = (
-    *(Family(m.__name__.rsplit(".", 1)[-1], m.cases, HEADED) for m in (deal, dealt, hits, illegal, obs, spreads, turn)),
+    *(m.FAMILY for m in (deal, dealt, hits, illegal, obs, spreads, turn)),
     *(_built(name, f"{name}-", m.cases) for m, name in ((out, "out"), (stock, "stock"), (pay, "pay"), (var, "var"))),
     _built("options", "opt-", options.cases),
     _built("house", "house-", _house, HOUSE_WRITING),
@@ -81,33 +81,5 @@ def family(name: str) -> Family:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    names = [f.name for f in FAMILIES]
-    parser = argparse.ArgumentParser(prog="python -m scenarios._gen", description="Write the generated scenarios.")
-    parser.add_argument("families", nargs="*", metavar="FAMILY", help=f"the families to write (all): {' '.join(names)}")
-    parser.add_argument("--check", action="store_true", help="compare with the files on disk; write nothing")
-    parser.add_argument("--list", action="store_true", help="list the families and what they write")
-    args = parser.parse_args(argv)
-    unknown = [n for n in args.families if n not in names]
-    if unknown:
-        parser.error(f"unknown families {unknown}; they are {names}")
-    chosen = [family(n) for n in args.families] or list(FAMILIES)
-    if args.list:
-        for f in chosen:
-            where = ", ".join(f"{d}/" for d in f.folders) or "files whose header names it"
-            print(f"{f.name}: {where}")
-        return 0
-    rendered = {f.name: f.render() for f in chosen}
-    ids = [path.stem for files in rendered.values() for path in files]
-    if args.check:
-        diffs = [d for f in chosen for d in f.differences(rendered[f.name])]
-        diffs += [f"scenarios/MANIFEST: lacks {cid}" for cid in manifest.missing(ids)]
-        for d in diffs:
-            print(d)
-        return 1 if diffs else 0
-    for f in chosen:
-        cases, written = f.write(rendered[f.name])
-        print(f"{f.name}: {cases} cases, {written} files written", file=sys.stderr)
-    added = manifest.add(ids)
-    if added:
-        print(f"scenarios/MANIFEST: {len(added)} case ids added", file=sys.stderr)
-    return 0
+    """``python -m scenarios._gen [--check] [--list] [FAMILY ...]`` over :data:`FAMILIES`."""
+    return command.main(FAMILIES, argv)

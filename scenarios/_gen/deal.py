@@ -4,7 +4,7 @@ scenarios/deal/ and the player-count cases of scenarios/game/.
 Every case gives the whole deck, top first (not stacked hands), so an engine that deals
 five cards at a time, starts with the dealer, skips the upcard or draws from the wrong
 end of the stock deals other hands.  The expected hands are computed here by rule DEAL-1
-(the generators' model, ``model.deal``), independently of the engine.
+(the generators' model, ``tonk_model.deal``), independently of the engine.
 
 Table DECKS: (id, folder, title, rules, players, dealer, options, multiplier, offset):
 the deck is card ``(multiplier * i + offset) mod 52`` of the code order at position i, a
@@ -13,12 +13,13 @@ fixed permutation (multiplier coprime to 52), chosen so no seat is dealt 49 or 5
 
 from __future__ import annotations
 
-import sys
 from typing import Any
 
-from scenarios._gen.make.files import Doc
+from scenarios._gen.make.command import run_family
+from scenarios._gen.make.files import Doc, Family
 from scenarios._gen.make.play import Play
-from scenarios._gen.model import STANDARD, deal
+from scenarios._gen.make.write import HEADED
+from tonk_model import STANDARD, deal
 
 DEAL_RULES = ["DEAL-1", "DEAL-2", "DEAL-3", "TURN-1", "CARD-1"]
 
@@ -100,7 +101,9 @@ def cases() -> list[Doc]:
     return out
 
 
-if __name__ == "__main__":
-    from scenarios._gen.cli import main
+#: The family: the files whose header names this module.
+FAMILY = Family("deal", cases, HEADED)
 
-    raise SystemExit(main(["deal", *sys.argv[1:]]))
+
+if __name__ == "__main__":
+    raise SystemExit(run_family(FAMILY))

@@ -12,12 +12,13 @@ Tables (tables/dealt.yml):
 
 from __future__ import annotations
 
-import sys
 from typing import Any
 
-from scenarios._gen.make.files import Doc
+from scenarios._gen.make.command import run_family
+from scenarios._gen.make.files import Doc, Family
 from scenarios._gen.make.table import build_row, total
 from scenarios._gen.make.tables import table
+from scenarios._gen.make.write import HEADED
 
 FOLDER = "dealt"
 
@@ -194,7 +195,9 @@ def cases() -> list[Doc]:
     return base + plays_on_cases(t["plays_on"]) + late + option_cases(t["option"], by_id)
 
 
-if __name__ == "__main__":
-    from scenarios._gen.cli import main
+#: The family: the files whose header names this module.
+FAMILY = Family("dealt", cases, HEADED)
 
-    raise SystemExit(main(["dealt", *sys.argv[1:]]))
+
+if __name__ == "__main__":
+    raise SystemExit(run_family(FAMILY))

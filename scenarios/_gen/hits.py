@@ -13,11 +13,11 @@ Tables (tables/hits.yml):
 
 from __future__ import annotations
 
-import sys
-
-from scenarios._gen.make.files import Doc
+from scenarios._gen.make.command import run_family
+from scenarios._gen.make.files import Doc, Family
 from scenarios._gen.make.table import build_row
 from scenarios._gen.make.tables import table
+from scenarios._gen.make.write import HEADED
 
 
 def cases() -> list[Doc]:
@@ -26,7 +26,9 @@ def cases() -> list[Doc]:
     return [build_row("hit", row, {}) for row in fits + t["misfits"] + t["index"] + t["options"]]
 
 
-if __name__ == "__main__":
-    from scenarios._gen.cli import main
+#: The family: the files whose header names this module.
+FAMILY = Family("hits", cases, HEADED)
 
-    raise SystemExit(main(["hits", *sys.argv[1:]]))
+
+if __name__ == "__main__":
+    raise SystemExit(run_family(FAMILY))

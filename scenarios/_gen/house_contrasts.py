@@ -17,7 +17,7 @@ from functools import partial
 from scenarios._gen.make import contrast as shared
 from scenarios._gen.make import tables
 from scenarios._gen.make.case import Case
-from scenarios._gen.model.ruleset import options_of
+from tonk_model.ruleset import options_of
 
 #: The options of the wider house rules (``x-source: house`` in spec/ruleset.schema.json),
 #: each contrasted here (the options/ folder contrasts the others).

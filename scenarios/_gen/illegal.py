@@ -16,13 +16,14 @@ Tables (tables/illegal.yml):
 
 from __future__ import annotations
 
-import sys
 from typing import Any
 
 from scenarios._gen.deals import NAMED, THREE, TWO
-from scenarios._gen.make.files import Doc
+from scenarios._gen.make.command import run_family
+from scenarios._gen.make.files import Doc, Family
 from scenarios._gen.make.table import build, build_row
 from scenarios._gen.make.tables import table
+from scenarios._gen.make.write import HEADED
 
 
 def wrong_seat_cases(t: dict[str, Any]) -> list[Doc]:
@@ -56,7 +57,9 @@ def cases() -> list[Doc]:
     return wrong_seat_cases(t) + [build_row("turn", row, NAMED) for row in t["cases"]]
 
 
-if __name__ == "__main__":
-    from scenarios._gen.cli import main
+#: The family: the files whose header names this module.
+FAMILY = Family("illegal", cases, HEADED)
 
-    raise SystemExit(main(["illegal", *sys.argv[1:]]))
+
+if __name__ == "__main__":
+    raise SystemExit(run_family(FAMILY))

@@ -11,13 +11,13 @@ and the stock stay hidden.
 
 from __future__ import annotations
 
-import sys
-
 from scenarios._gen.deals import KNOCK2, KNOCK3, OUT2, THREE, TONK3, TWO
-from scenarios._gen.make.files import Doc
+from scenarios._gen.make.command import run_family
+from scenarios._gen.make.files import Doc, Family
 from scenarios._gen.make.play import Play
 from scenarios._gen.make.play import drain as drain_stock
 from scenarios._gen.make.table import Deal, build, total
+from scenarios._gen.make.write import HEADED
 
 F = "obs"
 
@@ -97,7 +97,9 @@ def cases() -> list[Doc]:
     ]
 
 
-if __name__ == "__main__":
-    from scenarios._gen.cli import main
+#: The family: the files whose header names this module.
+FAMILY = Family("obs", cases, HEADED)
 
-    raise SystemExit(main(["obs", *sys.argv[1:]]))
+
+if __name__ == "__main__":
+    raise SystemExit(run_family(FAMILY))

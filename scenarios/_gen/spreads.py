@@ -14,13 +14,14 @@ Tables (tables/spreads.yml):
 
 from __future__ import annotations
 
-import sys
 from typing import Any
 
-from scenarios._gen.make.files import Doc
+from scenarios._gen.make.command import run_family
+from scenarios._gen.make.files import Doc, Family
 from scenarios._gen.make.play import Play
 from scenarios._gen.make.table import auto_deal, build, build_row
 from scenarios._gen.make.tables import table
+from scenarios._gen.make.write import HEADED
 
 F = "spread"
 
@@ -69,7 +70,9 @@ def cases() -> list[Doc]:
     )
 
 
-if __name__ == "__main__":
-    from scenarios._gen.cli import main
+#: The family: the files whose header names this module.
+FAMILY = Family("spreads", cases, HEADED)
 
-    raise SystemExit(main(["spreads", *sys.argv[1:]]))
+
+if __name__ == "__main__":
+    raise SystemExit(run_family(FAMILY))

@@ -12,12 +12,13 @@ ROTATION, CHOICES (the legal actions at each stage).
 
 from __future__ import annotations
 
-import sys
 from typing import Any
 
 from scenarios._gen.deals import KNOCK2, KNOCK3, THREE, TWO
-from scenarios._gen.make.files import Doc
+from scenarios._gen.make.command import run_family
+from scenarios._gen.make.files import Doc, Family
 from scenarios._gen.make.table import Deal, build
+from scenarios._gen.make.write import HEADED
 
 F = "turn"
 
@@ -300,7 +301,9 @@ def cases() -> list[Doc]:
     return knock_cases() + taken_cases() + empty_pile_cases() + rotation_cases() + choice_cases()
 
 
-if __name__ == "__main__":
-    from scenarios._gen.cli import main
+#: The family: the files whose header names this module.
+FAMILY = Family("turn", cases, HEADED)
 
-    raise SystemExit(main(["turn", *sys.argv[1:]]))
+
+if __name__ == "__main__":
+    raise SystemExit(run_family(FAMILY))

@@ -19,7 +19,7 @@ from scenarios._gen.make.files import Family, generated_by
 from scenarios._gen.make.play import GenError, Play
 from scenarios._gen.make.table import Deal, build
 from scenarios._gen.make.write import HEADED
-from scenarios._gen.model import STANDARD, deal
+from tonk_model import STANDARD, deal
 from tonk_ref.harness.scenario import load_scenario
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -21,7 +21,7 @@ from scenarios._gen import house_contrasts, pay
 from scenarios._gen.cli import family
 from scenarios._gen.make.case import Case, build
 from scenarios._gen.make.play import GenError
-from scenarios._gen.model import DEFAULTS, Rules, resolve, settle
+from tonk_model import DEFAULTS, Rules, resolve, settle
 from tonk_ref.engine.ruleset import option_values
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -22,7 +22,7 @@ from scenarios._gen.cli import HOUSE_WRITING, family
 from scenarios._gen.cli import _house as house_cases
 from scenarios._gen.make.case import Case, build
 from scenarios._gen.make.play import GenError
-from scenarios._gen.model import Ambiguous, Rules, Shape, Spread, cards, placements, readings, resolve, settle
+from tonk_model import Ambiguous, Rules, Shape, Spread, cards, placements, readings, resolve, settle
 from tonk_ref.engine.ruleset import option_values
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -1,5 +1,5 @@
 """The tests' independent oracle: the scenario generators' model of a hand
-(``scenarios._gen.model``), which shares no code with ``tonk_ref`` and is written from
+(``tonk_model``), which shares no code with ``tonk_ref`` and is written from
 the rules text (spec/rules.yaml, spec/tonk.md, the option descriptions of
 spec/ruleset.schema.json and the rules brief), and here the glue that reads an engine's
 state JSON (``serialize.state_to_json``) into the model's form.  The JSON is the only
@@ -11,10 +11,10 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
-from scenarios._gen.model import *  # noqa: F403  (the oracle is the model)
-from scenarios._gen.model import DEFAULTS, Payment, Result, Spread, State, read_spread, sort_cards
-from scenarios._gen.model import Shape as _Shape
-from scenarios._gen.model.settle import result
+from tonk_model import *  # noqa: F403  (the oracle is the model)
+from tonk_model import DEFAULTS, Payment, Result, Spread, State, read_spread, sort_cards
+from tonk_model import Shape as _Shape
+from tonk_model.settle import result
 
 
 def from_json(s: dict[str, Any]) -> State:

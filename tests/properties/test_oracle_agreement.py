@@ -108,7 +108,7 @@ def play_against_oracle(setup: K.Setup, rng: random.Random, full_legality_every:
 
 def test_the_oracle_models_every_option() -> None:
     missing = sorted(set(K.OPTION_VALUES) - set(O.DEFAULTS))
-    assert not missing, f"options the oracle does not model (extend scenarios/_gen/model): {missing}"
+    assert not missing, f"options the oracle does not model (extend tonk_model): {missing}"
     defaults = {k: v[0] for k, v in K.OPTION_VALUES.items()}
     assert {k: O.DEFAULTS[k] for k in defaults} == defaults
 

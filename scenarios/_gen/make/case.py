@@ -13,7 +13,8 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
-from ..model import Ambiguous, ModelError, cards, deal, deal_hands, points, resolve
+from tonk_model import Ambiguous, ModelError, cards, deal, deal_hands, points, resolve
+
 from .play import GenError, Play, split_script
 
 

@@ -7,8 +7,9 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from ..model import DEFAULTS, deal_hands, is_default
-from ..model import cards as parse_cards
+from tonk_model import DEFAULTS, deal_hands, is_default
+from tonk_model import cards as parse_cards
+
 from .case import Case
 from .play import Play
 

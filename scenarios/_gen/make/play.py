@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from fractions import Fraction
 from typing import Any
 
-from ..model import Ambiguous, Illegal, State, apply, parse_compact, placements, readings
+from tonk_model import Ambiguous, Illegal, State, apply, parse_compact, placements, readings
 
 
 class GenError(ValueError):

@@ -24,7 +24,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ..model import DEFAULTS, Ambiguous, ModelError, Rules, State, deal_hands
+from tonk_model import DEFAULTS, Ambiguous, ModelError, Rules, State, deal_hands
+
 from .files import Doc
 from .play import GenError, Play
 

@@ -2,7 +2,7 @@
 rows of cases they hold made into :class:`Case` objects.
 
 A table file is a YAML mapping: ``cases`` (rows of :class:`Case` fields, or contrasts)
-or the lists the family's module reads (the headed families, make/table.py), and
+or the lists the family's module reads (the headed families, make/table.py, and pack40), and
 ``shared``: named fragments.  In any mapping, ``with: NAME`` (or a list of names) stands
 for the shared fragment NAME updated with the mapping's own keys; ``family.NAME`` names
 a fragment of another family's table.  YAML anchors share a list or a string within a
@@ -36,7 +36,8 @@ from typing import Any
 
 import yaml
 
-from ..model import STANDARD, cards, stack
+from tonk_model import STANDARD, cards, stack
+
 from .case import Case
 from .contrast import long_hand
 

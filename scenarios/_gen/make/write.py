@@ -19,7 +19,7 @@ from typing import Any
 
 import yaml
 
-from ..model import is_card
+from tonk_model import is_card
 
 TOP_ORDER = (
     "id", "title", "rules", "ruleset", "requires", "players", "dealer", "stake", "deal", "script", "result", "notes"

@@ -9,6 +9,8 @@ order dealt and drawn, amounts ``Fraction``s, a state a dataclass.
 
 Layers, lowest first: errors, cards, ruleset (options and presets read from spec/),
 spreads, settle (endings and payments), hand (the deal and the rules of play), actions.
+A package of its own beside ``tonk_ref`` (installed with it), importing only the
+standard library and PyYAML; tests/test_layers.py checks that the two share no code.
 """
 
 from __future__ import annotations

@@ -14,8 +14,17 @@ import yaml
 from .cards import is_joker, rank
 from .errors import ModelError
 
-#: spec/ beside scenarios/ (in a checkout, and in the package data of a wheel alike).
-SPEC = Path(__file__).resolve().parents[3] / "spec"
+
+def _spec_dir(beside: Path) -> Path:
+    """spec/ as the package ``tonk_ref`` carries it when installed from a wheel
+    (``tonk_ref/_data/spec``, read as files: the model imports nothing of tonk_ref), else
+    spec/ at the root of the source checkout; ``beside`` is the folder holding this package."""
+    packaged = beside / "tonk_ref" / "_data" / "spec"
+    return packaged if packaged.is_dir() else beside / "spec"
+
+
+#: The rules' data the model reads: the options' schema and the presets.
+SPEC = _spec_dir(Path(__file__).resolve().parents[1])
 
 
 @functools.cache
