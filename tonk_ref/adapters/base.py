@@ -107,3 +107,21 @@ class Adapter(Protocol):
     def call(self, method: str, params: JSON) -> Any: ...
 
     def close(self) -> None: ...
+
+
+@runtime_checkable
+class WarmsUp(Protocol):
+    """An adapter that can start its engine ahead of the first request (the stdio
+    adapter): ``warm_up`` sends ``hello`` without waiting, and the next request reads the
+    answer."""
+
+    def warm_up(self) -> None: ...
+
+
+@runtime_checkable
+class SendsAhead(Protocol):
+    """An adapter that can take a ``play`` request ahead (the stdio adapter): the engine
+    plays it while the caller checks the answers in hand, and the next ``play`` of the
+    same setup and actions reads its answer."""
+
+    def prefetch_play(self, setup: JSON, actions: list[tuple[int, JSON]]) -> None: ...

@@ -35,7 +35,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..adapters.base import JSON, Adapter, AdapterFault, FaultKind, Rejected
+from ..adapters.base import JSON, Adapter, AdapterFault, FaultKind, Rejected, SendsAhead
 from ..engine.lru import LRU
 from ..engine.ruleset import Ruleset
 from ..errors import TonkError
@@ -132,11 +132,12 @@ class Engine:
         ahead (the stdio adapter's ``prefetch_play``) and that case opens with one ``play``:
         the engine plays it while the runner checks the answers of the case in hand."""
         case, self.following = self.following, None
-        send = getattr(self.adapter, "prefetch_play", None)
-        if send is None or case is None or not _batchable(case, self.caps) or self.missing(case):
+        if (not isinstance(self.adapter, SendsAhead) or case is None or not _batchable(case, self.caps)
+                or self.missing(case)):
             return
         assert case.setup is not None
-        send(self.sent(case.setup), [(s.seat, s.action) for s in case.steps if isinstance(s, Act)])
+        self.adapter.prefetch_play(self.sent(case.setup), [(s.seat, s.action) for s in case.steps
+                                                           if isinstance(s, Act)])
 
     def missing(self, case: Case) -> tuple[Need, ...]:
         opts = self._needs.get(case.ruleset)

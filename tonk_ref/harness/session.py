@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ..adapters.base import Adapter
+from ..adapters.base import Adapter, WarmsUp
 from ..adapters.factory import EngineSpec, EngineSpecError
 from ..errors import TonkError
 from ..spec.notation import value_text
@@ -118,9 +118,8 @@ class Session:
                 self._adapter = self.spec.build()
             except EngineSpecError as e:
                 raise RunInputError(str(e)) from None
-        warm_up = getattr(self._adapter, "warm_up", None)
-        if callable(warm_up):
-            warm_up()  # the engine starts while the caller goes on
+        if isinstance(self._adapter, WarmsUp):
+            self._adapter.warm_up()  # the engine starts while the caller goes on
         self.engine = Engine.greet(self._adapter)
         self.table = self.named if self.named is not None else own_table(self.engine.caps)
         return self.engine
