@@ -231,11 +231,11 @@ def replay(setup: JSON, moves: Sequence[Move], trace: bool = True) -> Playout:
 
 @dataclass(frozen=True, slots=True)
 class Probes:
-    """Which refusals random play tries (spec/scenarios.md, "Probes"): at each decision
-    point with probability ``rate`` (at most ``most`` in a hand, and once after the hand is
-    over), an action the reference refuses there for exactly one reason, preferring the
-    reasons of ``want`` (none: any); a probe draws on its own random source, so the hand
-    played is the hand played without probes."""
+    """Which refusals random play tries (spec/scenarios.md, "Probes"): before the first
+    action, then at each decision point with probability ``rate`` (at most ``most`` in a
+    hand), and once after the hand is over: an action the reference refuses there for
+    exactly one reason, preferring the reasons of ``want`` (none: any); a probe draws on its
+    own random source, so the hand played is the hand played without probes."""
 
     rate: float = 0.15
     most: int = 6
@@ -276,6 +276,8 @@ def random_hand(
             moves.append((seat, action))
             answers.append(_answer(h, seat, action, trace, implied))
 
+    if probes is not None and not h.is_over:
+        probe()  # the first turn: the dealt hands are all in hand, and hold spreads most often
     while not h.is_over and len(moves) < max_actions:
         if probes is not None and len(probed) < probes.most and prng.random() < probes.rate:
             probe()
@@ -365,6 +367,10 @@ def _candidates(rng: random.Random, h: Hand, reasons: frozenset[str] = frozenset
     return out
 
 
+#: The kinds of action whose sharp refusals few positions offer: tried first where found.
+_RARE = frozenset({"spread", "hit"})
+
+
 def _fitting(cards: Sequence[int], h: Hand, seat: int) -> list[int]:
     """Cards that could extend the spread ``cards`` (its rank's other suits, the ranks next
     to a run's ends) that ``seat`` does not hold: a hit with one is refused as not held."""
@@ -419,7 +425,9 @@ def sharp_refusals(rng: random.Random, h: Hand, want: frozenset[str] = frozenset
             blunt.setdefault(key, (seat, js))
     for key, move in blunt.items():
         found.setdefault(key, move)  # some reasons never come alone (a declare after drawing)
-    order = sorted(found, key=lambda k: (k.split("/")[0] not in want, rng.random()))
+    # wanted reasons first, then a spread or hit (sharp refusals of those are found in few
+    # positions: a spread held before drawing, a hit that fits), then the rest at random
+    order = sorted(found, key=lambda k: (k.split("/")[0] not in want, k.split("/")[1] not in _RARE, rng.random()))
     picked = order[:most]
     tried.update(picked)
     return [found[k] for k in picked]

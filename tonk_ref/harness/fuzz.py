@@ -71,7 +71,7 @@ def fuzz_hand(plan: Plan, game: int, *, trace: bool | None = None) -> Case:
     probes = None
     if plan.probes:
         rules = Ruleset.from_mapping(setup["ruleset"])
-        probes = R.Probes(rate=0.03, most=1, want=frozenset(reasons_reachable(rules)),
+        probes = R.Probes(rate=0.05, most=3, want=frozenset(reasons_reachable(rules)),
                           seed=f"fuzz-probe:{plan.seed}:{game}")
     played = R.random_hand(rng, setup, illegal_rate=plan.illegal_rate, trace=traced, probes=probes)
     return hand_case(played, case_id=f"fuzz-{plan.seed}-{game + 1}",

@@ -1,0 +1,35 @@
+"""``tonk fuzz`` at a house fake's own table: its probes (actions the rules refuse for
+exactly one reason, tried along random hands and after their end) catch every fake whose
+bug is a refusal it does not make, and the clean fake shows no difference.  Probes only:
+no random well-formed actions (``--illegal-rate 0``), so a catch is the probes' own."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from house import HOUSE_FAKES
+
+from tonk_ref.tools import cli
+
+HERE = Path(__file__).resolve().parent
+#: The fakes whose bug is an action accepted that the rules refuse.
+REFUSAL_BUGS = ("spread_before_drawing", "hit_before_drawing", "spread_not_held", "act_after_over",
+                "second_draw", "out_of_turn", "ten_as_10h")
+
+
+@pytest.mark.parametrize("name", ["clean_online", *REFUSAL_BUGS])
+def test_fuzz_probes_catch_each_refusal_bug_and_pass_the_clean_fake(
+        name: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.syspath_prepend(str(HERE))  # house
+    fake = HOUSE_FAKES[name]
+    out = tmp_path / "found"
+    code = cli.main(["fuzz", "--adapter", f"house:{name}", "--rules", fake.table, "--games", "200", "--seed", "1",
+                     "--illegal-rate", "0", "--no-progress", "--quiet", "--out", str(out)])
+    summary = capsys.readouterr().out.strip().splitlines()[-1:]
+    if fake.clean:
+        assert code == 0, summary
+        assert not out.exists() or not any(out.iterdir())
+    else:
+        assert code == 1, f"{name} ({fake.description}) is not caught by tonk fuzz at {fake.table}: {summary}"
+        assert sorted(p.suffix for p in out.iterdir()) == [".yaml"], "the difference is written as one scenario"
