@@ -175,7 +175,7 @@ def build_report(run: SuiteRun, *, load_errors: Sequence[LoadError] = (), **meta
     from .scene import add_scenes
 
     records = [r.to_json() for r in run.results]
-    add_scenes(run.results, records)
+    add_scenes(run.results, records, table_checks())
     return assemble(
         records,
         engine={**run.engine.caps.to_json(), "unplayed_defaults": run.engine.caps.unplayed_defaults()},
