@@ -8,14 +8,17 @@ never plays the reference engine itself (no ``engine.hand``, ``engine.payments``
 imports nothing from the views or the tools, except its pytest plugin, a front end like a
 command, which prints through the views; the views (every text, Markdown, JUnit and HTML
 output) nothing from the tools or pytest.  Every module of the package lies in one of the
-six layers.  Read from each module's source, so a lazy import inside a function counts
-too.
+six layers.  A command imports no other command: the modules of the tools import one
+another only for the shared command-line helpers.  No import circle runs through the
+package, the scenario generators, the mutants or the scripts (but the ones listed as still
+open).  Read from each module's source, so a lazy import inside a function counts too.
 """
 
 from __future__ import annotations
 
 import ast
 import sys
+from functools import cache
 from pathlib import Path
 
 import pytest
@@ -49,7 +52,21 @@ FRONT_ENDS: dict[str, tuple[str, ...]] = {"harness/plugin.py": ("tonk_ref.tools"
 #: two modules every layer may use, which import no layer: where the data lies, the errors
 FRONT = {"__init__.py", "__main__.py"}
 SHARED = {"paths.py", "errors.py"}
+#: The command-line helpers of the tools, the one thing a command may import from another
+#: module of the tools: the command table with its usage error and argument checks, the
+#: engine options, the exit statuses and the progress bar.  What else two commands share
+#: is a library function of a layer below.
+COMMAND_LINE_HELPERS = ("cli", "engine_args", "exitcodes", "progress")
 
+#: The code whose imports may not run in a circle: the package, the scenario generators,
+#: the mutants and the scripts (folders of the repository).
+REPOSITORY = PACKAGE.parent
+GRAPHED = ("tonk_ref", "scenarios/_gen", "mutants", "scripts")
+#: The import circles still open, each the set of modules of one circle.  Each must go, and
+#: its entry with it; no new one may come (a circle inside the package is never listed).
+#: Import circles known and still to go (each a set of modules); none today, and a new one
+#: fails the test.
+OPEN_CIRCLES: tuple[frozenset[str], ...] = ()
 
 def imports_of(path: Path, package: str | None = None) -> set[str]:
     """Absolute names of every module ``path`` imports (relative imports resolved against
@@ -104,6 +121,158 @@ def test_only_the_plugin_of_the_harness_prints_through_the_views() -> None:
     assert _banned("harness", {"tonk_ref.views.render"}) == ["tonk_ref.views.render"]
     assert _banned("harness", {"tonk_ref.views.render"}, FRONT_ENDS["harness/plugin.py"]) == []
     assert _banned("harness", {"tonk_ref.tools.cli"}, FRONT_ENDS["harness/plugin.py"]) == ["tonk_ref.tools.cli"]
+
+
+def _command_imports(path: Path, package: str | None = None) -> list[str]:
+    """The modules of the tools that ``path`` imports, but the command-line helpers."""
+    return [n for n in sorted(imports_of(path, package)) if n.startswith("tonk_ref.tools.")
+            and n.split(".")[2] not in COMMAND_LINE_HELPERS]
+
+
+def test_a_command_imports_no_other_command() -> None:
+    assert [f"{path.relative_to(PACKAGE.parent)} imports {name}" for path in sorted((PACKAGE / "tools").glob("*.py"))
+            for name in _command_imports(path)] == []
+    assert all((PACKAGE / "tools" / f"{name}.py").is_file() for name in COMMAND_LINE_HELPERS)
+
+
+def test_the_scan_sees_one_command_importing_another(tmp_path: Path) -> None:
+    probe = tmp_path / "probe.py"
+    probe.write_text("from . import exitcodes\nfrom .cli import UsageError\n\n\ndef f():\n"
+                     "    from .judge import text\n    import tonk_ref.tools.diff\n", encoding="utf-8")
+    assert _command_imports(probe, "tonk_ref.tools") == ["tonk_ref.tools.diff", "tonk_ref.tools.judge",
+                                                         "tonk_ref.tools.judge.text"]
+
+
+# ---------------------------------------------------------------------------- import circles
+
+
+def modules_of(root: Path, folders: tuple[str, ...]) -> dict[str, Path]:
+    """Every Python module under ``folders`` of ``root``, by its dotted name (a package by
+    its own name, for its ``__init__.py``)."""
+    out: dict[str, Path] = {}
+    for folder in folders:
+        for path in sorted((root / folder).rglob("*.py")):
+            parts = path.relative_to(root).with_suffix("").parts
+            out[".".join(parts[:-1] if parts[-1] == "__init__" else parts)] = path
+    return out
+
+
+def _known(name: str, known: dict[str, Path]) -> str | None:
+    """The longest dotted prefix of ``name`` that is a module of ``known``."""
+    while name and name not in known:
+        name = name.rpartition(".")[0]
+    return name or None
+
+
+def import_graph(root: Path, folders: tuple[str, ...]) -> dict[str, set[str]]:
+    """Module -> the modules of the graph it imports, wherever the import is written (a
+    lazy one inside a function too).  ``from P import m`` imports the module ``P.m`` where
+    there is one, else ``P``; the parent packages a module lies in are not counted (every
+    module of a package is imported after its package)."""
+    known = modules_of(root, folders)
+    graph: dict[str, set[str]] = {}
+    for name, path in known.items():
+        package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+        found: set[str | None] = set()
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Import):
+                found |= {_known(a.name, known) for a in node.names}
+            elif isinstance(node, ast.ImportFrom):
+                if node.level:
+                    base = ".".join([*package.split(".")[: len(package.split(".")) - node.level + 1],
+                                     *([node.module] if node.module else [])])
+                else:
+                    base = node.module or ""
+                found |= {f"{base}.{a.name}" if f"{base}.{a.name}" in known else _known(base, known)
+                          for a in node.names}
+        graph[name] = {m for m in found if m is not None and m != name}
+    return graph
+
+
+def circles(graph: dict[str, set[str]]) -> list[frozenset[str]]:
+    """The import circles of ``graph``: its strongly connected components of more than one
+    module (Tarjan's algorithm, without recursion)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    out: list[frozenset[str]] = []
+    for start in sorted(graph):
+        if start in index:
+            continue
+        work = [(start, iter(sorted(graph[start])))]
+        index[start] = low[start] = len(index)
+        stack.append(start)
+        on_stack.add(start)
+        while work:
+            node, edges = work[-1]
+            step = next((m for m in edges if m not in index or m in on_stack), None)
+            if step is not None:
+                if step in index:
+                    low[node] = min(low[node], index[step])
+                else:
+                    index[step] = low[step] = len(index)
+                    stack.append(step)
+                    on_stack.add(step)
+                    work.append((step, iter(sorted(graph.get(step, ())))))
+                continue
+            work.pop()
+            if work:
+                low[work[-1][0]] = min(low[work[-1][0]], low[node])
+            if low[node] == index[node]:
+                component: set[str] = set()
+                while True:
+                    m = stack.pop()
+                    on_stack.discard(m)
+                    component.add(m)
+                    if m == node:
+                        break
+                if len(component) > 1:
+                    out.append(frozenset(component))
+    return out
+
+
+@cache
+def _repository_circles() -> tuple[frozenset[str], ...]:
+    return tuple(circles(import_graph(REPOSITORY, GRAPHED)))
+
+
+def test_no_new_import_circle() -> None:
+    """Every circle of the repository's imports is one still open (or a part of one, as it
+    is being taken apart), and none runs through the package."""
+    found = _repository_circles()
+    new = [sorted(c) for c in found if not any(c <= allowed for allowed in OPEN_CIRCLES)]
+    assert new == [], "new import circles"
+    assert [sorted(c) for c in (*found, *OPEN_CIRCLES) if any(m.split(".")[0] == "tonk_ref" for m in c)] == []
+
+
+def test_the_open_circles_are_still_open() -> None:
+    """An entry of OPEN_CIRCLES whose circle is gone goes too."""
+    found = _repository_circles()
+    closed = [sorted(allowed) for allowed in OPEN_CIRCLES if not any(c <= allowed for c in found)]
+    assert closed == [], "these circles are gone: remove them from OPEN_CIRCLES"
+
+
+def test_the_circle_scan_sees_lazy_imports_and_no_package_edges(tmp_path: Path) -> None:
+    pkg = tmp_path / "pkg"
+    (pkg / "sub").mkdir(parents=True)
+    files = {
+        "__init__.py": "from .c import y\n",
+        "a.py": "from . import b\n",
+        "b.py": "def f():\n    from .a import x\n",
+        "c.py": "import os\ny = 1\n",
+        "d.py": "from pkg.sub import e\n",
+        "sub/__init__.py": "",
+        "sub/e.py": "from .. import d\nfrom ..c import y\n",
+        "lone.py": "import pkg.c\n",
+    }
+    for name, text in files.items():
+        (pkg / name).write_text(text, encoding="utf-8")
+    graph = import_graph(tmp_path, ("pkg",))
+    assert graph["pkg.a"] == {"pkg.b"} and graph["pkg.b"] == {"pkg.a"} and graph["pkg.lone"] == {"pkg.c"}
+    assert graph["pkg.sub.e"] == {"pkg.d", "pkg.c"} and graph["pkg"] == {"pkg.c"}
+    assert sorted(sorted(c) for c in circles(graph)) == [["pkg.a", "pkg.b"], ["pkg.d", "pkg.sub.e"]]
+    assert circles({"x": {"y"}, "y": {"z"}, "z": set()}) == []
 
 
 def test_every_module_lies_in_a_layer() -> None:

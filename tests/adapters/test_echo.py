@@ -1,6 +1,7 @@
-"""The echo floor of ``tonk bench`` (tonk_ref.tools.echo): a recording engine passes every
-exchange through and writes it down, and the replaying engine answers the same requests
-with the recorded answers, so the suite passes against it exactly as against the engine."""
+"""The echo floor of ``tonk bench`` (tonk_ref.adapters.echo, run as tonk_ref.tools.echo): a
+recording engine passes every exchange through and writes it down, and the replaying engine
+answers the same requests with the recorded answers, so the suite passes against it exactly
+as against the engine."""
 
 from __future__ import annotations
 
@@ -12,10 +13,11 @@ from pathlib import Path
 import protokit
 import pytest
 
+from tonk_ref.adapters import echo
 from tonk_ref.adapters.base import AdapterFault
 from tonk_ref.adapters.stdio_client import StdioAdapter
 from tonk_ref.paths import scenarios_dir
-from tonk_ref.tools import cli, echo
+from tonk_ref.tools import cli
 
 ECHO = [sys.executable, "-m", "tonk_ref.tools.echo"]
 

@@ -26,8 +26,8 @@ from tonk_ref.harness import case_cache, case_codec
 from tonk_ref.harness.block import REACH_CODEC
 from tonk_ref.harness.case import Call, Case
 from tonk_ref.harness.case_cache import Codec, cached, typed_codec
-from tonk_ref.harness.case_codec import CASE_CODEC, STEP_WIRE, SUITE_CODEC
-from tonk_ref.harness.suite import Suite, load_suite
+from tonk_ref.harness.case_codec import CASE_CODEC, STEP_WIRE
+from tonk_ref.harness.suite import SUITE_CODEC, Suite, load_suite
 
 POSIX = os.name == "posix"
 posix_only = pytest.mark.skipif(not POSIX, reason="owners and mode bits are POSIX's")

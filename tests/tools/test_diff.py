@@ -16,7 +16,8 @@ from conftest import Ran
 
 from tonk_ref.engine.ruleset import DEFAULT, option_values
 from tonk_ref.harness.scenario import load_scenario
-from tonk_ref.tools.diffsearch import Side, diff
+from tonk_ref.harness.situations import load_situation
+from tonk_ref.spec.diffsearch import Side, diff
 
 SINGLE = [(o, v) for o, vs in option_values().items() for v in vs
           if not (type(v) is type(getattr(DEFAULT, o)) and v == getattr(DEFAULT, o))]
@@ -55,7 +56,7 @@ def test_a_preset_with_several_options_gives_distinct_rules(tonk: Callable[..., 
 def test_every_single_option_change(option: str, value: object, tonk: Callable[..., Ran],
                                     table_file: Callable[[str], str], tmp_path: Path) -> None:
     b = DEFAULT.replace(**{option: value})
-    d = diff(Side("seed", DEFAULT), Side(f"{option}={value}", b), limit=1)
+    d = diff(Side("seed", DEFAULT), Side(f"{option}={value}", b), load=load_situation, limit=1)
     if not d.witnesses:
         listed = {i.option: i.reason for i in d.inert}
         assert listed.get(option), f"{option}={value}: no witness and no reason"

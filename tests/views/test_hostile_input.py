@@ -23,18 +23,18 @@ from viewkit import W7, Ran, scenario
 
 from tonk_ref.engine.ruleset import DEFAULT
 from tonk_ref.harness.situations import load_situation
+from tonk_ref.spec.diffsearch import Side, diff
 from tonk_ref.spec.judging import judge
 from tonk_ref.spec.rulebook import load_table_rules
-from tonk_ref.tools.diff import diff_view
-from tonk_ref.tools.diffsearch import Side, diff
-from tonk_ref.tools.explain import replay_view
-from tonk_ref.tools.judge import ruling_view
 from tonk_ref.views.diff_html import diff_page
+from tonk_ref.views.diff_text import diff_view
 from tonk_ref.views.escape import md, md_code, md_fence
 from tonk_ref.views.html_report import html_report
 from tonk_ref.views.render import markdown
 from tonk_ref.views.replay_html import replay_page
+from tonk_ref.views.replay_text import replay_view
 from tonk_ref.views.ruling_html import ruling_page
+from tonk_ref.views.ruling_text import ruling_view
 
 JSON = dict[str, Any]
 #: A script in an element, and a card that closes the attribute it is named in.
@@ -178,8 +178,8 @@ def _pages() -> dict[str, tuple[Callable[[Any], str], Any]]:
         situation = load_situation(scenario(rel))
         rules = situation.ruleset or DEFAULT
         out[name] = (replay_page, replay_view(situation, situation.start(rules), "seed", "tonk explain ..."))
-    d = diff(Side("seed", load_table_rules("seed")), Side("online", load_table_rules("online")), players=(2,),
-             limit=1)
+    d = diff(Side("seed", load_table_rules("seed")), Side("online", load_table_rules("online")), load=load_situation,
+             players=(2,), limit=1)
     out["diff"] = (diff_page, diff_view(d))
     return out
 

@@ -30,6 +30,8 @@ from msgspec import UNSET, Meta, Struct, UnsetType
 
 from ..engine.ruleset import option_values
 from ..paths import spec_dir
+from .schema_names import METHODS as METHODS
+from .schema_names import SchemaError, uri
 
 # ---------------------------------------------------------------------------- the codec
 
@@ -85,9 +87,6 @@ def parse(data: bytes | str) -> Any:
 
 # ---------------------------------------------------------------------------- data types
 
-#: Every method of protocol version 1 (spec/protocol.md); each has typed params and result.
-METHODS = ("hello", "new_hand", "act", "state", "play", "legal_actions", "observe", "bye", "cut", "next_dealer",
-           "join", "score")
 
 #: A JSON Schema integer: an int, or a float with no fractional part.
 Integer: TypeAlias = int | Annotated[float, Meta(multiple_of=1)]
@@ -608,8 +607,6 @@ def type_of(name: str) -> Any:
         return _ENVELOPES[name]
     types = _types()
     if name not in types:
-        from .schemas import SchemaError, uri
-
         uri(name)  # raises, naming the known names
         raise SchemaError(f"no type for the schema {name!r}")
     return types[name]

@@ -11,6 +11,9 @@ Names accepted by :func:`validator` and :func:`check`:
 The ruleset schema (``https://tonk.invalid/spec/ruleset.schema.json``) is read from
 ``spec/ruleset.schema.json``; where that file is missing, an equivalent schema is built
 from :func:`tonk_ref.engine.ruleset.option_values` so validation still works.
+
+The names, their URIs and :class:`SchemaError` are :mod:`.schema_names`'s (which the typed
+messages use too), named here as well.
 """
 
 from __future__ import annotations
@@ -27,19 +30,14 @@ from referencing import Registry, Resource
 from referencing.jsonschema import DRAFT202012
 
 from ..engine.ruleset import option_values
-from ..errors import TonkError
 from ..paths import spec_dir
-from .messages import METHODS as METHODS
-
-BASE = "https://tonk.invalid/spec/schemas/"
-RULESET_ID = "https://tonk.invalid/spec/ruleset.schema.json"
-
-DATA_TYPES = ("card", "action", "setup", "state", "result", "observation", "hello", "rejection")
-ENVELOPES = ("request", "response", "success", "error")
-
-
-class SchemaError(TonkError, ValueError):
-    """A schema file that cannot be read, or a name that names no schema."""
+from .schema_names import BASE as BASE
+from .schema_names import DATA_TYPES as DATA_TYPES
+from .schema_names import ENVELOPES as ENVELOPES
+from .schema_names import METHODS as METHODS
+from .schema_names import RULESET_ID as RULESET_ID
+from .schema_names import SchemaError as SchemaError
+from .schema_names import uri as uri
 
 
 def schema_dir() -> Path:
@@ -89,21 +87,6 @@ def registry() -> Registry[Any]:
     """A :class:`referencing.Registry` holding every schema, for ``$ref`` between files."""
     resources = [(uri, Resource.from_contents(s, default_specification=DRAFT202012)) for uri, s in schemas().items()]
     return Registry().with_resources(resources)
-
-
-def uri(name: str) -> str:
-    """The URI of the schema called ``name`` (see the module docstring)."""
-    if name in DATA_TYPES:
-        return f"{BASE}{name}.json"
-    if name == "ruleset":
-        return RULESET_ID
-    if name in ENVELOPES:
-        return f"{BASE}jsonrpc.json#/$defs/{name}"
-    method, _, part = name.partition(".")
-    if (method in METHODS and part in ("params", "result")) or name == "play.step":
-        return f"{BASE}methods.json#/$defs/{name}"
-    known = [*DATA_TYPES, "ruleset", *ENVELOPES, *(f"{m}.{p}" for m in METHODS for p in ("params", "result"))]
-    raise SchemaError(f"no schema named {name!r}; known names: {', '.join(known)}")
 
 
 def _inline(node: Any, base: str, resolver: Any, depth: int = 0) -> Any:

@@ -19,7 +19,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable, Sequence
 from operator import attrgetter
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import msgspec
 
@@ -27,9 +27,6 @@ from ..engine.ruleset import Ruleset
 from .case import Act, Call, Case, Expect, Kind, Legal, Observe, Origin, Perft, Step
 from .case_cache import Codec
 from .results import LoadError
-
-if TYPE_CHECKING:
-    from .suite import Suite
 
 #: The version of this encoding: change it whenever the encoding changes.
 VERSION = 2
@@ -168,17 +165,6 @@ def decode_cases(data: bytes) -> tuple[list[Case], list[LoadError]]:
     return cases, [LoadError(source, message) for source, message in wire.errors]
 
 
-def _encode_suite(suite: Suite) -> bytes:
-    return encode_cases(suite.cases, suite.errors)
-
-
-def _decode_suite(data: bytes) -> Suite:
-    from .suite import Suite
-
-    cases, errors = decode_cases(data)
-    return Suite(cases, errors)
-
-
 def _encode_case(case: Case) -> bytes:
     return encode_cases([case])
 
@@ -190,7 +176,5 @@ def _decode_case(data: bytes) -> Case:
     return cases[0]
 
 
-#: A compiled suite (:class:`.suite.Suite`): its cases and load errors.
-SUITE_CODEC: Codec[Suite] = Codec("suite", VERSION, _encode_suite, _decode_suite)
 #: One compiled case (a scenario file's).
 CASE_CODEC: Codec[Case] = Codec("case", VERSION, _encode_case, _decode_case)

@@ -29,6 +29,7 @@ from typing import Any
 from .. import __version__
 from ..spec.notation import value_text
 from .capabilities import Need
+from .report_schema import report_schema
 from .results import STATUSES, LoadError
 from .runner import SuiteRun
 
@@ -175,7 +176,7 @@ def build_report(run: SuiteRun, *, load_errors: Sequence[LoadError] = (), **meta
     from .scene import add_scenes
 
     records = [r.to_json() for r in run.results]
-    add_scenes(run.results, records)
+    add_scenes(run.results, records, table_checks())
     return assemble(
         records,
         engine={**run.engine.caps.to_json(), "unplayed_defaults": run.engine.caps.unplayed_defaults()},
@@ -293,15 +294,6 @@ def _inline(node: Any, defs: JSON) -> Any:
 
 
 @cache
-def report_schema() -> JSON:
-    """The JSON Schema of the report written by ``tonk check --json``
-    (spec/schemas/report.json)."""
-    import json
-
-    from ..paths import spec_dir
-
-    schema: JSON = json.loads((spec_dir() / "schemas" / "report.json").read_text(encoding="utf-8"))
-    return schema
 
 
 @cache

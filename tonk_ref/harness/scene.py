@@ -9,6 +9,7 @@ has no scene; its script is still given.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from functools import cache
 from typing import Any
 
@@ -16,17 +17,17 @@ from ..adapters.base import AdapterFault, Rejected
 from ..adapters.fields import state_fields
 from ..adapters.inprocess import InProcessAdapter, reference
 from .case import Act, Case, step_label
+from .report_schema import report_schema
 from .results import CaseResult
 
 JSON = dict[str, Any]
+
 
 @cache
 def table_fields() -> tuple[str, ...]:
     """The fields of a protocol state a scene keeps (spec/protocol.md, "State"): the
     state's required fields that a report's table holds (spec/schemas/report.json,
     ``$defs/table``)."""
-    from .report import report_schema
-
     held = report_schema()["$defs"]["table"]["properties"]
     return tuple(f for f in state_fields().required if f in held)
 
@@ -90,13 +91,11 @@ def scene(case: Case, upto: int | None, adapter: InProcessAdapter | None = None)
     return {"deal": deal, "table": table, "before_step": upto, "actions_played": played}
 
 
-def engine_table(result_json: JSON) -> JSON | None:
+def engine_table(result_json: JSON, checks: Mapping[str, Callable[[Any], bool]]) -> JSON | None:
     """The last state the engine itself reported in the case's transcript, if any: the
     fields of a table whose values have the report's types (an engine may send anything;
-    a hand it hides is null), and none without the hands."""
-    from .report import table_checks
-
-    checks = table_checks()
+    a hand it hides is null), and none without the hands.  ``checks`` holds one check per
+    field of a report's table (:func:`~.report.table_checks`)."""
     for x in reversed(result_json.get("transcript") or []):
         answer = x.get("answer")
         if not x.get("ok") or not isinstance(answer, dict):
@@ -108,9 +107,10 @@ def engine_table(result_json: JSON) -> JSON | None:
     return None
 
 
-def add_scenes(results: list[CaseResult], records: list[JSON]) -> None:
+def add_scenes(results: list[CaseResult], records: list[JSON], checks: Mapping[str, Callable[[Any], bool]]) -> None:
     """Give each record of a case that did not pass (failed, errored or known) its
-    ``script`` and ``scene`` (``records[i]`` is ``results[i].to_json()``)."""
+    ``script`` and ``scene`` (``records[i]`` is ``results[i].to_json()``; ``checks``: see
+    :func:`engine_table`)."""
     ref: InProcessAdapter | None = None
     for r, rec in zip(results, records, strict=True):
         if r.status not in ("failed", "errored", "known"):
@@ -123,7 +123,7 @@ def add_scenes(results: list[CaseResult], records: list[JSON]) -> None:
         rec["failing_step"] = at
         sc = scene(r.case, at, ref)
         if sc is not None:
-            engine = engine_table(rec)
+            engine = engine_table(rec, checks)
             if engine is not None:
                 sc["engine_table"] = engine
         rec["scene"] = sc

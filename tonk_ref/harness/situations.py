@@ -4,7 +4,8 @@ corpus, or a described situation (the grammar of :mod:`tonk_ref.spec.situation`)
 
 A scenario is read by the scenario loader (so its errors name the file, the line and the
 field), and its deal is kept as written: a full deck, or hands, upcard and stock top, so
-that under another pack the deal can be stacked again."""
+that under another pack the deal can be stacked again.  :func:`base_rules` names the rules
+a situation is played under first (``--rules``, else a scenario's own, else the seed's)."""
 
 from __future__ import annotations
 
@@ -12,13 +13,16 @@ import re
 from pathlib import Path
 
 from ..engine.cards import parse_card
+from ..engine.ruleset import DEFAULT, Ruleset
+from ..spec.notation import option_text
+from ..spec.rulebook import load_table_rules
 from ..spec.safe_input import read_text
 from ..spec.situation import Description, ScenarioSituation, Situation, SituationError, scripted
 from .case import Act
 from .files import scenario_files
 from .scenario import ScenarioError, load_scenario, read_document
 
-__all__ = ["CASE_ID", "find_case_file", "load_situation", "scenario_situation"]
+__all__ = ["CASE_ID", "base_rules", "find_case_file", "load_situation", "scenario_situation", "table_rules"]
 
 #: what a case ID looks like (spec/scenario.schema.json): lowercase words joined by '-'
 CASE_ID = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)+")
@@ -71,3 +75,28 @@ def load_situation(text: str) -> Situation:
             raise SituationError(f"{text.strip()}: no scenario of the corpus has this ID (see 'tonk rules' "
                                  "for the rules and their cases), and it is not a described situation") from None
     return Description(text)
+
+
+def table_rules(path: str | None) -> tuple[Ruleset | None, str]:
+    """The ruleset of ``--rules`` (a preset, a preset file or a table-rules file; None if
+    not given) and how to name it; a bad one raises
+    :class:`~tonk_ref.spec.rulebook.RulebookError`."""
+    if not path:
+        return None, ""
+    rules = load_table_rules(path)
+    return rules, f"{path} ({_changes(rules)})"
+
+
+def _changes(rules: Ruleset) -> str:
+    return ", ".join(option_text(k, v) for k, v in rules.changes().items()) or "every option at its default"
+
+
+def base_rules(situation: Situation, path: str | None) -> tuple[Ruleset, str]:
+    """The rules a situation is played under first: the table's (``--rules``), else a
+    scenario's own ruleset, else the seed rules; and how to name them."""
+    rules, label = table_rules(path)
+    if rules is not None:
+        return rules, label
+    if situation.ruleset is not None:
+        return situation.ruleset, f"the scenario's ruleset ({_changes(situation.ruleset)})"
+    return DEFAULT, "seed (every option at its default)"

@@ -14,7 +14,8 @@ from pathlib import Path
 
 from . import case_cache
 from .case import Case
-from .case_codec import SUITE_CODEC
+from .case_cache import Codec
+from .case_codec import VERSION, decode_cases, encode_cases
 from .files import feature_files, scenario_files, table_files
 from .results import LoadError
 
@@ -31,6 +32,19 @@ class Suite:
 
     def by_id(self) -> dict[str, Case]:
         return {c.id: c for c in self.cases}
+
+
+def _encode_suite(suite: Suite) -> bytes:
+    return encode_cases(suite.cases, suite.errors)
+
+
+def _decode_suite(data: bytes) -> Suite:
+    cases, errors = decode_cases(data)
+    return Suite(cases, errors)
+
+
+#: A compiled suite: its cases and load errors, as :mod:`.case_codec` writes them.
+SUITE_CODEC: Codec[Suite] = Codec("suite", VERSION, _encode_suite, _decode_suite)
 
 
 def _files(scenario_dirs: Sequence[Path], features: Path | None, perft_depth: int) -> list[Path]:

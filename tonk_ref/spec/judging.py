@@ -15,6 +15,7 @@ from ..engine.match import hand_points, next_dealer
 from ..engine.result import Amount, Payment
 from ..engine.ruleset import DEFAULT, Ruleset, option_values
 from .notation import option_text, value_text
+from .notation import or_words as _or
 from .options import acting_on, option_facts
 from .rulebook import Rule, provenance, provenance_record, rules_by_id, table_values
 from .situation import Description, Played, Situation, SituationError, named_cards, play
@@ -496,10 +497,6 @@ def provenance_of(rule: Rule, trials: list[Trial]) -> str:
     cite = label[label.index(" ("):] if " (" in label else ""
     head = label.split(":", 1)[0]
     return f"{head}: " + "; ".join(f"{o} = " + _or(v) for o, v in values.items()) + cite
-
-
-def _or(values: list[str]) -> str:
-    return values[0] if len(values) == 1 else ", ".join(values[:-1]) + f" or {values[-1]}"
 
 
 def trials_for(base: Ruleset, presets: dict[str, Ruleset] | None = None) -> list[Trial]:

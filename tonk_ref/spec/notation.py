@@ -53,6 +53,11 @@ def option_text(option: str, value: object) -> str:
     return f"{option} = {value_text(value)}"
 
 
+def or_words(values: list[str]) -> str:
+    """``a``, ``a or b``, ``a, b or c``: a choice of values in words."""
+    return values[0] if len(values) == 1 else ", ".join(values[:-1]) + f" or {values[-1]}"
+
+
 class NotationError(TonkError, ValueError):
     """Text that is not an action in the notation; the message says what was expected."""
 

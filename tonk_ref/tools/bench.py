@@ -278,8 +278,8 @@ def echo_floor(recording: Path) -> float:
     """Seconds to send the recorded requests again, through the stdio client, to an echo
     process that answers each with its recorded answer over the same codec: what the pipe
     and the codec cost, with no engine and no runner."""
+    from ..adapters.echo import replay_requests, requests
     from ..adapters.stdio_client import StdioAdapter
-    from .echo import replay_requests, requests
 
     sent = requests(recording)
     with StdioAdapter(_echo("replay", str(recording)), timeout=60) as adapter:
@@ -295,7 +295,7 @@ def suite_and_stdio_figures(quick: bool, stdio: bool = True) -> tuple[dict[str, 
     three rounds, each in process, over stdio and the floor one after the other (so that a
     change in the machine's load falls on all three), after a run that fills the case cache
     and one over stdio that records the traffic; the medians."""
-    from .echo import exchanges
+    from ..adapters.echo import exchanges
 
     with tempfile.TemporaryDirectory() as tmp:
         recording = Path(tmp, "traffic")

@@ -20,8 +20,8 @@ from typing import TYPE_CHECKING, Any
 
 from ..harness.suite import PERFT_DEPTH
 from . import exitcodes
-from .cli import UsageError
-from .engine_args import add_engine_arguments, engine_spec
+from .cli import UsageError, writable_file, writable_folder
+from .engine_args import add_engine_arguments, engine_spec, engine_unavailable
 
 if TYPE_CHECKING:
     from ..harness.session import Request
@@ -97,19 +97,6 @@ def todays_known_failures(report: dict[str, Any], previous: dict[str, str] | Non
             reason = case["message"].splitlines()[0] if case["message"] else case["status"]
         out.setdefault(cid, reason)
     return sorted(out.items())
-
-
-def engine_unavailable(spec_text: str, fault: Any) -> list[str]:
-    """The message of a run that could not start: the command, the fault, the engine's last words."""
-    lines = [f"tonk check: the engine could not be used: {fault.kind}: {fault.message}", f"  engine: {spec_text}"]
-    if fault.response:
-        lines.append(f"  it answered: {fault.response[:300]}")
-    tail = [x for x in (fault.stderr_tail or "").splitlines() if x.strip()]
-    if tail:
-        lines.append("  its stderr ended with:")
-        lines += [f"    | {x[:200]}" for x in tail[-4:]]
-    lines.append("  no case was run (exit status 3)")
-    return lines
 
 
 def request_of(args: argparse.Namespace) -> Request:
@@ -192,23 +179,6 @@ def run(args: argparse.Namespace) -> int:
         sys.stdout.write(dump_known_failures(todays_known_failures(report, previous), engine=engine_name, made=made))
         return exitcodes.ENGINE if outcome.stopped and outcome.not_run else exitcodes.OK
     return code
-
-
-def writable_folder(path: str | None, option: str) -> None:
-    """A folder a run may write into later: checked before the run, not after it."""
-    if path and Path(path).exists() and not Path(path).is_dir():
-        raise UsageError(f"{option}: {path} exists and is not a folder")
-
-
-def writable_file(path: str | None, option: str) -> None:
-    """A report file a run writes at its end: its folder must exist and it must not be a folder."""
-    if not path:
-        return
-    p = Path(path)
-    if p.is_dir():
-        raise UsageError(f"{option}: {path} is a folder, not a file")
-    if not p.parent.is_dir():
-        raise UsageError(f"{option}: the folder {p.parent} does not exist")
 
 
 def _exit_code(report: dict[str, Any]) -> int:

@@ -2,7 +2,10 @@
 package that defines ``HELP`` (one line), ``add_arguments(parser)`` and
 ``run(args) -> int``, and may define ``DESCRIPTION`` and ``EPILOG`` (printed as written).
 Only the module of the command asked for is imported, so a command starts without
-loading the others."""
+loading the others.  A command imports no other command: what two share is a library
+function of a layer below, or one of the command-line helpers (this module's
+:class:`UsageError`, :func:`writable_folder`, :func:`writable_file` and
+:func:`command_line`; :mod:`.engine_args`, :mod:`.exitcodes`, :mod:`.progress`)."""
 
 from __future__ import annotations
 
@@ -10,6 +13,7 @@ import argparse
 import importlib
 import sys
 from collections.abc import Sequence
+from pathlib import Path
 from types import ModuleType
 
 from .. import __version__
@@ -35,6 +39,35 @@ COMMANDS: dict[str, str] = {
 
 class UsageError(TonkError):
     """A command's input is wrong: printed as one clear line, no traceback, exit 2."""
+
+
+def writable_folder(path: str | None, option: str) -> None:
+    """A folder a run may write into later: checked before the run, not after it."""
+    if path and Path(path).exists() and not Path(path).is_dir():
+        raise UsageError(f"{option}: {path} exists and is not a folder")
+
+
+def writable_file(path: str | None, option: str) -> None:
+    """A report file a run writes at its end: its folder must exist and it must not be a folder."""
+    if not path:
+        return
+    p = Path(path)
+    if p.is_dir():
+        raise UsageError(f"{option}: {path} is a folder, not a file")
+    if not p.parent.is_dir():
+        raise UsageError(f"{option}: the folder {p.parent} does not exist")
+
+
+def command_line(args: argparse.Namespace) -> str:
+    """The command that made a page, for its footer."""
+    import shlex
+
+    words = ["tonk", args.command, getattr(args, "situation", None) or args.scenario]
+    if args.rules:
+        words += ["--rules", args.rules]
+    if getattr(args, "all", False):
+        words.append("--all")
+    return shlex.join([*words, "--format", "html"])
 
 
 def _module(name: str) -> ModuleType:

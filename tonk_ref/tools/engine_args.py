@@ -1,9 +1,11 @@
 """The engine options every command that tests an engine shares: ``--adapter-cmd``,
-``--adapter``, ``--timeout``, ``--start-timeout`` and ``--validate``."""
+``--adapter``, ``--timeout``, ``--start-timeout`` and ``--validate``; and the message of a
+run whose engine could not be used (:func:`engine_unavailable`)."""
 
 from __future__ import annotations
 
 import argparse
+from typing import Any
 
 from ..adapters.base import Adapter
 from ..adapters.factory import EngineSpec, EngineSpecError
@@ -40,3 +42,16 @@ def engine_spec(args: argparse.Namespace) -> EngineSpec:
                           start_timeout=args.start_timeout, validate=getattr(args, "validate", False))
     except EngineSpecError as e:
         raise UsageError(str(e)) from None
+
+
+def engine_unavailable(spec_text: str, fault: Any) -> list[str]:
+    """The message of a run that could not start: the command, the fault, the engine's last words."""
+    lines = [f"tonk check: the engine could not be used: {fault.kind}: {fault.message}", f"  engine: {spec_text}"]
+    if fault.response:
+        lines.append(f"  it answered: {fault.response[:300]}")
+    tail = [x for x in (fault.stderr_tail or "").splitlines() if x.strip()]
+    if tail:
+        lines.append("  its stderr ended with:")
+        lines += [f"    | {x[:200]}" for x in tail[-4:]]
+    lines.append("  no case was run (exit status 3)")
+    return lines

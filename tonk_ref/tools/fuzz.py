@@ -34,8 +34,8 @@ from ..harness.results import CaseResult
 from ..harness.runner import Engine, EngineUnavailable, run_case
 from ..harness.session import replay_found
 from . import exitcodes
-from .cli import UsageError
-from .engine_args import add_engine_arguments, build, engine_spec
+from .cli import UsageError, writable_folder
+from .engine_args import add_engine_arguments, build, engine_spec, engine_unavailable
 
 HELP = "play random hands on an engine and on the reference side by side; write each difference as a scenario"
 #: Hands a worker plays per task (progress and stopping are checked between tasks).
@@ -113,8 +113,6 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError("--illegal-rate must be between 0 and 1")
     if args.jobs is not None and args.jobs < 1:
         raise UsageError(f"-j: expected a positive number of workers, got {args.jobs}")
-    from .check import writable_folder
-
     writable_folder(args.out, "--out")
     spec = engine_spec(args)
     seed = args.seed if args.seed is not None else random.randrange(2**31)
@@ -134,7 +132,6 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _fuzz(args: argparse.Namespace, spec: EngineSpec, adapter: Any, seed: int, fixed_rules: Ruleset | None) -> int:
-    from .check import engine_unavailable
     from .progress import Progress
 
     out = sys.stdout

@@ -24,7 +24,7 @@ from ..spec.rulebook import RulebookError, load_table_rules, resolve_ruleset
 from ..spec.safe_input import load_json, read_text
 from . import exitcodes
 from .cli import UsageError
-from .engine_args import add_engine_arguments, build, engine_spec
+from .engine_args import add_engine_arguments, build, engine_spec, engine_unavailable
 
 COMMAND = "perft"
 HELP = "count the legal action sequences of D actions from a deal, or check an engine against the perft tables"
@@ -112,7 +112,6 @@ def _count_on_engine(args: argparse.Namespace, setup: JSON, out: Any) -> int:
     """``tonk perft DEAL --adapter-cmd CMD``: the counts on the engine, through the protocol."""
     from ..harness.perft import AdapterPerft, ListedRefused
     from ..harness.runner import Engine, EngineUnavailable
-    from .check import engine_unavailable
 
     if args.entry:
         raise UsageError("--entry writes the reference engine's counts: leave out --adapter-cmd/--adapter")

@@ -19,7 +19,7 @@ from pathlib import Path
 from ..harness.suite import PERFT_DEPTH
 from . import exitcodes
 from .cli import UsageError
-from .engine_args import add_engine_arguments, engine_spec
+from .engine_args import add_engine_arguments, engine_spec, engine_unavailable
 
 HELP = "run one case alone against an engine and show every request and answer"
 
@@ -47,7 +47,6 @@ def run(args: argparse.Namespace) -> int:
     from ..harness.transcript import exchange_lines
     from ..views.escape import visible, visible_lines
     from ..views.render import case_detail
-    from .check import engine_unavailable
 
     spec = engine_spec(args)
     request = Request(scenario_dirs=tuple(Path(d) for d in args.scenarios) if args.scenarios else None,

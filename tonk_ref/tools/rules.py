@@ -22,10 +22,12 @@ from typing import Any
 import yaml
 
 from ..engine.ruleset import Ruleset, option_values
+from ..harness.situations import table_rules
 from ..paths import data_root, features_dir, scenarios_dir, spec_dir
 from ..spec.notation import option_text, value_text
 from ..spec.rulebook import (
     Rule,
+    RulebookError,
     load_rules,
     load_ruleset_schema,
     load_sections,
@@ -35,7 +37,6 @@ from ..spec.rulebook import (
 )
 from ..spec.wording import wrap
 from .cli import UsageError
-from .judge import table_rules
 
 COMMAND = "rules"
 HELP = "list and search the rules and options; 'tonk rules ID' prints one rule, its sources and its tests"
@@ -251,7 +252,10 @@ def search(query: list[str], rules: list[Rule]) -> tuple[list[Rule], Option | No
 
 
 def run(args: argparse.Namespace) -> int:
-    table, table_label = table_rules(args.rules)
+    try:
+        table, table_label = table_rules(args.rules)
+    except RulebookError as e:
+        raise UsageError(f"--rules: {e}") from None
     rules = load_rules()
     if args.options:
         return _options(args, table, table_label)

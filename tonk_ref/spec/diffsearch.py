@@ -11,14 +11,16 @@ and options whose every situation arises under one ruleset alone (another hand s
 more players), are listed with the reason instead of searched.
 
 A witness is a ``tonk judge`` description and, where the position can be reached by play
-from a deal, a scenario file (spec/scenario.schema.json) that reaches it.
+from a deal, a scenario file (spec/scenario.schema.json) that reaches it, read back by the
+scenario loader the caller gives (the harness's, as every scenario is read) and checked to
+play as the description does under both rulesets.
 """
 
 from __future__ import annotations
 
 import tempfile
 import time
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
@@ -29,15 +31,20 @@ import yaml
 from ..engine.cards import NAMES, Card, pack_mask
 from ..engine.ruleset import Ruleset
 from ..engine.serialize import action_to_json, amount_json
-from ..spec.applicability import condition_text
-from ..spec.judging import Outcome, outcome_of
-from ..spec.notation import describe_action, option_text, value_text
-from ..spec.options import option_facts
-from ..spec.rulebook import load_rules, load_ruleset_schema
-from ..spec.situation import CannotArise, Description, Played, Situation, SituationError, fill_order, play
+from .applicability import condition_text
 from .diffprobes import Family, families
+from .judging import Outcome, outcome_of
+from .notation import describe_action, option_text, value_text
+from .options import option_facts
+from .outcome_text import outcome_words, pays_words
+from .rulebook import load_rules, load_ruleset_schema
+from .situation import CannotArise, Description, Played, Situation, SituationError, fill_order, play
 
 JSON = dict[str, Any]
+
+#: Reads a scenario file into the situation it plays (the scenario loader's
+#: ``load_situation``, which names the file, the line and the field of a bad one).
+Loader = Callable[[str], Situation]
 
 #: After a family's first witness, how many more of its situations are tried for witnesses
 #: of other rules.
@@ -211,7 +218,10 @@ def deciding_rule(oa: Outcome, ob: Outcome, changed: Iterable[str]) -> str:
 
 
 # ---------------------------------------------------------------------------- the search
-def diff(a: Side, b: Side, *, players: tuple[int, ...] = (2, 3), max_cards: int = 27, limit: int = 3) -> Diff:
+def diff(a: Side, b: Side, *, load: Loader, players: tuple[int, ...] = (2, 3), max_cards: int = 27,
+         limit: int = 3) -> Diff:
+    """The smallest situations (at most ``limit``, each of another deciding rule) in which
+    ``a`` and ``b`` disagree; each witness's scenario file is read back with ``load``."""
     start = time.perf_counter()
     da, db = a.rules.to_dict(), b.rules.to_dict()
     changed = {k: (da[k], db[k]) for k in da if da[k] != db[k]}
@@ -242,7 +252,7 @@ def diff(a: Side, b: Side, *, players: tuple[int, ...] = (2, 3), max_cards: int 
         _search_family(fam, a, b, live, found, result, limit)
     result.witnesses = sorted(found.values(), key=lambda w: w.size)[:limit]
     for w in result.witnesses:
-        w.scenario, w.scenario_note = scenario_for(w, a, b)
+        w.scenario, w.scenario_note = scenario_for(w, a, b, load)
     result.seconds = time.perf_counter() - start
     return result
 
@@ -345,20 +355,18 @@ def reach(d: Description, rules: Ruleset) -> JSON | str:
     return {"players": n, "dealer": d.dealer, "stake": d.stake, "deal": deal, "script": script + tail}
 
 
-def _played_file(doc: JSON, rules: Ruleset) -> tuple[Played, int] | str:
-    from ..harness.situations import load_situation
-
+def _played_file(doc: JSON, rules: Ruleset, load: Loader) -> tuple[Played, int] | str:
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp) / "witness.yaml"
         path.write_text(yaml.safe_dump(doc, sort_keys=False), encoding="utf-8")
         try:
-            sit: Situation = load_situation(str(path))
+            sit: Situation = load(str(path))
         except SituationError as e:
             return f"the scenario that reaches it does not load: {e}"
         return play(sit, rules), len(sit.acts)
 
 
-def scenario_for(w: Witness, a: Side, b: Side) -> tuple[str | None, str]:
+def scenario_for(w: Witness, a: Side, b: Side, load: Loader) -> tuple[str | None, str]:
     """The witness as a scenario file written for ruleset A (its result or refusal under
     A expected, B's in the notes), checked to play as the description does under both;
     or None and why not."""
@@ -373,7 +381,7 @@ def scenario_for(w: Witness, a: Side, b: Side) -> tuple[str | None, str]:
         doc["ruleset"] = {"options": changes}
     doc.update(body)
     for side, key in zip((a, b), w.keys, strict=True):
-        got = _played_file(doc, side.rules)
+        got = _played_file(doc, side.rules, load)
         if isinstance(got, str):
             return None, f"no scenario file: {got}"
         p, acts = got
@@ -381,7 +389,7 @@ def scenario_for(w: Witness, a: Side, b: Side) -> tuple[str | None, str]:
             why = " (one turns an upcard, the other does not)" if a.rules.upcard != b.rules.upcard else ""
             return None, (f"no scenario file: the deal and script that reach this position play otherwise under "
                           f"{side.label}{why}")
-    got = _played_file(doc, a.rules)
+    got = _played_file(doc, a.rules, load)
     assert not isinstance(got, str)
     pa = got[0]
     oa = w.outcomes[0]
@@ -395,8 +403,6 @@ def scenario_for(w: Witness, a: Side, b: Side) -> tuple[str | None, str]:
 
 
 def _outcome_text(o: Outcome) -> str:
-    from .judge import outcome_words, pays_words
-
     if o.kind == "ended":
         return f"{outcome_words(o)}; {pays_words(o.payments)}"
     return outcome_words(o)

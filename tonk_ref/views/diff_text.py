@@ -1,0 +1,140 @@
+"""Where two rulesets disagree (:class:`~tonk_ref.spec.diffsearch.Diff`) in words, for
+``tonk diff``: the text, Markdown, the JSON record, and the words of its HTML page
+(:func:`diff_view`, laid out by :mod:`.diff_html`)."""
+
+from __future__ import annotations
+
+import shlex
+from typing import Any
+
+from ..engine.serialize import state_to_json
+from ..spec.diffsearch import Diff, Side, Witness
+from ..spec.notation import option_text
+from ..spec.outcome_text import outcome_words, pays_words
+from ..spec.rulebook import provenance, rules_by_id
+from ..spec.situation import CannotArise, Description
+from .diff_html import DiffPage
+from .diff_html import Witness as PageWitness
+from .ruling_html import Quote, Sentence
+
+
+def changes_line(d: Diff) -> str:
+    if not d.changed:
+        return "no option differs"
+    return "; ".join(f"{k}: {option_text(k, va).split(' = ', 1)[1]} / {option_text(k, vb).split(' = ', 1)[1]}"
+                     for k, (va, vb) in d.changed.items())
+
+
+def outcome_line(w: Witness, i: int) -> str:
+    o = w.outcomes[i]
+    words = outcome_words(o)
+    return f"{words}; {pays_words(o.payments)}" if o.kind == "ended" else words
+
+
+def judge_command(w: Witness, side: Side) -> str:
+    return shlex.join(["tonk", "judge", w.description, "--rules", side.label])
+
+
+def nothing_line(d: Diff) -> str:
+    if d.note:
+        return f"Nothing found: {d.note}."
+    if not d.families:
+        return f"Nothing found: {d.bound}."
+    return f"Nothing found within the bound: {d.bound}."
+
+
+def text(d: Diff) -> list[str]:
+    out = [f"A  {d.a.label}", f"B  {d.b.label}", f"Differ in  {changes_line(d)}"]
+    if not d.changed:
+        out += ["", "The two rulesets are the same: no situation can tell them apart."]
+        return out
+    for k, w in enumerate(d.witnesses, 1):
+        out += ["", f"{k}. decided by {w.rule} ({w.players} players, {w.actions} action{'s' if w.actions != 1 else ''};"
+                    f" {w.family})",
+                f"   situation  {w.description}",
+                f"   under A    {outcome_line(w, 0)}",
+                f"   under B    {outcome_line(w, 1)}",
+                f"   check      {judge_command(w, d.a)}",
+                f"              {judge_command(w, d.b)}"]
+        if w.scenario:
+            out.append("   scenario   (--scenarios DIR writes it; --format json holds it)")
+        else:
+            out.append(f"   scenario   {w.scenario_note}")
+    if not d.witnesses:
+        out += ["", nothing_line(d)]
+    if d.inert:
+        out += ["", "Cannot change a hand within the bound:"]
+        out += [f"  {i.option} ({_values(i)}): {i.reason}" for i in d.inert]
+    out += ["", f"Searched {d.searched} situations in {d.seconds:.1f} s"
+                + (f" (families: {'; '.join(d.families)})" if d.families else "") + "."]
+    return out
+
+
+def _values(i: Any) -> str:
+    va, vb = i.values
+    return f"{option_text(i.option, va).split(' = ', 1)[1]} / {option_text(i.option, vb).split(' = ', 1)[1]}"
+
+
+def markdown(d: Diff) -> list[str]:
+    out = [f"**A:** `{d.a.label}`  ", f"**B:** `{d.b.label}`  ", f"**Differ in:** {changes_line(d)}", ""]
+    for k, w in enumerate(d.witnesses, 1):
+        out += [f"### {k}. Decided by {w.rule}", "", f"`{w.description}`", "",
+                f"- **Under A:** {outcome_line(w, 0)}", f"- **Under B:** {outcome_line(w, 1)}",
+                f"- **Check:** `{judge_command(w, d.a)}`", ""]
+        if w.scenario:
+            out += ["<details><summary>scenario file</summary>", "", "```yaml", w.scenario.rstrip(), "```", "",
+                    "</details>", ""]
+        else:
+            out += [f"*{w.scenario_note}*", ""]
+    if not d.witnesses:
+        out += [nothing_line(d), ""]
+    if d.inert:
+        out += ["**Cannot change a hand within the bound:**", ""]
+        out += [f"- `{i.option}` ({_values(i)}): {i.reason}" for i in d.inert]
+        out.append("")
+    out.append(f"*Searched {d.searched} situations in {d.seconds:.1f} s.*")
+    return out
+
+
+def witness_json(w: Witness) -> dict[str, Any]:
+    return {"rule": w.rule, "description": w.description, "family": w.family, "players": w.players,
+            "actions": w.actions, "under_a": outcome_line(w, 0), "under_b": outcome_line(w, 1),
+            "scenario": w.scenario, "scenario_note": w.scenario_note or None}
+
+
+def to_json(d: Diff) -> dict[str, Any]:
+    return {
+        "a": {"label": d.a.label, "options": d.a.rules.changes()},
+        "b": {"label": d.b.label, "options": d.b.rules.changes()},
+        "differ": {k: {"a": va, "b": vb} for k, (va, vb) in d.changed.items()},
+        "witnesses": [witness_json(w) for w in d.witnesses],
+        "cannot_matter": [{"option": i.option, "a": i.values[0], "b": i.values[1], "reason": i.reason}
+                          for i in d.inert],
+        "found": bool(d.witnesses),
+        "bound": {"players": list(d.players), "max_cards": d.max_cards, "searched": d.searched,
+                  "families": d.families, "rules": d.rules, "text": d.note or d.bound},
+        "seconds": round(d.seconds, 3),
+    }
+
+
+# ---------------------------------------------------------------------------- the page (views.diff_html)
+
+
+def _page_witness(d: Diff, w: Witness) -> PageWitness:
+    sit = Description(w.description)
+    try:
+        start = state_to_json(sit.start(d.a.rules))
+    except CannotArise:
+        start = None
+    rule = rules_by_id().get(w.rule)
+    said = None if rule is None else Quote(w.rule, tuple(
+        Sentence(rule.text_under(s.rules), provenance(rule, s.rules, 60), f"{label} ({s.label})")
+        for label, s in (("A", d.a), ("B", d.b))))
+    return PageWitness(w.rule, w.description, start, tuple(a.text for a in sit.acts), outcome_line(w, 0),
+                       outcome_line(w, 1), said, judge_command(w, d.a), w.scenario or "", w.scenario_note)
+
+
+def diff_view(d: Diff) -> DiffPage:
+    """The search in the words of its page."""
+    return DiffPage(d.a.label, d.b.label, changes_line(d), tuple(_page_witness(d, w) for w in d.witnesses),
+                    nothing_line(d), tuple((i.option, i.reason) for i in d.inert), d.searched, d.seconds)

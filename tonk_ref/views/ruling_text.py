@@ -1,0 +1,435 @@
+"""A ruling (:class:`~tonk_ref.spec.judging.Judgement`) in words, for ``tonk judge``: the
+short text, the full text (``--full``: every event, the totals and every rule), Markdown to
+paste into a chat, and the words of its HTML page (:func:`ruling_view`, laid out by
+:mod:`.ruling_html`).  Each rule is quoted in the sentence that holds under the group's
+rulesets, marked as the seeds' rule, a decision of this spec or a house rule."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from ..engine.actions import REASONS
+from ..engine.hand import Hand
+from ..engine.ruleset import Ruleset
+from ..engine.serialize import state_to_json
+from ..spec.judging import BETWEEN_HANDS, Group, Judgement, Outcome, Trial, labels
+from ..spec.notation import option_text, or_words, value_text
+from ..spec.outcome_text import goes_on_words, outcome_words, pays_words
+from ..spec.situation import CannotArise
+from ..spec.wording import Style, amount, ending_words, event_text, signed, wrap
+from .escape import md, md_code
+from .ruling_html import OptionRow, Pay, Quote, Refused, RulingGroup, RulingPage, Sentence
+
+#: The width the text rulings are wrapped to.
+WIDTH = 100
+
+
+# ---------------------------------------------------------------------------- words shared by the formats
+
+
+def refusal_words(o: Outcome) -> str:
+    r = o.refusal or {}
+    if o.kind == "allowed":
+        return outcome_words(o)
+    rule = f", {r['rule']}" if r.get("rule") else ""
+    return (f"'{r['action']}' ({r['where']}) is refused: {r['reason']}{rule}: {r['message']} "
+            f"({REASONS[r['reason']]})")
+
+
+def allowed_words(j: Judgement, g: Group, full: bool = False) -> str:
+    """The rulesets under which the refused action is allowed."""
+    if not g.allowed_by:
+        return "under none of the rulesets tried"
+    others = [t for t in j.trials if t.outcome is not None and t.outcome.kind != "cannot_arise"
+              and not any(t is u for u in g.trials)]  # fmt: skip
+    if len(g.allowed_by) == len(others) and len(others) > 1:
+        return "under every other ruleset tried"
+    if full or len(g.allowed_by) <= 4:
+        return "under " + labels(g.allowed_by)
+    refused = [t for t in others if not any(t is u for u in g.allowed_by)]
+    if len(refused) <= 3:
+        return f"under every other ruleset tried but {labels(refused)}"
+    if any(t is j.base_trial for t in g.allowed_by):
+        return f"under the base rules and {len(g.allowed_by) - 1} other rulesets tried (--full names them)"
+    return "under " + labels(g.allowed_by[:3]) + f" and {len(g.allowed_by) - 3} more (--full names them)"
+
+
+def refusal_messages(g: Group) -> dict[str, list[Trial]]:
+    """The refusal's message per distinct wording in the group (a merged group of several
+    values of one option may word it differently: 'a knock needs 5 points or fewer')."""
+    out: dict[str, list[Trial]] = {}
+    for t in g.trials:
+        err = t.played.error if t.played is not None else None
+        out.setdefault(err.message if err is not None else "", []).append(t)
+    return out
+
+
+def group_title(j: Judgement, g: Group) -> str:
+    if g.trials[0] is j.base_trial:
+        named = [t.label for t in g.trials[1:] if t.preset]
+        rest = len([t for t in g.trials[1:] if not t.preset])
+        title = "the base rules"
+        if named:
+            title += ", " + ", ".join(named)
+        if rest:
+            title += ", and every variation not named below"
+        return title
+    return labels(g.trials)
+
+
+def per_seat(values: Any, fmt: Callable[[Any], str] = str) -> str:
+    return " · ".join(f"seat {s}: {fmt(v)}" for s, v in enumerate(values))
+
+
+def cannot_words(j: Judgement) -> str:
+    """Every ruleset under which the situation cannot arise, in one line."""
+    return labels(j.cannot)
+
+
+def hint_words(j: Judgement) -> str:
+    return (f"(with 'first turn', if nobody has played yet, it arises under {labels(j.first_turn_hint)})"
+            if j.first_turn_hint else "")
+
+
+def changing_words(j: Judgement) -> str:
+    parts = []
+    for v in j.changing:
+        base_letter = v.results[0][1]
+        moved: dict[str, list[str]] = {}
+        for val, letter, _ in v.results[1:]:
+            if letter != base_letter:
+                moved.setdefault(letter or "cannot arise", []).append(value_text(val))
+        inner = "; ".join(f"{or_words(vals)} \u2192 {letter}" for letter, vals in moved.items())
+        with_ = " (with " + ", ".join(option_text(k, x) for k, x in v.with_.items()) + ")" if v.with_ else ""
+        only = ", only the counts" if not v.money else ""
+        parts.append(f"{v.option}{with_} ({inner}{only})")
+    return ", ".join(parts)
+
+
+def shown_sentences(j: Judgement, g: Group, rid: str) -> list[tuple[str, str, list[Trial], bool]]:
+    """The rule's sentences a ruling shows for a group: (sentence, provenance, rulesets,
+    whether to say under which rulesets).  The base group shows its other sentences only
+    for the options that matter here."""
+    texts = j.sentences(g, rid)
+    base_group = any(t is j.base_trial for t in g.trials)
+    if base_group:
+        keys = j.key_options(g)
+        texts = [x for k, x in enumerate(texts) if k == 0 or any(set(t.changes(j.base)) & keys for t in x[2])]
+    return [(sentence, label, trials, len(texts) > 1 and not (k == 0 and base_group))
+            for k, (sentence, label, trials) in enumerate(texts)]
+
+
+def _decision_lines(j: Judgement, g: Group, width: int, indent: str, rids: list[str]) -> list[str]:
+    """Each rule: its ID, its sentence under the group's rulesets (each distinct sentence
+    with the rulesets it holds for, in a merged group), and where it comes from."""
+    out: list[str] = []
+    if not rids:
+        return out
+    w = max(len(r) for r in rids)
+    pad = " " * (w + 2)
+    for rid in rids:
+        texts = shown_sentences(j, g, rid)
+        head = f"{indent}{rid.ljust(w)}  "
+        for k, (sentence, label, trials, under) in enumerate(texts):
+            lead = head if k == 0 else indent + pad
+            if under:
+                out += _wrapped(lead, f"under {labels(trials)}:", width, indent + pad)
+                lead = indent + pad
+            out += _wrapped(lead, sentence, width, indent + pad)
+            out += _wrapped(indent + pad, f"[{label}]", width, indent + pad + " ")
+    return out
+
+
+def _wrapped(lead: str, words: str, width: int, rest: str) -> list[str]:
+    lines = wrap(words, width - len(lead), "")
+    return [lead + lines[0], *(rest + x for x in lines[1:])] if lines else [lead]
+
+
+# ---------------------------------------------------------------------------- text
+
+
+def text(j: Judgement, style: Style) -> list[str]:
+    """The short ruling: per group the outcome, who pays whom, and the deciding rules."""
+    sit = j.situation
+    out = [f"Situation  {sit.describe()[0]}"]
+    presets = f" and {len(j.presets)} presets" if j.presets else ""
+    out.append(f"Rules      {j.base_label}; every other value of each option{presets} tried")
+    base = j.base_trial.outcome
+    if base is not None and base.kind == "cannot_arise":
+        out += _wrapped("", style.bold(f"Under these rules the situation cannot arise: {base.why}"), WIDTH, "  ")
+    for g in j.groups:
+        o = g.outcome
+        out.append("")
+        out += _wrapped(style.bold(f"{g.letter}  "), style.bold(group_title(j, g)), WIDTH, "   ")
+        if o.kind == "refused":
+            r = o.refusal or {}
+            messages = refusal_messages(g)
+            why = f"{r['reason']}: {', '.join(r.get('rules') or [r['rule']])}"
+            if len(messages) == 1:
+                out += _wrapped("   ", f"refused: {r['action']} ({why}): {r['message']}", WIDTH, "     ")
+            else:
+                out += _wrapped("   ", f"refused: {r['action']} ({why})", WIDTH, "     ")
+                for message, trials in messages.items():
+                    out += _wrapped("     ", f"{labels(trials)}: {message}", WIDTH, "       ")
+            out += _wrapped("   ", f"allowed {allowed_words(j, g)}", WIDTH, "     ")
+        else:
+            out += _wrapped("   ", outcome_words(o), WIDTH, "     ")
+        if o.kind == "ended":
+            out.append(f"   {pays_words(o.payments)}; net {per_seat(o.net, signed)}")
+        for note in o.notes:
+            out += _wrapped("   note: ", note, WIDTH, "     ")
+        out += _decision_lines(j, g, WIDTH, "   ", j.deciding(g))
+    out.append("")
+    if j.changing:
+        out += _wrapped("Changed by  ", changing_words(j), WIDTH, "            ")
+    else:
+        out.append("Changed by  no option: every ruleset tried " + ("where it can arise " if j.cannot else "")
+                   + "reaches the same outcome")
+    if j.cannot:
+        out += _wrapped("Cannot arise under  ", cannot_words(j), WIDTH, "                    ")
+        if j.first_turn_hint:
+            out += _wrapped("                    ", hint_words(j), WIDTH, "                    ")
+    if j.not_judged:
+        out += _wrapped("Not judged  ", f"{labels(j.not_judged)}: they change only unnamed cards", WIDTH,
+                        "            ")
+    out.append("The other options change nothing; --full for every event, total and rule, and why")
+    return out
+
+
+def text_full(j: Judgement, style: Style) -> list[str]:
+    out: list[str] = []
+    sit = j.situation
+    out.append(f"Situation   {sit.describe()[0]}")
+    for line in sit.describe()[1:]:
+        out.append(f"            {line}")
+    out.append(f"Base rules  {j.base_label}")
+    presets = f" and {len(j.presets)} presets" if j.presets else ""
+    out.append(f"Tried       the base rules, every other value of each option{presets}")
+    hs = j.base.hand_size_for(sit.players)
+    if j.base_trial.outcome and j.base_trial.outcome.kind == "cannot_arise":
+        out.append("")
+        out.append(style.bold(f"Under the base rules this situation cannot arise: {j.base_trial.outcome.why}"))
+    for g in j.groups:
+        o = g.outcome
+        out.append("")
+        out.append(style.bold(f"{g.letter}  {group_title(j, g)}"))
+        for e in o.events:
+            out.append(f"   {event_text(e, hs, style)}  {style.dim(e.rule)}")
+        if o.kind == "ended":
+            out.append(f"   ending    {ending_words(o.ending, o.winners, o.knocker)}")
+            if o.totals is not None:
+                out.append(f"   totals    {per_seat(o.totals)}")
+            if o.payments:
+                for i, p in enumerate(o.payments):
+                    head = "payments" if i == 0 else "        "
+                    out.append(f"   {head}  seat {p.payer} pays seat {p.payee} {amount(p.amount)}  "
+                               f"{style.dim(p.rule)}")
+            else:
+                out.append("   payments  nobody pays")
+            out.append(f"   net       {per_seat(o.net, signed)}")
+            if o.points is not None:
+                out.append(f"   points    {per_seat(o.points)}  {style.dim('VAR-POINTS-1')}")
+            if o.dealer_next is not None:
+                out.append(f"   next      seat {o.dealer_next} deals the next hand")
+        elif o.kind == "goes_on":
+            out.append(f"   the hand goes on: {goes_on_words(o)}")
+        else:
+            out += wrap(refusal_words(o), 96, "   ")
+            if o.kind == "refused":
+                out += _wrapped("   ", f"allowed {allowed_words(j, g, full=True)}", WIDTH, "     ")
+        for note in o.notes:
+            out += wrap(f"note: {note}", 96, "   ")
+        if o.rules:
+            out.append("   decided by")
+            out += _decision_lines(j, g, WIDTH, "     ", o.rules)
+    out.append("")
+    out.append(style.bold("Options that change the result"))
+    if not j.changing:
+        out.append("   none: every ruleset tried reaches the same outcome" if not j.cannot else
+                   "   none, where the situation can arise")
+    for v in j.changing:
+        parts = [f"{value_text(val)} \u2192 {letter or 'cannot arise'}" for val, letter, _ in v.results]
+        with_ = " (with " + ", ".join(option_text(k, x) for k, x in v.with_.items()) + ")" if v.with_ else ""
+        only = "" if v.money else "   (only the counts change, not who pays)"
+        out += _wrapped(f"   {v.option}{with_}: ", " \u00b7 ".join(parts) + only, WIDTH, "      ")
+    out.append("")
+    out.append(style.bold("Options that do not change it"))
+    names = []
+    for v in j.unchanging:
+        partly = any(letter is None for _, letter, _ in v.results)
+        names.append(v.option + ("*" if partly else ""))
+    out += wrap(", ".join(names) or "none", 88, "   ")
+    if any(n.endswith("*") for n in names):
+        out.append("   (* some values of it cannot arise here; see below)")
+    if j.cannot:
+        out.append("")
+        out.append(style.bold("Cannot arise"))
+        for t in j.cannot:
+            why = t.outcome.why if t.outcome else ""
+            lines = wrap(f"{t.label}: {why}", 90, "")
+            out.append(f"   {lines[0]}")
+            out += [f"     {line}" for line in lines[1:]]
+        if j.first_turn_hint:
+            out += wrap(hint_words(j), 90, "   ")
+    if j.presets:
+        out.append("")
+        out.append(style.bold("Presets"))
+        for t in j.presets:
+            pg = j.group_of(t)
+            out.append(f"   {t.preset} \u2192 {pg.letter if pg else 'cannot arise'}")
+    if j.not_judged:
+        out.append("")
+        out.append(style.bold("Not judged"))
+        out += wrap(f"{labels(j.not_judged)}: they change the pack (or what a joker counts), and the situation "
+                    "names no card they add or remove, so they would change only the cards it does not name",
+                    90, "   ")
+    out.append("")
+    out.append(f"Not tried (they act between hands): {', '.join(BETWEEN_HANDS)}")
+    return out
+
+
+# ---------------------------------------------------------------------------- markdown
+
+
+def markdown(j: Judgement, full: bool = False) -> list[str]:
+    """The ruling in Markdown, to paste into a chat: every text that came from a file or
+    the command line (a scenario's title and file, a rules file's name, the rulesets'
+    labels) escaped (:func:`~tonk_ref.views.escape.md`); the rules' sentences are the
+    spec's own Markdown."""
+    sit = j.situation
+    described = sit.describe()
+    out = [f"**Situation:** {md_code(described[0])}  " if sit.kind == "description" else
+           f"**Situation:** {md(described[0])} {md(described[1])}  "]
+    out.append(f"**Base rules:** {md(j.base_label)}  ")
+    out.append("**Tried:** the base rules and every other value of each option"
+               + (f" and {len(j.presets)} presets" if j.presets else ""))
+    if j.base_trial.outcome and j.base_trial.outcome.kind == "cannot_arise":
+        out += ["", f"**Under the base rules this situation cannot arise:** {md(j.base_trial.outcome.why)}"]
+    hs = j.base.hand_size_for(sit.players)
+    for g in j.groups:
+        o = g.outcome
+        out += ["", f"### {g.letter}: {md(group_title(j, g))}", ""]
+        if full:
+            for e in o.events:
+                out.append(f"- {md(event_text(e, hs, _MD))} ({e.rule})")
+        if o.kind == "ended":
+            out.append(f"- **Ending:** {md(ending_words(o.ending, o.winners, o.knocker))}")
+            if o.totals is not None:
+                out.append(f"- **Totals:** {per_seat(o.totals)}")
+            if full:
+                pays = "; ".join(f"seat {p.payer} pays seat {p.payee} {amount(p.amount)} ({p.rule})"
+                                 for p in o.payments)  # fmt: skip
+                out.append(f"- **Payments:** {pays or 'nobody pays'}")
+            else:
+                out.append(f"- **Payments:** {pays_words(o.payments)}")
+            out.append(f"- **Net:** {per_seat(o.net, signed)}")
+        elif o.kind == "goes_on":
+            out.append(f"- The hand goes on: {md(goes_on_words(o))}")
+        else:
+            out.append(f"- {md(refusal_words(o))}")
+            if o.kind == "refused":
+                out.append(f"- **Allowed** {md(allowed_words(j, g))}")
+        for note in o.notes:
+            out.append(f"- *Note:* {md(note)}")
+        rids = o.rules if full else j.deciding(g)
+        if rids:
+            out.append("- **Decided by:**")
+            for rid in rids:
+                for sentence, label, trials in j.sentences(g, rid):
+                    under = f" *(under {md(labels(trials))})*" if len(j.sentences(g, rid)) > 1 else ""
+                    out.append(f"  - **{rid}**{under}: {sentence} *[{label}]*")
+    out += ["", "### Which options matter", ""]
+    if j.changing:
+        out += ["| Option | Value \u2192 outcome |", "| --- | --- |"]
+        for v in j.changing:
+            parts = ", ".join(f"{md_code(value_text(val), cell=True)} \u2192 {letter or 'cannot arise'}"
+                              for val, letter, _ in v.results)
+            with_ = " (with " + ", ".join(option_text(k, x) for k, x in v.with_.items()) + ")" if v.with_ else ""
+            out.append(f"| {md_code(v.option, cell=True)}{md(with_)} | {parts} |")
+    else:
+        out.append("No option changes the result.")
+    out += ["", "**Do not change the result:** " + (", ".join(md_code(v.option) for v in j.unchanging) or "none")]
+    if j.cannot:
+        if full:
+            out += ["", "**Cannot arise:**", ""]
+            out += [f"- {md_code(t.label)}: {md(t.outcome.why if t.outcome else '')}" for t in j.cannot]
+        else:
+            out += ["", f"**Cannot arise under:** {md(cannot_words(j))}"]
+        if j.first_turn_hint:
+            out.append(f"*Hint:* {md(hint_words(j))}")
+    if j.not_judged:
+        out += ["", f"**Not judged** (they change only cards the situation does not name): {md(labels(j.not_judged))}"]
+    if j.presets:
+        out += ["", "**Presets:** " + ", ".join(
+            f"{md_code(t.preset)} \u2192 {pg.letter if (pg := j.group_of(t)) else 'cannot arise'}" for t in j.presets)]
+    return out
+
+
+_MD = Style(color=False, symbols=True)
+
+
+# ---------------------------------------------------------------------------- the page (views.ruling_html)
+
+
+def starting_hand(j: Judgement) -> tuple[Hand | None, Ruleset]:
+    """The situation's start under the base rules, or under the first ruleset where it
+    arises."""
+    for rules in [j.base, *(g.first.ruleset for g in j.groups)]:
+        try:
+            return j.situation.start(rules), rules
+        except CannotArise:
+            continue
+    return None, j.base
+
+
+def _page_group(j: Judgement, g: Group) -> RulingGroup:
+    o = g.outcome
+    refused = None
+    if o.kind == "refused":
+        r = o.refusal or {}
+        messages = refusal_messages(g)
+        refused = Refused(
+            action=r["action"], why=f"{r['reason']}: {', '.join(r.get('rules') or [r['rule']])}",
+            message=f": {r['message']}" if len(messages) == 1 else "",
+            messages=tuple((labels(ts), m) for m, ts in messages.items()) if len(messages) > 1 else (),
+            allowed=allowed_words(j, g))
+    ended = o.kind == "ended"
+    played = g.first.played
+    hand = None if played is None else (played.before if o.kind == "refused" and played.before else played.hand)
+    return RulingGroup(
+        letter=g.letter, title=group_title(j, g), base=any(t is j.base_trial for t in g.trials),
+        outcome=outcome_words(o) if refused is None else "", refused=refused,
+        pays=pays_words(o.payments) if ended else "",
+        net=" · ".join(f"seat {s}: {signed(a)}" for s, a in enumerate(o.net)) if ended else "",
+        payments=tuple(Pay(p.payer, p.payee, amount(p.amount), p.rule) for p in o.payments) if ended else (),
+        notes=tuple(o.notes), table=None if hand is None else state_to_json(hand),
+        table_when="when the action is tried" if o.kind == "refused" else "after the actions",
+        deciding=tuple(Quote(rid, tuple(Sentence(text, prov, labels(trials) if under else "")
+                                        for text, prov, trials, under in shown_sentences(j, g, rid)))
+                       for rid in j.deciding(g)))
+
+
+def ruling_view(j: Judgement, command: str = "") -> RulingPage:
+    """A judgement in the words of a ruling's page."""
+    sit = j.situation
+    hand, shown_under = starting_hand(j)
+    base = j.base_trial.outcome
+    return RulingPage(
+        described=tuple(sit.describe()), rules=j.base_label,
+        presets=len(j.presets),
+        start_title="The deal" if sit.from_deal else "The situation",
+        start_under="" if shown_under == j.base else " (under the first ruleset where it arises)",
+        start=None if hand is None else state_to_json(hand), acts=tuple(a.text for a in sit.acts),
+        cannot_arise=base.why if base is not None and base.kind == "cannot_arise" else "",
+        groups=tuple(_page_group(j, g) for g in j.groups),
+        options=tuple(OptionRow(
+            v.option, " (with " + ", ".join(option_text(k, x) for k, x in v.with_.items()) + ")" if v.with_ else "",
+            tuple((value_text(val), letter or "cannot arise") for val, letter, _ in v.results), v.money)
+            for v in j.changing),
+        some_cannot=bool(j.cannot), unchanging=tuple(v.option for v in j.unchanging),
+        cannot=cannot_words(j) + (f" {hint_words(j)}" if j.first_turn_hint else "") if j.cannot else "",
+        not_judged=labels(j.not_judged) if j.not_judged else "",
+        preset_results=tuple((t.preset or "", pg.letter if (pg := j.group_of(t)) else "cannot arise")
+                             for t in j.presets),
+        command=command)
