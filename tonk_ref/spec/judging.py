@@ -16,7 +16,7 @@ from ..engine.result import Amount, Payment
 from ..engine.ruleset import DEFAULT, Ruleset, option_values
 from .notation import option_text, value_text
 from .options import acting_on, option_facts
-from .rulebook import Rule, provenance, provenance_record, rules_by_id, table_values
+from .rulebook import Rule, house_label, provenance, provenance_record, rules_by_id, sentence_values
 from .situation import Description, Played, Situation, SituationError, named_cards, play
 from .wording import PLAIN, amount, event_text, rule_options
 
@@ -320,7 +320,8 @@ def outcome_of(p: Played, situation: Situation) -> Outcome:
             cite(*counted)
             if e.kind == "turn_limit":
                 primary("STOCK-1")
-                if len([x for x in (r.totals or ()) if x == min(r.totals or (0,))]) > 1:
+                tied = len([x for x in (r.totals or ()) if x == min(r.totals or (0,))]) > 1
+                if tied and rules.turn_limit_end == "count":
                     cite("PAY-STOCK-2")  # stock_tie settles a tie at the turn limit too
     if r.ending in ("knock_won", "knock_caught") and r.totals is not None and r.knocker is not None:
         others = [t for s, t in enumerate(r.totals) if s != r.knocker]
@@ -472,30 +473,31 @@ class Judgement:
             return [("(not in spec/rules.yaml)", "", list(g.trials))]
         out: dict[str, list[Trial]] = {}
         for t in g.trials:
+            # a ruleset under which the rule does not apply, or does not decide this
+            # position (its own play never cites it), has no sentence of it to quote
+            if not rule.applies.holds(t.ruleset) or (t.outcome is not None and rid not in t.outcome.rules):
+                continue
             out.setdefault(rule.text_under(t.ruleset), []).append(t)
         return [(text, provenance_of(rule, trials), trials) for text, trials in out.items()]
 
 
 def provenance_of(rule: Rule, trials: list[Trial]) -> str:
     """Where ``rule`` comes from for a set of rulesets that say the same sentence: the
-    spec's or the seeds' label when one of them keeps the rule's options at their default,
-    else the house rule with every value the rulesets play."""
-    changed = [table_values(rule, t.ruleset) for t in trials]
-    plain = next((t for t, c in zip(trials, changed, strict=True) if not c), None)
-    if plain is not None or not trials:
-        return provenance(rule, plain.ruleset if plain is not None else None, 60)
-    label = provenance(rule, trials[0].ruleset, 60)
-    values: dict[str, list[str]] = {}
-    for c in changed:
-        for o, v in c.items():
-            shown = option_text(o, v).split(" = ", 1)[1]
-            if shown not in values.setdefault(o, []):
-                values[o].append(shown)
-    if all(len(v) == 1 for v in values.values()):
-        return label
-    cite = label[label.index(" ("):] if " (" in label else ""
-    head = label.split(":", 1)[0]
-    return f"{head}: " + "; ".join(f"{o} = " + _or(v) for o, v in values.items()) + cite
+    spec's or the seeds' label when, under one of them, no option of the rule has a value
+    that decides the sentence (:func:`~.rulebook.sentence_values`), else the house rule
+    with every such value the rulesets play."""
+    if not trials:
+        return provenance(rule, None, 60)
+    named = [sentence_values(rule, t.ruleset) for t in trials]
+    plain = next((t for t, n in zip(trials, named, strict=True) if not n), None)
+    if plain is not None:
+        return provenance(rule, plain.ruleset, 60)
+    values: dict[str, list[object]] = {}
+    for n in named:
+        for o, v in n.items():
+            if not any(type(v) is type(w) and v == w for w in values.setdefault(o, [])):
+                values[o].append(v)
+    return house_label(rule, values)
 
 
 def _or(values: list[str]) -> str:
