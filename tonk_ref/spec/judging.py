@@ -5,11 +5,12 @@ each group, with each rule's sentence under the rulesets of the group."""
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..engine.cards import BITS, Card, pack_mask
+from ..engine.cards import BITS, NAMES, Card, cards_of, pack_mask
 from ..engine.hand import Event, compiled
 from ..engine.match import hand_points, next_dealer
 from ..engine.result import Amount, Payment
@@ -119,6 +120,11 @@ def _cite_pack(cite: _Cites, cards: Iterable[Card], g: Any, rules: Ruleset, run:
 
 def _natural_aces(mask: int) -> int:
     return (mask & _ACES).bit_count()
+
+
+def _aces_of(mask: int) -> str:
+    """The natural aces of a hand, named (``Ac Ad Ah``)."""
+    return " ".join(NAMES[c] for c in cards_of(mask & _ACES))
 
 
 def refusal_rules(p: Played) -> list[str]:
@@ -286,7 +292,9 @@ def outcome_of(p: Played, situation: Situation) -> Outcome:
                 if e.kind == "discard" and e.seat is not None and _natural_aces(hand.holding(e.seat)) >= 3:
                     cite("VAR-FORCED-1")
                     primary("VAR-FORCED-1")
-                    notes.append(f"seat {e.seat} keeps three aces in hand: S33's exception (VAR-FORCED-1)")
+                    notes.append(f"forced_spreads = true: seat {e.seat} keeps {_aces_of(hand.holding(e.seat))} in "
+                                 "hand, a book of exactly three aces, which S33's exception lets it keep "
+                                 "(VAR-FORCED-1)")
         if hand.taken is not None:
             cite("TURN-7")
         if not primary.ids:
@@ -312,7 +320,8 @@ def outcome_of(p: Played, situation: Situation) -> Outcome:
             if forced and e.seat is not None and _natural_aces(hand.holding(e.seat)) >= 3:
                 cite("VAR-FORCED-2")
                 primary("VAR-FORCED-2")
-                notes.append(f"seat {e.seat} knocks holding three aces: S33's exception (VAR-FORCED-2)")
+                notes.append(f"forced_spreads = true: seat {e.seat} knocks holding {_aces_of(hand.holding(e.seat))}, "
+                             "a book of exactly three aces, which S33's exception lets it keep (VAR-FORCED-2)")
             if not rules.knock_with_discard and rules.knock_timing != "start" and _drew_before(events, e):
                 cite("VAR-KNOCKHELD-1")
                 primary("VAR-KNOCKHELD-1")
@@ -560,6 +569,7 @@ def judge(situation: Situation, base: Ruleset, base_label: str, presets: dict[st
             groups.append(found)
         found.trials.append(t)
     for g in groups:
+        g.outcome = _group_outcome(g)
         if g.outcome.kind == "refused":
             step = g.first.played.reached if g.first.played else 0
             g.allowed_by = [t for t in trials if t.played is not None and t.outcome is not None
@@ -569,6 +579,28 @@ def judge(situation: Situation, base: Ruleset, base_label: str, presets: dict[st
     j.verdicts = _verdicts(j)
     j.first_turn_hint = _first_turn_hint(situation, cannot)
     return j
+
+
+def _group_outcome(g: Group) -> Outcome:
+    """The outcome a group shows: its first ruleset's, with the rules that settle the
+    outcome under another of its rulesets (and that ruleset's notes on them) added, each
+    rule's sentence then quoted only for the rulesets that cite it (:meth:`Judgement.sentences`).
+    A forced-spreads ruleset that reaches the base's outcome by S33's exception keeps it."""
+    o = g.outcome
+    rules, primary, notes = list(o.rules), list(o.primary), list(o.notes)
+    for t in g.trials[1:]:
+        other = t.outcome
+        assert other is not None
+        extra = [r for r in other.primary if r not in primary]
+        if not extra:
+            continue
+        rules += [r for r in extra if r not in rules]
+        primary += extra
+        notes += [n if n.startswith(t.label) else f"under {t.label}: {n}" for n in other.notes
+                  if n not in notes and n not in o.notes]
+    if rules == o.rules and primary == o.primary and notes == o.notes:
+        return o
+    return dataclasses.replace(o, rules=rules, primary=primary, notes=notes)
 
 
 def _first_turn_hint(situation: Situation, cannot: list[Trial]) -> list[Trial]:

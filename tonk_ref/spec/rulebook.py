@@ -300,7 +300,7 @@ class Rule:
     under: tuple[Variant, ...] = ()  # the sentence under other option values, first match
     holds_under: Choice = ()  # option values under which ``text`` holds as written
     applies: Applies = EVERYWHERE  # the tables at which the rule can apply at all
-    seeds_disagree: bool = False  # the seeds it cites pull different ways (``seeds_disagree``)
+    seeds_disagree: tuple[str, ...] = ()  # the options that take sides where its seed items disagree
 
     def text_under(self, rules: Ruleset | None) -> str:
         """The rule's sentence for the ruleset in play: the first variant that applies, or
@@ -365,7 +365,7 @@ _RULES_SCHEMA: dict[str, Any] = {
                         },
                     },
                     "holds_under": {"type": "object"},
-                    "seeds_disagree": {"type": "boolean"},
+                    "seeds_disagree": {"type": "array", "minItems": 1, "items": {"type": "string"}},
                     "decision": {"type": "string", "minLength": 1},
                     "applies": _APPLIES_SCHEMA,
                     "elsewhere": {"type": "string", "minLength": 1},
@@ -436,11 +436,6 @@ def _option_brief() -> dict[str, tuple[str, ...]]:
     return {name: tuple(prop.get("x-brief", ())) for name, prop in load_ruleset_schema()["properties"].items()}
 
 
-@functools.cache
-def _option_unsourced() -> dict[str, tuple[object, ...]]:
-    return {name: tuple(prop.get("x-unsourced", ())) for name, prop in load_ruleset_schema()["properties"].items()}
-
-
 #: How a label calls an option value that no stored source documents (``x-unsourced``).
 UNSOURCED = "an online engines' rule, no written source"
 
@@ -478,23 +473,27 @@ def house_label(rule: Rule, values: Mapping[str, Sequence[object]]) -> str:
     decide it: "a house rule: knock_limit = 5 (V29)", "a variation the seeds print:
     forced_spreads = true (S33; this spec decides D16)", or, for a value no stored source
     documents, "an online engines' rule, no written source: empty_stock = last_turn"."""
-    unsourced = _option_unsourced()
+    from .options import option_facts  # options reads the schema through this module
+
+    facts = option_facts()
     sourced: dict[str, list[object]] = {}
     online: dict[str, list[object]] = {}
     for o, vs in values.items():
         for v in vs:
-            into = online if any(_same(v, u) for u in unsourced.get(o, ())) else sourced
+            into = online if facts[o].is_unsourced(v) else sourced
             into.setdefault(o, []).append(v)
     briefs = [b for o in sourced for b in _option_brief().get(o, ())]
     printed = [b for b in briefs if b in SEED_VARIATIONS]
     items = printed or [b for b in briefs if b.startswith("V")]
     if rule.section == "VAR" and rule.items("D"):
         items += [f"this spec decides {', '.join(rule.items('D'))}"]
+    if set(rule.seeds_disagree) & set(values):
+        items += [f"the seeds disagree: {', '.join(rule.items('S'))}"]
     cite = f" ({'; '.join(dict.fromkeys(items))})" if items else ""
     parts = []
     if sourced:
         head = "a variation the seeds print" if printed else "a house rule"
-        parts.append(f"{head}: {_values_text(sourced)}{cite if sourced else ''}")
+        parts.append(f"{head}: {_values_text(sourced)}{cite}")
     if online:
         parts.append(f"{UNSOURCED}: {_values_text(online)}{'' if sourced else cite}")
     return "; ".join(parts)
@@ -509,7 +508,10 @@ def _values_text(values: Mapping[str, Sequence[object]]) -> str:
 
 def provenance(rule: Rule, rules: Ruleset | None = None, limit: int = 0) -> str:
     """Where ``rule``'s sentence comes from, for the ruleset in play: "the seeds (S27)",
-    "the seeds (S29); this spec decides (D3; alternatives: knock_tie = knocker_wins)", or,
+    "this spec decides (D2; alternatives: first_turn_knock = false)" (the seeds are silent),
+    "the seeds (S29, S30) and this spec (D3; alternatives: knock_tie = knocker_wins)" (the
+    seeds say it in part, or unclearly, and this spec decides the rest), "the seeds disagree
+    (S1, S28); this spec decides (D7; ...)" (``seeds_disagree``), or,
     where the table sets one of its options to a value that decides its sentence, "a house
     rule: knock_tie = knocker_wins (V31)".  An option whose value leaves the sentence as
     under the default is not named: the sentence is the default's and so is its label."""
@@ -521,17 +523,19 @@ def provenance(rule: Rule, rules: Ruleset | None = None, limit: int = 0) -> str:
     # not the source of the sentence under the option's default
     played = {b for o in rule.options for b in _option_brief().get(o, ()) if b in SEED_VARIATIONS}
     seeds = ", ".join(b for b in rule.items("S") if b not in played or rule.section == "VAR")
-    said = (f"the seeds disagree ({seeds})" if rule.seeds_disagree else f"the seeds ({seeds})") if seeds else ""
     if rule.basis == "decided":
         parts = []
         if rule.items("D"):
             parts.append(", ".join(rule.items("D")))
         alts = alternatives_text(sentence_alternatives(rule, plain), limit)
         parts.append(f"alternatives: {alts}" if alts else "no option offers another reading")
-        decides = f"this spec decides ({'; '.join(parts)})"
-        return f"{said}; {decides}" if said else decides
+        if not seeds:
+            return f"this spec decides ({'; '.join(parts)})"
+        if rule.seeds_disagree:
+            return f"the seeds disagree ({seeds}); this spec decides ({'; '.join(parts)})"
+        return f"the seeds ({seeds}) and this spec ({'; '.join(parts)})"
     if rule.basis == "seeds":
-        return said
+        return f"the seeds ({seeds})"
     return f"a house rule ({', '.join(rule.items('V'))})"
 
 
@@ -596,10 +600,25 @@ def _rules_doc(path: Path) -> tuple[dict[str, str], tuple[Rule, ...], tuple[Reas
                 ),
                 holds_under=_choice(doc, ["rules", i, "holds_under"], raw.get("holds_under", {}), raw),
                 applies=_applies(doc, ["rules", i], raw, f"rule {rid}", raw.get("options", ())),
-                seeds_disagree=bool(raw.get("seeds_disagree", False)),
+                seeds_disagree=_disagree(doc, ["rules", i, "seeds_disagree"], raw),
             )
         )
     return sections, tuple(rules), _reasons(doc)
+
+
+def _disagree(doc: _Doc, at: list[str | int], raw: Mapping[str, Any]) -> tuple[str, ...]:
+    """A rule's ``seeds_disagree``: options the rule names, and only for a rule citing two
+    seed items or more (what disagrees)."""
+    given = tuple(raw.get("seeds_disagree", ()))
+    mine = raw.get("options", ())
+    for k, option in enumerate(given):
+        if option not in mine:
+            raise RulebookError(doc.where([*at, k]), f"rule {raw['id']} does not name the option {option!r} in its "
+                                f"options ({', '.join(mine) or 'none'})")
+    if given and sum(1 for b in raw.get("brief", ()) if str(b).startswith("S")) < 2:
+        raise RulebookError(doc.where(at, key=True), f"rule {raw['id']}: seeds that disagree are two seed items or "
+                            "more in its brief")
+    return given
 
 
 def _reasons(doc: _Doc) -> tuple[Reason, ...]:
