@@ -364,7 +364,7 @@ def outcome_of(p: Played, situation: Situation) -> Outcome:
             if sum(1 for t in r.totals if t == low) > 1:
                 cite("PAY-STOCK-2")
                 primary("PAY-STOCK-2")
-                if not r.payments:
+                if not r.payments and rules.stock_tie == "dead":
                     notes.append("stock_tie = dead: a tie for the lowest total at the empty stock pays nothing")
             else:
                 cite("PAY-STOCK-1")
