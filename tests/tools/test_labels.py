@@ -15,6 +15,8 @@ from collections.abc import Iterator
 import pytest
 
 from tonk_ref.engine.ruleset import DEFAULT, Ruleset, option_values
+from tonk_ref.harness.situations import scenario_situation
+from tonk_ref.paths import data_root
 from tonk_ref.spec.judging import Group, Judgement, Trial, judge
 from tonk_ref.spec.notation import value_text
 from tonk_ref.spec.options import option_facts
@@ -320,3 +322,24 @@ def _check(rid: str, sentence: str, label: str, trials: list[Trial]) -> None:
             assert rule.text_under(plain.replace(**{option: v})) != rule.text_under(plain), (
                 f"{where}: the alternative {option} = {value_text(v)} says the same sentence")
 
+
+
+#: Every how many scenarios of the corpus the invariant is checked on in the default run
+#: (the whole corpus takes a minute and a half).
+CORPUS_STRIDE = 40
+
+
+def test_the_invariant_holds_over_the_scenarios_corpus() -> None:
+    """The same invariant over scenarios of the corpus, each judged under its own rules."""
+    files = sorted(p for p in (data_root() / "scenarios").rglob("*.yaml") if "_gen" not in p.parts)
+    checked = 0
+    for path in files[::CORPUS_STRIDE]:
+        situation = scenario_situation(path)
+        j = judge(situation, situation.ruleset or DEFAULT, path.stem)
+        for g in j.groups:
+            for rid in g.outcome.rules:
+                if rid in rules_by_id():
+                    for sentence, label, trials in j.sentences(g, rid):
+                        _check(rid, sentence, label, trials)
+                        checked += 1
+    assert len(files) > 10 * CORPUS_STRIDE and checked > 500

@@ -730,15 +730,18 @@ def to_json(j: Judgement) -> dict[str, Any]:
 
         def decided(rid: str, g: Group = g, rep: Ruleset = rep, deciding: list[str] = deciding) -> dict[str, Any]:
             rule = by_id.get(rid)
+            texts = j.sentences(g, rid) if rule is not None else []
+            # the first ruleset the rule is quoted for (a rule that settles the outcome under
+            # another ruleset of the group than its first is quoted for that one)
+            mine = texts[0][2][0].ruleset if texts else rep
             entry: dict[str, Any] = {
                 "rule": rid,
-                "text": rule.text_under(rep) if rule is not None else "(not in spec/rules.yaml)",
-                "options": _options_of(rid, rep),
+                "text": rule.text_under(mine) if rule is not None else "(not in spec/rules.yaml)",
+                "options": _options_of(rid, mine),
                 "deciding": rid in deciding,
             }
             if rule is not None:
-                entry["provenance"] = provenance_record(rule, rep)
-                texts = j.sentences(g, rid)
+                entry["provenance"] = provenance_record(rule, mine)
                 if len(texts) > 1:
                     entry["texts"] = [{"text": text, "provenance": label, "rulesets": [t.label for t in trials]}
                                       for text, label, trials in texts]  # fmt: skip
