@@ -55,6 +55,9 @@ HIT_THEN_OUT = ("2 players; 0: 4c 9d; 1: 2h 8s; table: 0 [Kh Kd Kc], 1 [5c 6c 7c
 TURN_LIMIT_TIE = "2 players; 0: 3d 4d 9c Kc Qh; 1: 3h 4h 9s Kd Qs; discard 2c; turn 49; 0 draws 2s, discards 2s"
 #: Seat 0 knocks holding three aces, a book forced spreads let it keep.
 THREE_ACES = "3 players; 0: Ac Ad Ah 5c 9d; 1: 9c 2d Kh Qs Js; 2: 7c 7d 4h 6s 5s; discard 2c; 0 knocks"
+#: Seat 0 knocks on its first turn holding three aces and the run Ah 2h 3h.
+THREE_ACES_AND_RUN = ("3 players; 0: Ac Ad Ah 2h 3h; 1: 9c 2d Kh Qs Js; 2: 7c 7d 4h 6s 5s; discard 2c; first turn; "
+                      "0 knocks")
 #: Seat 0 knocks holding a run that count_held_spreads = false leaves out of the count.
 HELD_RUN = "2 players; 0: 2c 3c 4c 9d Kh; 1: 5d 6h 8s 9s Qs; discard 2s; 0 knocks"
 
@@ -234,6 +237,17 @@ def test_a_three_ace_knock_under_forced_spreads_names_the_aces_it_keeps() -> Non
         ["a variation the seeds print: forced_spreads = true (S33; this spec decides D16)"])}
 
 
+def test_a_knock_refused_under_forced_spreads_names_the_spread_to_lay() -> None:
+    """Three aces and 2h 3h: the aces are S33's exception, the run Ah 2h 3h is not."""
+    j = judged(THREE_ACES_AND_RUN, load_presets()["seed-forced-spreads"].ruleset(), "seed-forced-spreads")
+    g = group_with(j, "the base rules")
+    assert g.outcome.kind == "refused" and g.outcome.refusal is not None
+    assert g.outcome.refusal["reason"] == "forced_spread"
+    assert g.outcome.notes[0] == ("seat 0 holds Ah 2h 3h, a spread that forced spreads make it lay; S33's exception "
+                                  "covers only the book of three aces, Ac Ad Ah")
+    assert j.deciding(g)[:2] == ["VAR-FORCED-1", "VAR-FORCED-2"]
+
+
 def test_a_dealt_draw_argument_quotes_the_best_rule_in_its_group() -> None:
     j = judged(DEALT_49_50)
     g = group_with(j, "dealt_tonks = best")
@@ -258,7 +272,7 @@ def test_where_count_held_spreads_decides_the_seeds_conflict_is_named() -> None:
 
 #: Situations of every kind of ending, played under every preset.
 SITUATIONS = [KNOCK_NO_TIE, W7, W10, W3, HIT, DEALT_49_49, DEALT_49_50, LAST_CARD, LAST_CARD_TIE, HIT_THEN_OUT,
-              THREE_ACES, HELD_RUN, STOCK_EMPTY, TURN_LIMIT_TIE]
+              THREE_ACES, THREE_ACES_AND_RUN, HELD_RUN, STOCK_EMPTY, TURN_LIMIT_TIE]
 _VALUES = {o: {value_text(v): v for v in vs} for o, vs in option_values().items()}
 
 

@@ -15,6 +15,7 @@ from ..engine.hand import Event, compiled
 from ..engine.match import hand_points, next_dealer
 from ..engine.result import Amount, Payment
 from ..engine.ruleset import DEFAULT, Ruleset, option_values
+from ..engine.spreads import spread_masks
 from .notation import option_text, value_text
 from .options import acting_on, option_facts
 from .rulebook import Rule, house_label, provenance, provenance_record, rules_by_id, sentence_values
@@ -122,6 +123,25 @@ def _natural_aces(mask: int) -> int:
     return (mask & _ACES).bit_count()
 
 
+def _kept(p: Played) -> int:
+    """The cards a refused action would have left in the acting seat's hand (the hand less
+    the card it names, if any)."""
+    act, hand = p.act, p.hand
+    assert act is not None and hand is not None and act.action is not None
+    kept = hand.holding(act.seat)
+    card = getattr(act.action, "card", -1)
+    if isinstance(card, int) and card >= 0 and kept & BITS[card]:
+        kept ^= BITS[card]
+    return kept
+
+
+def _forced_in(kept: int, g: Any) -> int:
+    """A spread of ``kept`` that forced spreads make the player lay (0 if none): any spread
+    but a book of exactly three natural aces, the smallest first."""
+    forced = [m for m in spread_masks(kept, g) if not (m.bit_count() == 3 and m & _ACES == m)]
+    return min(forced, key=lambda m: (m.bit_count(), m)) if forced else 0
+
+
 def _aces_of(mask: int) -> str:
     """The natural aces of a hand, named (``Ac Ad Ah``)."""
     return " ".join(NAMES[c] for c in cards_of(mask & _ACES))
@@ -150,10 +170,7 @@ def refusal_rules(p: Played) -> list[str]:
         target = hand.spreads[action.spread]
         cite("SPREAD-2" if target.kind == "book" else "SPREAD-3")
     elif err.reason == "forced_spread":
-        seat = act.seat
-        kept = hand.holding(seat)
-        if action.card >= 0 and kept & BITS[action.card]:
-            kept ^= BITS[action.card]
+        kept = _kept(p)
         if _natural_aces(kept) >= 3:
             cite("VAR-FORCED-1", "VAR-FORCED-2")
         if kept & g.wild:
@@ -260,6 +277,11 @@ def outcome_of(p: Played, situation: Situation) -> Outcome:
             primary(*deciding)
             refusal = {"action": act.text, "where": act.where, "reason": err.reason, "rule": err.rule,
                        "message": err.message, "rules": deciding}
+            if err.reason == "forced_spread" and (spread := _forced_in(kept := _kept(p), g)):
+                aces = (f"; S33's exception covers only the book of three aces, {_aces_of(kept)}"
+                        if _natural_aces(kept) >= 3 else "")
+                notes.append(f"seat {act.seat} holds {' '.join(NAMES[c] for c in cards_of(spread))}, a spread that "
+                             f"forced spreads make it lay{aces}")
             key = ("refused", act.where, err.reason, err.rule)
         else:
             refusal = {"action": act.text, "where": act.where, "expected": act.reject}
