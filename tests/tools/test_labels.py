@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
@@ -20,7 +21,15 @@ from tonk_ref.paths import data_root
 from tonk_ref.spec.judging import Group, Judgement, Trial, judge
 from tonk_ref.spec.notation import value_text
 from tonk_ref.spec.options import option_facts
-from tonk_ref.spec.rulebook import UNSOURCED, load_presets, load_ruleset_schema, provenance, rules_by_id
+from tonk_ref.spec.rulebook import (
+    UNSOURCED,
+    RulebookError,
+    load_presets,
+    load_rules,
+    load_ruleset_schema,
+    provenance,
+    rules_by_id,
+)
 from tonk_ref.spec.situation import Description
 
 ONLINE_REEM = load_presets()["online-reem"].ruleset()
@@ -357,3 +366,19 @@ def test_the_invariant_holds_over_the_scenarios_corpus() -> None:
                         _check(rid, sentence, label, trials)
                         checked += 1
     assert len(files) > 10 * CORPUS_STRIDE and checked > 500
+
+
+@pytest.mark.parametrize(("extra", "wanted"), [
+    ("    brief: [S1, S28]\n    seeds_disagree: [knock_tie]\n",
+     ":10: rules[0].seeds_disagree[0]: rule GAME-2 does not name the option 'knock_tie'"),
+    ("    brief: [S28]\n    seeds_disagree: [max_players]\n",
+     ":10: rules[0].seeds_disagree: rule GAME-2: seeds that disagree are two seed items or more"),
+])  # fmt: skip
+def test_a_bad_seeds_disagree_is_one_error_naming_the_line(tmp_path: Path, extra: str, wanted: str) -> None:
+    text = ("sections:\n  GAME: Game\nrules:\n  - id: GAME-2\n    title: T\n    section: GAME\n"
+            "    options: [max_players]\n    text: X.\n" + extra)
+    p = tmp_path / "r.yaml"
+    p.write_text(text, encoding="utf-8")
+    with pytest.raises(RulebookError) as e:
+        load_rules(p)
+    assert str(e.value).startswith(f"{p}{wanted}"), str(e.value)
