@@ -207,6 +207,10 @@ def test_a_dead_turn_limit_quotes_no_payment_for_the_tie() -> None:
     assert "turn_limit_end = dead" not in quoted(j, g, "PAY-STOCK-2")
     dead = next(t for t in g.trials if t.label == "turn_limit_end = dead")
     assert dead.outcome is not None and "PAY-STOCK-2" not in dead.outcome.rules
+    counted = group_with(j, "the base rules")
+    assert counted.outcome.payments == () and "PAY-STOCK-2" in j.deciding(counted)
+    assert counted.outcome.notes == ["every player ties for the lowest total, so nobody is outside the tie to pay "
+                                     "(PAY-STOCK-2)"]
 
 
 def test_a_turn_starting_with_the_stock_empty_cannot_arise_under_last_turn() -> None:
@@ -224,7 +228,8 @@ def test_a_stock_tie_with_nobody_outside_it_is_not_called_stock_tie_dead() -> No
     j = judged(LAST_CARD_TIE, ONLINE_REEM.replace(deck=52), "online-reem, 52 cards")
     g = group_with(j, "the base rules")
     assert g.outcome.payments == ()
-    assert not any("stock_tie = dead" in n for n in g.outcome.notes)
+    assert g.outcome.notes == ["every player ties for the lowest total, so nobody is outside the tie to pay "
+                               "(PAY-STOCK-2)"]
     assert quoted(j, g, "PAY-STOCK-2")["the base rules"][1] == [
         "this spec decides (D9; alternatives: stock_tie = split or dead)"]
     dead = group_with(j, "stock_tie = dead")

@@ -354,6 +354,9 @@ def outcome_of(p: Played, situation: Situation) -> Outcome:
                 tied = len([x for x in (r.totals or ()) if x == min(r.totals or (0,))]) > 1
                 if tied and rules.turn_limit_end == "count":
                     cite("PAY-STOCK-2")  # stock_tie settles a tie at the turn limit too
+                    if not r.payments and len(set(r.totals or ())) == 1 and rules.stock_tie != "dead":
+                        notes.append("every player ties for the lowest total, so nobody is outside the tie to pay "
+                                     "(PAY-STOCK-2)")
     if r.ending in ("knock_won", "knock_caught") and r.totals is not None and r.knocker is not None:
         others = [t for s, t in enumerate(r.totals) if s != r.knocker]
         low = min(others)
@@ -388,6 +391,9 @@ def outcome_of(p: Played, situation: Situation) -> Outcome:
                 primary("PAY-STOCK-2")
                 if not r.payments and rules.stock_tie == "dead":
                     notes.append("stock_tie = dead: a tie for the lowest total at the empty stock pays nothing")
+                elif not r.payments and len(set(r.totals)) == 1:
+                    notes.append("every player ties for the lowest total, so nobody is outside the tie to pay "
+                                 "(PAY-STOCK-2)")
             else:
                 cite("PAY-STOCK-1")
                 primary("PAY-STOCK-1")
