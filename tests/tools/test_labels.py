@@ -163,7 +163,7 @@ def test_values_no_stored_source_documents_say_so() -> None:
     assert label_for(j, g, "PAY-KNOCK-3", "knock_tie = split") == (
         "an online engines' rule, no written source: knock_tie = split")
     assert label_for(j, g, "VAR-KNOCKTIE-1", "knock_tie = split") == (
-        "an online engines' rule, no written source: knock_tie = split (this spec decides D3)")
+        "an online engines' rule, no written source: knock_tie = split")
 
 
 def test_every_option_value_its_description_calls_unsourced_is_listed_as_such() -> None:
