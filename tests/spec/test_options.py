@@ -138,6 +138,9 @@ def _props() -> dict[str, Any]:
     ("joker_value", {"x-needs": {}}, "properties.joker_value.x-needs", "expected a non-empty list"),
     ("upcard", {"x-tried-alone": True}, "properties.upcard.x-tried-alone", "beside an x-needs"),
     ("special_hands", {"x-actions": []}, "properties.special_hands.x-actions", "non-empty list of action types"),
+    ("knock_tie", {"x-unsourced": ["caught"]}, "properties.knock_tie.x-unsourced", "other than its default"),
+    ("knock_tie", {"x-unsourced": ["splitt"]}, "properties.knock_tie.x-unsourced", "the option's values"),
+    ("hit_lock_further", {"x-unsourced": 1}, "properties.hit_lock_further.x-unsourced", "expected a list"),
 ])  # fmt: skip
 def test_a_bad_fact_is_one_error_naming_the_field(monkeypatch: pytest.MonkeyPatch, option: str,
                                                   change: dict[str, Any], field: str, words: str) -> None:

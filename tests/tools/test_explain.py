@@ -155,8 +155,8 @@ def test_explain_quotes_the_sentence_of_the_rules_in_play(tonk: Tonk, table_file
     seed = tonk("explain", sit)
     words = " ".join(seed.out.split())
     assert "refused: knock_timing (TURN-3): a player may knock only before drawing" in words
-    assert ('"A player may knock only at the start of their own turn, before drawing." [this spec decides (D1; '
-            "alternatives: knock_timing = any or after_draw; knock_with_discard = false)]") in words
+    assert ('"A player may knock only at the start of their own turn, before drawing." [the seeds (S17) and this '
+            "spec (D1; alternatives: knock_timing = any or after_draw)]") in words
 
 
 def test_explain_gives_the_deciding_rule_of_a_refusal() -> None:
@@ -173,7 +173,7 @@ def test_explain_gives_the_deciding_rule_of_a_refusal() -> None:
     out = io_out.getvalue()
     assert "refused: not_a_spread (SPREAD-3, SPREAD-1): [Qh Kh Ah] is not a book or a run" in out
     assert "Q-K-A and K-A-2 are not runs" in " ".join(out.split())
-    assert "[this spec decides (D12; alternatives: ace = low_or_high)]" in " ".join(out.split())
+    assert "[the seeds (S21) and this spec (D12; alternatives: ace = low_or_high)]" in " ".join(out.split())
 
 
 def test_a_case_id_names_its_scenario(tonk: Tonk) -> None:

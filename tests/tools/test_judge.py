@@ -96,7 +96,8 @@ def test_w7_short_ruling(tonk: Tonk) -> None:
     assert "knock_caught: seat 0 knocks and is caught; seat 1 wins (totals 7, 7)" in a
     assert "seat 0 pays seat 1 3; net seat 0: -3 \u00b7 seat 1: +3" in a
     assert "PAY-KNOCK-3   A knocker whose total equals the lowest total of the other players is caught." in a
-    assert "[this spec decides (D3; alternatives: knock_tie = knocker_wins, split or draw)]" in a
+    assert ("[the seeds (S29, S30) and this spec (D3; alternatives: knock_tie = knocker_wins,\n"
+            "                  split or draw)]") in a
     assert "[the seeds (S30)]" in a
     # knock_timing = any reaches the same outcome, and its own sentence is quoted with it
     assert "under knock_timing = any:" in a and "or after drawing" in a
@@ -407,7 +408,7 @@ def test_an_illegal_move_is_a_verdict(tonk: Tonk) -> None:
     assert "refused: 0 hit 4c 0 (must_draw_first: HIT-2): draw before hitting" in r.out
     assert "allowed under none of the rulesets tried" in r.out
     assert "HIT-2  A player may hit only during their own turn, after drawing and before discarding." in r.out
-    assert "[this spec decides (D11; no option offers another reading)]" in r.out
+    assert "[the seeds (S22) and this spec (D11; no option offers another reading)]" in r.out
     doc = tonk("judge", HIT_FIRST, "--format", "json").json()
     base = doc["groups"][0]
     assert (base["outcome"], base["refusal"]["reason"], base["refusal"]["rule"]) == ("refused", "must_draw_first",

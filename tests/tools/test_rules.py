@@ -130,7 +130,8 @@ def test_find_rules_by_brief_item(tonk: Tonk) -> None:
 
 def test_one_rule_says_where_it_comes_from(tonk: Tonk) -> None:
     out = tonk("rules", "PAY-KNOCK-3").out
-    assert "Where it comes from\n  this spec decides (D3; alternatives: knock_tie = knocker_wins, split or draw)" in out
+    assert ("Where it comes from\n  the seeds (S29, S30) and this spec (D3; alternatives: knock_tie = knocker_wins, "
+            "split or draw)") in out
     assert "the seeds:" in out and "neither says which a tie is" in " ".join(out.split())
     assert "D3: a tie for the lowest total catches the knocker." in " ".join(out.split())
     seeds = tonk("rules", "PAY-OUT-2").out

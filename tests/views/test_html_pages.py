@@ -53,7 +53,7 @@ def test_report_bad_input_is_one_line(tonk: Callable[..., Ran], tmp_path: Path) 
 def test_judge_and_explain_pages(tonk: Callable[..., Ran]) -> None:
     page = tonk("judge", W7, "--format", "html").out
     assert page.startswith("<!doctype html>") and page.count('class="card red"') >= 4
-    assert "PAY-KNOCK-3" in page and "[this spec decides (D3" in page and "Decided by" in page
+    assert "PAY-KNOCK-3" in page and "[the seeds (S29, S30) and this spec (D3" in page and "Decided by" in page
     replay = tonk("explain", scenario("pay/pay-w7-knock-tie-2p.yaml"), "--format", "html").out
     assert "Step 7" in replay and "PAY-CAUGHT-1" in replay and "[the seeds (S30)]" in replay
     assert replay.count('class="card') > 50

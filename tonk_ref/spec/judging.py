@@ -5,19 +5,21 @@ each group, with each rule's sentence under the rulesets of the group."""
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..engine.cards import BITS, Card, pack_mask
+from ..engine.cards import BITS, NAMES, Card, cards_of, pack_mask
 from ..engine.hand import Event, compiled
 from ..engine.match import hand_points, next_dealer
 from ..engine.result import Amount, Payment
 from ..engine.ruleset import DEFAULT, Ruleset, option_values
+from ..engine.spreads import spread_masks
 from .notation import option_text, value_text
 from .notation import or_words as _or
 from .options import acting_on, option_facts
-from .rulebook import Rule, provenance, provenance_record, rules_by_id, table_values
+from .rulebook import Rule, house_label, provenance, provenance_record, rules_by_id, sentence_values
 from .situation import Description, Played, Situation, SituationError, named_cards, play
 from .wording import PLAIN, amount, event_text, rule_options
 
@@ -122,6 +124,30 @@ def _natural_aces(mask: int) -> int:
     return (mask & _ACES).bit_count()
 
 
+def _kept(p: Played) -> int:
+    """The cards a refused action would have left in the acting seat's hand (the hand less
+    the card it names, if any)."""
+    act, hand = p.act, p.hand
+    assert act is not None and hand is not None and act.action is not None
+    kept = hand.holding(act.seat)
+    card = getattr(act.action, "card", -1)
+    if isinstance(card, int) and card >= 0 and kept & BITS[card]:
+        kept ^= BITS[card]
+    return kept
+
+
+def _forced_in(kept: int, g: Any) -> int:
+    """A spread of ``kept`` that forced spreads make the player lay (0 if none): any spread
+    but a book of exactly three natural aces, the smallest first."""
+    forced = [m for m in spread_masks(kept, g) if not (m.bit_count() == 3 and m & _ACES == m)]
+    return min(forced, key=lambda m: (m.bit_count(), m)) if forced else 0
+
+
+def _aces_of(mask: int) -> str:
+    """The natural aces of a hand, named (``Ac Ad Ah``)."""
+    return " ".join(NAMES[c] for c in cards_of(mask & _ACES))
+
+
 def refusal_rules(p: Played) -> list[str]:
     """The rules that decide a refusal: the one that settles the point first (SPREAD-3 for
     Q-K-A, VAR-WILD-1 for five cards with one natural), then the engine's rule."""
@@ -145,10 +171,7 @@ def refusal_rules(p: Played) -> list[str]:
         target = hand.spreads[action.spread]
         cite("SPREAD-2" if target.kind == "book" else "SPREAD-3")
     elif err.reason == "forced_spread":
-        seat = act.seat
-        kept = hand.holding(seat)
-        if action.card >= 0 and kept & BITS[action.card]:
-            kept ^= BITS[action.card]
+        kept = _kept(p)
         if _natural_aces(kept) >= 3:
             cite("VAR-FORCED-1", "VAR-FORCED-2")
         if kept & g.wild:
@@ -255,6 +278,11 @@ def outcome_of(p: Played, situation: Situation) -> Outcome:
             primary(*deciding)
             refusal = {"action": act.text, "where": act.where, "reason": err.reason, "rule": err.rule,
                        "message": err.message, "rules": deciding}
+            if err.reason == "forced_spread" and (spread := _forced_in(kept := _kept(p), g)):
+                aces = (f"; S33's exception covers only the book of three aces, {_aces_of(kept)}"
+                        if _natural_aces(kept) >= 3 else "")
+                notes.append(f"seat {act.seat} holds {' '.join(NAMES[c] for c in cards_of(spread))}, a spread that "
+                             f"forced spreads make it lay{aces}")
             key = ("refused", act.where, err.reason, err.rule)
         else:
             refusal = {"action": act.text, "where": act.where, "expected": act.reject}
@@ -287,7 +315,9 @@ def outcome_of(p: Played, situation: Situation) -> Outcome:
                 if e.kind == "discard" and e.seat is not None and _natural_aces(hand.holding(e.seat)) >= 3:
                     cite("VAR-FORCED-1")
                     primary("VAR-FORCED-1")
-                    notes.append(f"seat {e.seat} keeps three aces in hand: S33's exception (VAR-FORCED-1)")
+                    notes.append(f"forced_spreads = true: seat {e.seat} keeps {_aces_of(hand.holding(e.seat))} in "
+                                 "hand, a book of exactly three aces, which S33's exception lets it keep "
+                                 "(VAR-FORCED-1)")
         if hand.taken is not None:
             cite("TURN-7")
         if not primary.ids:
@@ -313,7 +343,8 @@ def outcome_of(p: Played, situation: Situation) -> Outcome:
             if forced and e.seat is not None and _natural_aces(hand.holding(e.seat)) >= 3:
                 cite("VAR-FORCED-2")
                 primary("VAR-FORCED-2")
-                notes.append(f"seat {e.seat} knocks holding three aces: S33's exception (VAR-FORCED-2)")
+                notes.append(f"forced_spreads = true: seat {e.seat} knocks holding {_aces_of(hand.holding(e.seat))}, "
+                             "a book of exactly three aces, which S33's exception lets it keep (VAR-FORCED-2)")
             if not rules.knock_with_discard and rules.knock_timing != "start" and _drew_before(events, e):
                 cite("VAR-KNOCKHELD-1")
                 primary("VAR-KNOCKHELD-1")
@@ -321,8 +352,12 @@ def outcome_of(p: Played, situation: Situation) -> Outcome:
             cite(*counted)
             if e.kind == "turn_limit":
                 primary("STOCK-1")
-                if len([x for x in (r.totals or ()) if x == min(r.totals or (0,))]) > 1:
+                tied = len([x for x in (r.totals or ()) if x == min(r.totals or (0,))]) > 1
+                if tied and rules.turn_limit_end == "count":
                     cite("PAY-STOCK-2")  # stock_tie settles a tie at the turn limit too
+                    if not r.payments and len(set(r.totals or ())) == 1 and rules.stock_tie != "dead":
+                        notes.append("every player ties for the lowest total, so nobody is outside the tie to pay "
+                                     "(PAY-STOCK-2)")
     if r.ending in ("knock_won", "knock_caught") and r.totals is not None and r.knocker is not None:
         others = [t for s, t in enumerate(r.totals) if s != r.knocker]
         low = min(others)
@@ -355,8 +390,11 @@ def outcome_of(p: Played, situation: Situation) -> Outcome:
             if sum(1 for t in r.totals if t == low) > 1:
                 cite("PAY-STOCK-2")
                 primary("PAY-STOCK-2")
-                if not r.payments:
+                if not r.payments and rules.stock_tie == "dead":
                     notes.append("stock_tie = dead: a tie for the lowest total at the empty stock pays nothing")
+                elif not r.payments and len(set(r.totals)) == 1:
+                    notes.append("every player ties for the lowest total, so nobody is outside the tie to pay "
+                                 "(PAY-STOCK-2)")
             else:
                 cite("PAY-STOCK-1")
                 primary("PAY-STOCK-1")
@@ -473,30 +511,31 @@ class Judgement:
             return [("(not in spec/rules.yaml)", "", list(g.trials))]
         out: dict[str, list[Trial]] = {}
         for t in g.trials:
+            # a ruleset under which the rule does not apply, or does not decide this
+            # position (its own play never cites it), has no sentence of it to quote
+            if not rule.applies.holds(t.ruleset) or (t.outcome is not None and rid not in t.outcome.rules):
+                continue
             out.setdefault(rule.text_under(t.ruleset), []).append(t)
         return [(text, provenance_of(rule, trials), trials) for text, trials in out.items()]
 
 
 def provenance_of(rule: Rule, trials: list[Trial]) -> str:
     """Where ``rule`` comes from for a set of rulesets that say the same sentence: the
-    spec's or the seeds' label when one of them keeps the rule's options at their default,
-    else the house rule with every value the rulesets play."""
-    changed = [table_values(rule, t.ruleset) for t in trials]
-    plain = next((t for t, c in zip(trials, changed, strict=True) if not c), None)
-    if plain is not None or not trials:
-        return provenance(rule, plain.ruleset if plain is not None else None, 60)
-    label = provenance(rule, trials[0].ruleset, 60)
-    values: dict[str, list[str]] = {}
-    for c in changed:
-        for o, v in c.items():
-            shown = option_text(o, v).split(" = ", 1)[1]
-            if shown not in values.setdefault(o, []):
-                values[o].append(shown)
-    if all(len(v) == 1 for v in values.values()):
-        return label
-    cite = label[label.index(" ("):] if " (" in label else ""
-    head = label.split(":", 1)[0]
-    return f"{head}: " + "; ".join(f"{o} = " + _or(v) for o, v in values.items()) + cite
+    spec's or the seeds' label when, under one of them, no option of the rule has a value
+    that decides the sentence (:func:`~.rulebook.sentence_values`), else the house rule
+    with every such value the rulesets play."""
+    if not trials:
+        return provenance(rule, None, 60)
+    named = [sentence_values(rule, t.ruleset) for t in trials]
+    plain = next((t for t, n in zip(trials, named, strict=True) if not n), None)
+    if plain is not None:
+        return provenance(rule, plain.ruleset, 60)
+    values: dict[str, list[object]] = {}
+    for n in named:
+        for o, v in n.items():
+            if not any(type(v) is type(w) and v == w for w in values.setdefault(o, [])):
+                values[o].append(v)
+    return house_label(rule, values)
 
 
 def trials_for(base: Ruleset, presets: dict[str, Ruleset] | None = None) -> list[Trial]:
@@ -555,6 +594,7 @@ def judge(situation: Situation, base: Ruleset, base_label: str, presets: dict[st
             groups.append(found)
         found.trials.append(t)
     for g in groups:
+        g.outcome = _group_outcome(g)
         if g.outcome.kind == "refused":
             step = g.first.played.reached if g.first.played else 0
             g.allowed_by = [t for t in trials if t.played is not None and t.outcome is not None
@@ -564,6 +604,28 @@ def judge(situation: Situation, base: Ruleset, base_label: str, presets: dict[st
     j.verdicts = _verdicts(j)
     j.first_turn_hint = _first_turn_hint(situation, cannot)
     return j
+
+
+def _group_outcome(g: Group) -> Outcome:
+    """The outcome a group shows: its first ruleset's, with the rules that settle the
+    outcome under another of its rulesets (and that ruleset's notes on them) added, each
+    rule's sentence then quoted only for the rulesets that cite it (:meth:`Judgement.sentences`).
+    A forced-spreads ruleset that reaches the base's outcome by S33's exception keeps it."""
+    o = g.outcome
+    rules, primary, notes = list(o.rules), list(o.primary), list(o.notes)
+    for t in g.trials[1:]:
+        other = t.outcome
+        assert other is not None
+        extra = [r for r in other.primary if r not in primary]
+        if not extra:
+            continue
+        rules += [r for r in extra if r not in rules]
+        primary += extra
+        notes += [n if n.startswith(t.label) else f"under {t.label}: {n}" for n in other.notes
+                  if n not in notes and n not in o.notes]
+    if rules == o.rules and primary == o.primary and notes == o.notes:
+        return o
+    return dataclasses.replace(o, rules=rules, primary=primary, notes=notes)
 
 
 def _first_turn_hint(situation: Situation, cannot: list[Trial]) -> list[Trial]:
@@ -693,15 +755,18 @@ def to_json(j: Judgement) -> dict[str, Any]:
 
         def decided(rid: str, g: Group = g, rep: Ruleset = rep, deciding: list[str] = deciding) -> dict[str, Any]:
             rule = by_id.get(rid)
+            texts = j.sentences(g, rid) if rule is not None else []
+            # the first ruleset the rule is quoted for (a rule that settles the outcome under
+            # another ruleset of the group than its first is quoted for that one)
+            mine = texts[0][2][0].ruleset if texts else rep
             entry: dict[str, Any] = {
                 "rule": rid,
-                "text": rule.text_under(rep) if rule is not None else "(not in spec/rules.yaml)",
-                "options": _options_of(rid, rep),
+                "text": rule.text_under(mine) if rule is not None else "(not in spec/rules.yaml)",
+                "options": _options_of(rid, mine),
                 "deciding": rid in deciding,
             }
             if rule is not None:
-                entry["provenance"] = provenance_record(rule, rep)
-                texts = j.sentences(g, rid)
+                entry["provenance"] = provenance_record(rule, mine)
                 if len(texts) > 1:
                     entry["texts"] = [{"text": text, "provenance": label, "rulesets": [t.label for t in trials]}
                                       for text, label, trials in texts]  # fmt: skip

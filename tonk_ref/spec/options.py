@@ -22,6 +22,8 @@ The schema's keywords (its ``description`` says the same):
   ``applies`` of spec/rules.yaml; its first map, with the first value each of its options
   allows, is what ``tonk judge`` tries the option together with, unless ``x-tried-alone``
   is true.
+- ``x-unsourced``: the option's values that no stored source documents (known only from
+  how online engines play); a provenance label that names one says so.
 - ``x-actions``: the action types only an engine playing one of the option's other values
   knows.
 """
@@ -57,6 +59,11 @@ class OptionFacts:
     tried_alone: bool = False  # x-tried-alone: the judge tries it without what it needs
     rules: tuple[str, ...] = ()  # x-rules
     brief: tuple[str, ...] = ()  # x-brief
+    unsourced: tuple[object, ...] = ()  # x-unsourced: values no stored source documents
+
+    def is_unsourced(self, value: object) -> bool:
+        """Whether no stored source documents ``value`` (``x-unsourced``)."""
+        return any(_same(value, v) for v in self.unsourced)
 
     @property
     def default(self) -> object:
@@ -136,8 +143,12 @@ def _facts(path: str, name: str, prop: Mapping[str, Any], values: Mapping[str, t
     alone = prop.get("x-tried-alone", False)
     if not isinstance(alone, bool) or ("x-tried-alone" in prop and "x-needs" not in prop):
         raise RulebookError((path, None, f"{at}.x-tried-alone"), "expected true or false, beside an x-needs")
+    unsourced = prop.get("x-unsourced", [])
+    if not isinstance(unsourced, list) or not all(any(_same(u, v) for v in values[name][1:]) for u in unsourced):
+        raise RulebookError((path, None, f"{at}.x-unsourced"), "expected a list of the option's values other than "
+                            "its default")
     return OptionFacts(name, values[name], acts_on, source, needs, tuple(actions), alone, tuple(lists["x-rules"]),
-                       tuple(lists["x-brief"]))
+                       tuple(lists["x-brief"]), tuple(unsourced))
 
 
 def _needs(path: str, name: str, raw: object, values: Mapping[str, tuple[object, ...]]) -> Applies:

@@ -54,6 +54,7 @@ __all__ = [
     "Variant",
     "alternatives",
     "alternatives_text",
+    "house_label",
     "load_presets",
     "load_reasons",
     "load_rules",
@@ -64,6 +65,8 @@ __all__ = [
     "provenance_record",
     "resolve_ruleset",
     "rules_by_id",
+    "sentence_alternatives",
+    "sentence_values",
     "table_values",
 ]
 
@@ -297,6 +300,7 @@ class Rule:
     under: tuple[Variant, ...] = ()  # the sentence under other option values, first match
     holds_under: Choice = ()  # option values under which ``text`` holds as written
     applies: Applies = EVERYWHERE  # the tables at which the rule can apply at all
+    seeds_disagree: tuple[str, ...] = ()  # the options that take sides where its seed items disagree
 
     def text_under(self, rules: Ruleset | None) -> str:
         """The rule's sentence for the ruleset in play: the first variant that applies, or
@@ -361,6 +365,7 @@ _RULES_SCHEMA: dict[str, Any] = {
                         },
                     },
                     "holds_under": {"type": "object"},
+                    "seeds_disagree": {"type": "array", "minItems": 1, "items": {"type": "string"}},
                     "decision": {"type": "string", "minLength": 1},
                     "applies": _APPLIES_SCHEMA,
                     "elsewhere": {"type": "string", "minLength": 1},
@@ -431,30 +436,106 @@ def _option_brief() -> dict[str, tuple[str, ...]]:
     return {name: tuple(prop.get("x-brief", ())) for name, prop in load_ruleset_schema()["properties"].items()}
 
 
-def provenance(rule: Rule, rules: Ruleset | None = None, limit: int = 0) -> str:
-    """Where ``rule`` comes from, for the ruleset in play: "the seeds (S29)", "this spec
-    decides (D3; alternatives: knock_tie = knocker_wins)", or, where the table changes
-    one of its options, "a house rule: knock_tie = knocker_wins (V31)"."""
+#: How a label calls an option value that no stored source documents (``x-unsourced``).
+UNSOURCED = "an online engines' rule, no written source"
+
+
+def _reset(rule: Rule, rules: Ruleset, keep: Mapping[str, object]) -> Ruleset:
+    """``rules`` with the options of ``rule`` not in ``keep`` at their defaults."""
+    default = Ruleset()
+    return rules.replace(**{o: getattr(default, o) for o in rule.options if o not in keep})
+
+
+def sentence_values(rule: Rule, rules: Ruleset | None) -> dict[str, object]:
+    """The options of ``rule`` that ``rules`` sets to something other than the default and
+    whose value decides the rule's sentence there: with that option back at its default the
+    rule says another sentence.  A value under which the default sentence holds
+    (``holds_under``, or a variant that needs another option too) is not among them."""
     changed = table_values(rule, rules)
-    if changed:
-        briefs = [b for o in changed for b in _option_brief().get(o, ())]
-        printed = [b for b in briefs if b in SEED_VARIATIONS]
-        items = printed or [b for b in briefs if b.startswith("V")]
-        if rule.section == "VAR" and rule.items("D"):
-            items += [f"this spec decides {', '.join(rule.items('D'))}"]
-        shown = ", ".join(option_text(o, v) for o, v in changed.items())
-        cite = f" ({'; '.join(dict.fromkeys(items))})" if items else ""
+    if rules is None or not changed:
+        return {}
+    text = rule.text_under(rules)
+    default = Ruleset()
+    return {o: v for o, v in changed.items() if rule.text_under(rules.replace(**{o: getattr(default, o)})) != text}
+
+
+def sentence_alternatives(rule: Rule, rules: Ruleset | None = None) -> dict[str, list[object]]:
+    """For each option of ``rule``, its values other than the one ``rules`` plays under
+    which the rule says another sentence (the other readings the options offer)."""
+    current = rules if rules is not None else Ruleset()
+    text = rule.text_under(current)
+    return {o: [v for v in values if rule.text_under(current.replace(**{o: v})) != text]
+            for o, values in alternatives(rule, current).items()}
+
+
+def house_label(rule: Rule, values: Mapping[str, Sequence[object]]) -> str:
+    """The label of ``rule``'s sentence under option values other than the defaults that
+    decide it: "a house rule: knock_limit = 5 (V29)", "a variation the seeds print:
+    forced_spreads = true (S33; this spec decides D16)", or, for a value no stored source
+    documents, "an online engines' rule, no written source: empty_stock = last_turn"."""
+    from .options import option_facts  # options reads the schema through this module
+
+    facts = option_facts()
+    sourced: dict[str, list[object]] = {}
+    online: dict[str, list[object]] = {}
+    for o, vs in values.items():
+        for v in vs:
+            into = online if facts[o].is_unsourced(v) else sourced
+            into.setdefault(o, []).append(v)
+    briefs = [b for o in sourced for b in _option_brief().get(o, ())]
+    printed = [b for b in briefs if b in SEED_VARIATIONS]
+    items = printed or [b for b in briefs if b.startswith("V")]
+    if rule.section == "VAR" and rule.items("D"):
+        items += [f"this spec decides {', '.join(rule.items('D'))}"]
+    if set(rule.seeds_disagree) & set(values):
+        items += [f"the seeds disagree: {', '.join(rule.items('S'))}"]
+    cite = f" ({'; '.join(dict.fromkeys(items))})" if items else ""
+    parts = []
+    if sourced:
         head = "a variation the seeds print" if printed else "a house rule"
-        return f"{head}: {shown}{cite}"
+        parts.append(f"{head}: {_values_text(sourced)}{cite}")
+    if online:
+        parts.append(f"{UNSOURCED}: {_values_text(online)}{'' if sourced else cite}")
+    return "; ".join(parts)
+
+
+def _values_text(values: Mapping[str, Sequence[object]]) -> str:
+    """'knock_timing = any, knock_with_discard = false'; 'caught_payment = a or b; deck = 40'."""
+    texts = {o: [option_text(o, v).split(" = ", 1)[1] for v in vs] for o, vs in values.items()}
+    shown = [f"{o} = " + (t[0] if len(t) == 1 else ", ".join(t[:-1]) + f" or {t[-1]}") for o, t in texts.items()]
+    return ("; " if any(len(t) > 1 for t in texts.values()) else ", ").join(shown)
+
+
+def provenance(rule: Rule, rules: Ruleset | None = None, limit: int = 0) -> str:
+    """Where ``rule``'s sentence comes from, for the ruleset in play: "the seeds (S27)",
+    "this spec decides (D2; alternatives: first_turn_knock = false)" (the seeds are silent),
+    "the seeds (S29, S30) and this spec (D3; alternatives: knock_tie = knocker_wins)" (the
+    seeds say it in part, or unclearly, and this spec decides the rest), "the seeds disagree
+    (S1, S28); this spec decides (D7; ...)" (``seeds_disagree``), or,
+    where the table sets one of its options to a value that decides its sentence, "a house
+    rule: knock_tie = knocker_wins (V31)".  An option whose value leaves the sentence as
+    under the default is not named: the sentence is the default's and so is its label."""
+    changed = sentence_values(rule, rules)
+    if changed:
+        return house_label(rule, {o: [v] for o, v in changed.items()})
+    plain = _reset(rule, rules, {}) if rules is not None else None
+    # a variation the seeds print that one of the rule's options plays (S32 for upcard) is
+    # not the source of the sentence under the option's default
+    played = {b for o in rule.options for b in _option_brief().get(o, ()) if b in SEED_VARIATIONS}
+    seeds = ", ".join(b for b in rule.items("S") if b not in played or rule.section == "VAR")
     if rule.basis == "decided":
         parts = []
         if rule.items("D"):
             parts.append(", ".join(rule.items("D")))
-        alts = alternatives_text(alternatives(rule, rules), limit)
+        alts = alternatives_text(sentence_alternatives(rule, plain), limit)
         parts.append(f"alternatives: {alts}" if alts else "no option offers another reading")
-        return f"this spec decides ({'; '.join(parts)})"
+        if not seeds:
+            return f"this spec decides ({'; '.join(parts)})"
+        if rule.seeds_disagree:
+            return f"the seeds disagree ({seeds}); this spec decides ({'; '.join(parts)})"
+        return f"the seeds ({seeds}) and this spec ({'; '.join(parts)})"
     if rule.basis == "seeds":
-        return f"the seeds ({', '.join(rule.items('S'))})"
+        return f"the seeds ({seeds})"
     return f"a house rule ({', '.join(rule.items('V'))})"
 
 
@@ -519,9 +600,25 @@ def _rules_doc(path: Path) -> tuple[dict[str, str], tuple[Rule, ...], tuple[Reas
                 ),
                 holds_under=_choice(doc, ["rules", i, "holds_under"], raw.get("holds_under", {}), raw),
                 applies=_applies(doc, ["rules", i], raw, f"rule {rid}", raw.get("options", ())),
+                seeds_disagree=_disagree(doc, ["rules", i, "seeds_disagree"], raw),
             )
         )
     return sections, tuple(rules), _reasons(doc)
+
+
+def _disagree(doc: _Doc, at: list[str | int], raw: Mapping[str, Any]) -> tuple[str, ...]:
+    """A rule's ``seeds_disagree``: options the rule names, and only for a rule citing two
+    seed items or more (what disagrees)."""
+    given = tuple(raw.get("seeds_disagree", ()))
+    mine = raw.get("options", ())
+    for k, option in enumerate(given):
+        if option not in mine:
+            raise RulebookError(doc.where([*at, k]), f"rule {raw['id']} does not name the option {option!r} in its "
+                                f"options ({', '.join(mine) or 'none'})")
+    if given and sum(1 for b in raw.get("brief", ()) if str(b).startswith("S")) < 2:
+        raise RulebookError(doc.where(at, key=True), f"rule {raw['id']}: seeds that disagree are two seed items or "
+                            "more in its brief")
+    return given
 
 
 def _reasons(doc: _Doc) -> tuple[Reason, ...]:

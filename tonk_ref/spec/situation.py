@@ -683,6 +683,9 @@ class Description(Situation):
         if self.discard_top is None:
             raise CannotArise("name the top of the discard pile ('discard CARD')")  # checked at parse time
         stock, pile = self._fill(pack)
+        if not stock and rules.empty_stock == "last_turn":
+            raise CannotArise("under empty_stock = last_turn the hand ends with the turn that drew the last stock "
+                              "card, so no turn starts with the stock empty (STOCK-3)")
         hands = [[NAMES[x] for x in h] for h in self.hands]
         state = {
             "players": n, "dealer": self.dealer, "stake": self.stake, "hands": hands, "spreads": spreads,
