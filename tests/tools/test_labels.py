@@ -21,13 +21,12 @@ from tonk_ref.paths import data_root
 from tonk_ref.spec.judging import Group, Judgement, Trial, judge
 from tonk_ref.spec.notation import value_text
 from tonk_ref.spec.options import option_facts
+from tonk_ref.spec.provenance import UNSOURCED, provenance
 from tonk_ref.spec.rulebook import (
-    UNSOURCED,
     RulebookError,
     load_presets,
     load_rules,
     load_ruleset_schema,
-    provenance,
     rules_by_id,
 )
 from tonk_ref.spec.situation import Description

@@ -19,7 +19,8 @@ from ..engine.spreads import spread_masks
 from .notation import option_text, value_text
 from .notation import or_words as _or
 from .options import acting_on, option_facts
-from .rulebook import Rule, house_label, provenance, provenance_record, rules_by_id, sentence_values
+from .provenance import house_label, provenance, provenance_record, sentence_values
+from .rulebook import Rule, rules_by_id
 from .situation import Description, Played, Situation, SituationError, named_cards, play
 from .wording import PLAIN, amount, event_text, rule_options
 
@@ -522,7 +523,7 @@ class Judgement:
 def provenance_of(rule: Rule, trials: list[Trial]) -> str:
     """Where ``rule`` comes from for a set of rulesets that say the same sentence: the
     spec's or the seeds' label when, under one of them, no option of the rule has a value
-    that decides the sentence (:func:`~.rulebook.sentence_values`), else the house rule
+    that decides the sentence (:func:`~.provenance.sentence_values`), else the house rule
     with every such value the rulesets play."""
     if not trials:
         return provenance(rule, None, 60)

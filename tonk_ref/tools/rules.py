@@ -25,14 +25,13 @@ from ..engine.ruleset import Ruleset, option_values
 from ..harness.situations import table_rules
 from ..paths import data_root, features_dir, scenarios_dir, spec_dir
 from ..spec.notation import option_text, value_text
+from ..spec.provenance import provenance, provenance_record
 from ..spec.rulebook import (
     Rule,
     RulebookError,
     load_rules,
     load_ruleset_schema,
     load_sections,
-    provenance,
-    provenance_record,
     table_values,
 )
 from ..spec.wording import wrap

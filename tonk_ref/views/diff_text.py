@@ -11,7 +11,8 @@ from ..engine.serialize import state_to_json
 from ..spec.diffsearch import Diff, Side, Witness
 from ..spec.notation import option_text
 from ..spec.outcome_text import outcome_words, pays_words
-from ..spec.rulebook import provenance, rules_by_id
+from ..spec.provenance import provenance
+from ..spec.rulebook import rules_by_id
 from ..spec.situation import CannotArise, Description
 from .diff_html import DiffPage
 from .diff_html import Witness as PageWitness

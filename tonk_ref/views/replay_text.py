@@ -11,8 +11,9 @@ from ..engine.actions import REASONS
 from ..engine.hand import Event, Hand
 from ..engine.ruleset import Ruleset
 from ..engine.serialize import state_to_json
+from ..spec.provenance import provenance
 from ..spec.replaying import Moment, replay
-from ..spec.rulebook import provenance, rules_by_id
+from ..spec.rulebook import rules_by_id
 from ..spec.situation import Situation
 from ..spec.wording import PLAIN, Style, amount, draw_table, ending_words, event_text, seats, signed, wrap
 from .replay_html import ReplayPage, Said

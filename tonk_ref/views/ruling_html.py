@@ -17,7 +17,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..engine.ruleset import Ruleset
-from ..spec.rulebook import provenance, rules_by_id
+from ..spec.provenance import provenance
+from ..spec.rulebook import rules_by_id
 from .htmlpage import render
 
 State = dict[str, Any]  # a protocol state (spec/protocol.md, "State"), drawn as cards

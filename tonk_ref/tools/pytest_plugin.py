@@ -28,9 +28,9 @@ import pytest
 
 from ..adapters.factory import EngineSpec, EngineSpecError
 from ..errors import TonkError
-from .case import Case
-from .known_failures import KnownFailures
-from .results import CaseResult
+from ..harness.case import Case
+from ..harness.known_failures import KnownFailures
+from ..harness.results import CaseResult
 
 JSON = dict[str, Any]
 ENGINE_EXIT = 3
@@ -71,7 +71,7 @@ class TonkSession:
     result."""
 
     def __init__(self, config: pytest.Config) -> None:
-        from .session import Request, RunInputError, Session
+        from ..harness.session import Request, RunInputError, Session
 
         opt = config.getoption
         self.config = config
@@ -104,7 +104,7 @@ class TonkSession:
     def scenario_files(self) -> set[Path]:
         """The scenario files of the tonk_scenarios folders (listed once)."""
         if self._files is None:
-            from .files import scenario_files
+            from ..harness.files import scenario_files
 
             self._files = {f.resolve() for d in self.scenario_dirs if d.is_dir() for f in scenario_files(d)}
         return self._files
@@ -117,7 +117,7 @@ class TonkSession:
         """The engine of this process, greeted once; an engine that cannot be used ends the
         session with one message."""
         if self.session.engine is None:
-            from .runner import EngineUnavailable
+            from ..harness.runner import EngineUnavailable
 
             try:
                 self.session.start()
@@ -139,7 +139,7 @@ class TonkSession:
         return moved.case
 
     def run(self, case: Case) -> CaseResult:
-        from .runner import apply_known, run_case
+        from ..harness.runner import apply_known, run_case
 
         result = run_case(self.under_table(case), self.engine())
         if self.known is not None:
@@ -191,7 +191,7 @@ def pytest_configure(config: pytest.Config) -> None:
     if not hasattr(config, "workerinput"):
         config.pluginmanager.register(_Controller(st), "tonk-controller")
     if st.asked:
-        from .markers import register_markers
+        from ..harness.markers import register_markers
 
         register_markers(config)
 
@@ -237,10 +237,10 @@ class CaseFile(pytest.File):
     """A scenario file (one case) or a perft table (a case per entry)."""
 
     def collect(self) -> Iterator[pytest.Item]:
+        from ..harness.gherkin import shown_path
+        from ..harness.perft import PerftError, load_table, to_case
+        from ..harness.scenario import ScenarioError, load_scenario
         from ..spec.rulebook import RulebookError
-        from .gherkin import shown_path
-        from .perft import PerftError, load_table, to_case
-        from .scenario import ScenarioError, load_scenario
 
         st = _session(self.config)
         try:
@@ -281,7 +281,7 @@ class CaseItem(pytest.Item):
 def pytest_bdd_after_scenario(request: pytest.FixtureRequest, feature: Any, scenario: Any) -> None:
     """A Gherkin scenario (pytest-bdd ran its steps, which compile nothing): compile its
     steps with the step compiler and run the case, as ``tonk check`` does."""
-    from .feature_suite import case_of
+    from ..harness.feature_suite import case_of
 
     item = request.node
     if not getattr(item.module, "TONK_FEATURES", False):
@@ -330,8 +330,8 @@ class _Controller:
     def report(self) -> JSON | None:
         if not self.results:
             return None
+        from ..harness.report import assemble
         from ..spec.reasons import rule_order
-        from .report import assemble
 
         st = self.st
         engine = self.engine or {"name": "?", "version": "?", "protocol": 1, "options": {}, "features": []}
