@@ -78,13 +78,42 @@ def mask_of(cards: Iterable[Card]) -> CardMask:
 
 
 def cards_of(mask: CardMask) -> list[Card]:
-    """The cards of a mask in code order (clubs A..K, then diamonds, ...)."""
+    """The cards of a mask in code order (clubs A..K, then diamonds, ...): read suit by
+    suit from tables of the cards of each 13-bit set (built at the first call)."""
+    if not 0 <= mask < 1 << CARD_CODES:
+        return _bit_by_bit(mask)
+    if not _SUIT_CARDS:
+        _build_suit_cards()
+    c, d, h, s, x = _SUIT_CARDS
+    return [
+        *c[mask & 0x1FFF], *d[mask >> 13 & 0x1FFF], *h[mask >> 26 & 0x1FFF], *s[mask >> 39 & 0x1FFF], *x[mask >> 52]
+    ]
+
+
+def _bit_by_bit(mask: CardMask) -> list[Card]:
+    """The set bits of a mask outside the tables (codes past the jokers), lowest first."""
     out: list[Card] = []
     while mask:
         low = mask & -mask
         out.append(low.bit_length() - 1)
         mask ^= low
     return out
+
+
+#: Per suit, the cards of each 13-bit set of ranks; then the jokers of each 2-bit set.
+_SUIT_CARDS: list[tuple[tuple[Card, ...], ...]] = []
+
+
+def _build_suit_cards() -> None:
+    tables = []
+    for suit in range(4):
+        table: list[tuple[Card, ...]] = [()] * (1 << 13)
+        for m in range(1, 1 << 13):
+            top = m.bit_length() - 1  # the highest rank comes last
+            table[m] = (*table[m ^ 1 << top], 13 * suit + top)
+        tables.append(tuple(table))
+    tables.append(((), (52,), (53,), (52, 53)))
+    _SUIT_CARDS.extend(tables)
 
 
 def iter_cards(mask: CardMask) -> Iterator[Card]:
