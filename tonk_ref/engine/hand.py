@@ -38,7 +38,16 @@ from .actions import (
 from .cards import BITS, CARD_CODES, JOKER_MASK, NAMES, Card, CardError, cards_of, check_deck, pack_mask, suit_sum_table
 from .result import Ending, Payment, Result, net_of
 from .ruleset import DEFAULT, Ruleset
-from .spreads import RANK_MASKS, Geometry, Spread, best_cover, has_forced_spread, make_spread, spread_masks
+from .spreads import (
+    RANK_MASKS,
+    Geometry,
+    Spread,
+    best_cover,
+    has_forced_spread,
+    holds_spread_with,
+    make_spread,
+    spread_masks,
+)
 
 START: Final = 0
 DRAWN: Final = 1
@@ -571,7 +580,7 @@ class Hand:
             runs_only = self.rules.hit_targets == "runs"
             if any(sp.with_card(top, g) is not None for sp in self._spreads if not runs_only or sp.kind == "run"):
                 return True
-        return any(m & bit for m in spread_masks(hand | bit, g))
+        return holds_spread_with(hand | bit, top, g)
 
     def _knock_refusal(self, seat: int, kept: int) -> IllegalAction | None:
         """Why ``seat`` may not knock keeping ``kept`` (the checks after timing and discard)."""
