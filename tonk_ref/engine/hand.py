@@ -713,6 +713,43 @@ class Hand:
     def apply(self, action: Action, seat: int | None = None) -> None:
         """Apply ``action`` for the player to act (``seat``, when given, must be that
         player).  Raise :class:`IllegalAction` and change nothing if it is illegal."""
+        me = self.to_act
+        if seat is None or seat == me:
+            # Fast paths for the two commonest actions, each in its plainest case (the
+            # hand is on, since only a hand in play has a stage "start" or "drawn").
+            if action is DRAW_STOCK:
+                # a draw from a stock that still has cards
+                pos = self._pos
+                if self._stage == START and pos < len(self._deck):
+                    card = self._deck[pos]
+                    self._pos = pos + 1
+                    self._hands[me] |= BITS[card]  # type: ignore[index]
+                    self._stage = DRAWN
+                    self._log = (("draw", me, card, "TURN-2"), self._log)
+                    return
+            elif action.type == DISCARD:
+                # a discard that keeps cards in hand, with no taken card and no house rule
+                # to check at the end of the turn
+                card = action.card
+                if self._stage == DRAWN and self._taken < 0 and self._c.plain and 0 <= card < CARD_CODES:
+                    hands = self._hands
+                    hand = hands[me]  # type: ignore[index]
+                    bit = BITS[card]
+                    if hand & bit and hand != bit:
+                        hands[me] = hand ^ bit  # type: ignore[index]
+                        self._pile = (card, self._pile)
+                        self._pile_count += 1
+                        self._log = (("discard", me, card, "TURN-5"), self._log)
+                        self.to_act = (me + 1) % self.players  # type: ignore[operator]
+                        self._stage = START
+                        self._turn += 1
+                        self._hits = 0
+                        self._laid = 0
+                        return
+        self._apply(action, seat)
+
+    def _apply(self, action: Action, seat: int | None) -> None:
+        """:meth:`apply`, every case."""
         if self._stage == OVER:
             raise IllegalAction("hand_over", "the hand is over", "TURN-10")
         me = self.to_act
@@ -734,36 +771,9 @@ class Hand:
             me = self.to_act = seat
         t = action.type
         if t == DRAW:
-            # Fast path: the common draw from a stock that still has cards.
-            pos = self._pos
-            if self._stage == START and action.source == "stock" and pos < len(self._deck):
-                card = self._deck[pos]
-                self._pos = pos + 1
-                self._hands[me] |= BITS[card]
-                self._stage = DRAWN
-                self._log = (("draw", me, card, "TURN-2"), self._log)
-                return
             self._draw(me, action)
         elif t == DISCARD:
-            # Fast path: an ordinary discard that keeps cards in hand, with no taken card
-            # and no house rule to check; everything else goes through _discard.
-            card = action.card
-            if self._stage == DRAWN and self._taken < 0 and self._c.plain and 0 <= card < CARD_CODES:
-                hands = self._hands
-                hand = hands[me]
-                bit = BITS[card]
-                if hand & bit and hand != bit:
-                    hands[me] = hand ^ bit
-                    self._pile = (card, self._pile)
-                    self._pile_count += 1
-                    self._log = (("discard", me, card, "TURN-5"), self._log)
-                    self.to_act = (me + 1) % self.players
-                    self._stage = START
-                    self._turn += 1
-                    self._hits = 0
-                    self._laid = 0
-                    return
-            self._discard(me, card)
+            self._discard(me, action.card)
         elif t == SPREAD:
             self._spread(me, action.cards)
         elif t == HIT:
