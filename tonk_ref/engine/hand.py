@@ -154,6 +154,11 @@ def compiled(rules: Ruleset) -> Compiled:
     return Compiled(rules)
 
 
+#: The ruleset a hand was dealt under last and its tables: a deal under the same ruleset
+#: object finds them without hashing it (one entry; :func:`compiled` keeps the others).
+_LAST_TABLES: list[tuple[Ruleset, Compiled]] = [(DEFAULT, compiled(DEFAULT))]
+
+
 class Hand:
     """The state of one hand, from the deal to the settlement."""
 
@@ -178,6 +183,7 @@ class Hand:
         "_turn",
         "_waits",
         "dealer",
+        "is_over",
         "players",
         "result",
         "rules",
@@ -191,6 +197,9 @@ class Hand:
     stake: int
     to_act: int | None
     result: Result | None
+    #: Whether the hand is over (its stage is "over"): kept as a field, set once by the end
+    #: of the hand, since a policy asks it before every action.
+    is_over: bool
 
     def __init__(
         self,
@@ -207,26 +216,29 @@ class Hand:
         self.dealer = dealer
         self.stake = stake
         self.result = None
+        self.is_over = False
         self._c = c
-        self._deck = tuple(deck)
-        hands = [0] * players
+        deck = self._deck = tuple(deck)
         first = (dealer + 1) % players
         dealt = players * rules.hand_size_for(players)
-        for i in range(dealt):
-            hands[(first + i) % players] |= BITS[deck[i]]
+        # one card at a time from the player after the dealer: seat first + k gets the
+        # cards k, k + players, ... (each card once: the deck was checked)
+        hands = [0] * players
+        for k in range(players):
+            hands[(first + k) % players] = sum(map(BITS.__getitem__, deck[k:dealt:players]))
         self._hands = hands
         self._dealt = tuple(hands)
-        self._log: Any = (("deal", dealer, players, "DEAL-1"), None)
-        self._pile: Pile = None
-        self._pile_count = 0
-        self._pos = dealt
+        log: Any = (("deal", dealer, players, "DEAL-1"), None)
         if rules.upcard:
-            self._pile = (deck[dealt], None)
+            self._pile: Pile = (deck[dealt], None)
             self._pile_count = 1
             self._pos = dealt + 1
-            self._record("upcard", None, deck[dealt], "DEAL-2")
+            self._log: Any = (("upcard", None, deck[dealt], "DEAL-2"), log)
         else:
-            self._record("no_upcard", None, None, "VAR-NOUP-1")
+            self._pile = None
+            self._pile_count = 0
+            self._pos = dealt
+            self._log = (("no_upcard", None, None, "VAR-NOUP-1"), log)
         self._spreads: tuple[Spread, ...] = ()
         self._stage = START
         self.to_act = first
@@ -245,10 +257,6 @@ class Hand:
     @property
     def stage(self) -> str:
         return STAGES[self._stage]
-
-    @property
-    def is_over(self) -> bool:
-        return self._stage == OVER
 
     @property
     def turn(self) -> int:
@@ -372,6 +380,7 @@ class Hand:
         h.stake = self.stake
         h.to_act = self.to_act
         h.result = self.result
+        h.is_over = self.is_over
         h._c = self._c
         h._deck = self._deck
         h._pos = self._pos
@@ -413,7 +422,12 @@ class Hand:
     @classmethod
     def _tables(cls, rules: Ruleset) -> Compiled:
         """The tables compiled from ``rules`` that a hand of this class plays by."""
-        return compiled(rules)
+        last = _LAST_TABLES[0]
+        if last[0] is rules:
+            return last[1]
+        c = compiled(rules)
+        _LAST_TABLES[0] = (rules, c)
+        return c
 
     def _make_spread(self, seat: int, cards: tuple[Card, ...]) -> Spread | None:
         """The spread ``cards`` form when ``seat`` lays them, or None (SPREAD-1 to SPREAD-3)."""
@@ -434,11 +448,11 @@ class Hand:
         self._log = ((kind, seat, data, rule), self._log)
 
     def _dealt_check(self) -> None:
-        wanted = self._c.tonk_totals
-        totals = tuple(self._count(m) for m in self._hands)
+        totals = tuple(map(self._count, self._hands))
         tonks = self._dealt_tonks(totals)
         if not tonks:
             return
+        wanted = self._c.tonk_totals
         n = self.players
         double = 2 * self.stake
         if len(tonks) > 1 and self.rules.dealt_tonks == "best":
@@ -719,14 +733,18 @@ class Hand:
             # hand is on, since only a hand in play has a stage "start" or "drawn").
             if action is DRAW_STOCK:
                 # a draw from a stock that still has cards
-                pos = self._pos
-                if self._stage == START and pos < len(self._deck):
-                    card = self._deck[pos]
-                    self._pos = pos + 1
-                    self._hands[me] |= BITS[card]  # type: ignore[index]
-                    self._stage = DRAWN
-                    self._log = (("draw", me, card, "TURN-2"), self._log)
-                    return
+                if self._stage == START:
+                    pos = self._pos
+                    try:
+                        card = self._deck[pos]
+                    except IndexError:  # the stock is empty: the general case
+                        pass
+                    else:
+                        self._pos = pos + 1
+                        self._hands[me] |= BITS[card]  # type: ignore[index]
+                        self._stage = DRAWN
+                        self._log = (("draw", me, card, "TURN-2"), self._log)
+                        return
             elif action.type == DISCARD:
                 # a discard that keeps cards in hand, with no taken card and no house rule
                 # to check at the end of the turn
@@ -1124,11 +1142,13 @@ class Hand:
         knocker: int | None = None,
     ) -> None:
         pays = tuple(pays)
+        log: Any = self._log
         for p in pays:
-            self._record("pay", p.payer, (p.payee, p.amount), p.rule)
+            log = (("pay", p.payer, (p.payee, p.amount), p.rule), log)
+        self._log = (("end", None, ending, "GAME-1"), log)
         self.result = Result(ending, winners, pays, net_of(self.players, pays), totals, knocker)
-        self._record("end", None, ending, "GAME-1")
         self._stage = OVER
+        self.is_over = True
         self.to_act = None
 
 
