@@ -40,6 +40,7 @@ from .result import Ending, Payment, Result, net_of
 from .ruleset import DEFAULT, Ruleset
 from .spreads import (
     RANK_MASKS,
+    SUIT_MASKS,
     Geometry,
     Spread,
     best_cover,
@@ -529,7 +530,12 @@ class Hand:
             for i, sp in enumerate(self._spreads):
                 if runs_only and sp.kind != "run":
                     continue
-                for c in held:
+                # only a card of the book's rank or the run's suit, or a wild card, can fit
+                if sp.kind == "book":
+                    near = RANK_MASKS[sp.rank] if 0 <= sp.rank < 13 else 0
+                else:
+                    near = SUIT_MASKS[sp.suit] if 0 <= sp.suit < 4 else 0
+                for c in cards_of(hand & (near | g.wild)):
                     if must and c != taken:
                         continue
                     if sp.with_card(c, g) is not None and (
@@ -541,9 +547,21 @@ class Hand:
         knocks = knocks and rules.knock_timing != "start" and (kinds is None or KNOCK in kinds)
         if not knocks and not (kinds is None or DISCARD in kinds):
             return out
-        discardable = [c for c in held if self._may_discard(hand, c)]
+        # the cards that may end the turn (_may_discard, with what is the same for every card once)
+        tables = self._c
+        if tables.forced:
+            if tables.forced_at_once and self._layable_forced(hand):
+                discardable = []
+            else:
+                discardable = [
+                    x for x in held if self._may_discard_taken(hand, x) and not self._forced_in(hand & ~BITS[x])
+                ]
+        elif taken < 0:
+            discardable = held
+        else:
+            discardable = [x for x in held if self._may_discard_taken(hand, x)]
         if kinds is None or DISCARD in kinds:
-            out.extend(discard(c) for c in discardable)
+            out.extend(map(discard, discardable))
         if knocks:
             if rules.knock_with_discard:
                 out.extend(knock(c) for c in discardable if self._knock_refusal(seat, hand & ~BITS[c]) is None)
