@@ -200,15 +200,19 @@ def spread_masks(mask: CardMask, g: Geometry = STANDARD) -> list[CardMask]:
     if not g.simple:
         return sorted(set(_general_spreads(mask, g)), key=_subset_order)
     found: list[CardMask] = []
-    for rank_mask in RANK_MASKS:
-        book = mask & rank_mask
-        if book.bit_count() >= 3:
-            found.append(book)
-            if book.bit_count() == 4:
-                found.extend(book & ~BITS[c] for c in cards_of(book))
-    for suit in range(4):
-        bits = (mask >> (13 * suit)) & 0x1FFF
-        if bits:
+    suits = (mask & 0x1FFF, mask >> 13 & 0x1FFF, mask >> 26 & 0x1FFF, mask >> 39 & 0x1FFF)
+    c0, c1, c2, c3 = suits
+    books = (c0 & c1) & (c2 | c3) | (c2 & c3) & (c0 | c1)  # the ranks held in three suits or four
+    while books:
+        low = books & -books
+        books ^= low
+        book = mask & RANK_MASKS[low.bit_length() - 1]
+        found.append(book)
+        if book.bit_count() == 4:
+            found.extend(book & ~BITS[c] for c in cards_of(book))
+    for suit, bits in enumerate(suits):
+        positions = bits | (bits & 1) << 13 if g.ace_high else bits
+        if positions & positions >> 1 & positions >> 2:  # three in sequence
             shift = 13 * suit
             found.extend(run << shift for run in _runs_in(bits, g.ace_high))
     return found
