@@ -277,6 +277,41 @@ def test_must_use_by_hitting_a_spread_on_the_table() -> None:
     assert h.to_act == 1
 
 
+#: Two positions in which the taken discard's only use is a hit that would end the turn
+#: keeping a spread forced spreads refuse: A holds three jacks and B's 3s fits B's run
+#: 4s 5s 6s (the 40-card pack, wild deuces and jokers, seven cards each); A holds the run
+#: 9h-Qh and B's Js fits B's book 2c Jc 2s.
+REFUSED_USE = [
+    (
+        {"deck": 40, "deuces_wild": True, "forced_spreads": True, "forced_spreads_timing": "at_once",
+         "hand_size": "by_players", "hit_ends_turn": True, "jokers": 2, "must_use_taken": True},
+        ["Jc Jd Jh 7c 7d Qh Kh", "4s 5s 6s 3s Kc Qd 7h"], "5c", ["B spread 4s 5s 6s", "B discard 3s"],
+    ),
+    (
+        {"deuces_wild": True, "forced_spreads": True, "hit_ends_turn": True, "must_use_taken": True},
+        ["9h Th Jh Qh 5c", "2c Jc 2s Js 8d"], "Qs", ["B spread 2c Jc 2s", "B discard Js"],
+    ),
+]
+
+
+@rule("VAR-MUSTUSE-1", "VAR-HITEND-1", "VAR-FORCED-1")
+@pytest.mark.parametrize(("options", "hands", "upcard", "b_plays"), REFUSED_USE)
+def test_a_discard_whose_only_use_would_be_refused_may_not_be_taken(
+    options: dict[str, object], hands: list[str], upcard: str, b_plays: list[str]
+) -> None:
+    rules = DEFAULT.replace(**options)
+    h = play(deal(hands, dealer=0, upcard=upcard, stock="Kd 6c", rules=rules), "B draw stock", *b_plays)
+    assert h.to_act == 0 and h.discard_top is not None
+    taken = NAMES[h.discard_top]
+    assert_illegal(h, 0, "draw discard", "must_use_taken")
+    play(h, "A draw stock")
+    assert h.legal_actions(), "A has a legal action after drawing from the stock"
+    # without hit_ends_turn the hit is legal, so the card may be taken, and must be hit
+    h = play(deal(hands, dealer=0, upcard=upcard, stock="Kd 6c", rules=rules.replace(hit_ends_turn=False)),
+             "B draw stock", *b_plays, "A draw discard")
+    assert {str(a) for a in h.legal_actions()} == {f"hit {taken} on 0"}
+
+
 HIT_LOCK = DEFAULT.replace(hit_lock=1)
 
 

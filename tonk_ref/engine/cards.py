@@ -78,13 +78,47 @@ def mask_of(cards: Iterable[Card]) -> CardMask:
 
 
 def cards_of(mask: CardMask) -> list[Card]:
-    """The cards of a mask in code order (clubs A..K, then diamonds, ...)."""
+    """The cards of a mask in code order (clubs A..K, then diamonds, ...): read suit by
+    suit from tables of the cards of each 13-bit set (the spades' with the jokers above
+    them), built at the first call."""
+    try:
+        return [*_CLUBS[mask & 0x1FFF], *_DIAMONDS[mask >> 13 & 0x1FFF], *_HEARTS[mask >> 26 & 0x1FFF],
+                *_SPADES[mask >> 39]]
+    except IndexError:  # the tables are not built yet, or bits past the jokers
+        if not _SPADES:
+            _build_suit_cards()
+            return cards_of(mask)
+        return _bit_by_bit(mask)
+
+
+def _bit_by_bit(mask: CardMask) -> list[Card]:
+    """The set bits of a mask past the tables (codes above the jokers), lowest first."""
     out: list[Card] = []
     while mask:
         low = mask & -mask
         out.append(low.bit_length() - 1)
         mask ^= low
     return out
+
+
+#: The cards of each 13-bit set of ranks of clubs, diamonds, hearts; of spades and the two
+#: jokers above them (15 bits).  Built by :func:`_build_suit_cards`.
+_CLUBS: tuple[tuple[Card, ...], ...] = ()
+_DIAMONDS: tuple[tuple[Card, ...], ...] = ()
+_HEARTS: tuple[tuple[Card, ...], ...] = ()
+_SPADES: tuple[tuple[Card, ...], ...] = ()
+
+
+def _build_suit_cards() -> None:
+    global _CLUBS, _DIAMONDS, _HEARTS, _SPADES
+    tables = []
+    for suit, bits in ((0, 13), (1, 13), (2, 13), (3, 15)):
+        table: list[tuple[Card, ...]] = [()] * (1 << bits)
+        for m in range(1, 1 << bits):
+            top = m.bit_length() - 1  # the highest card comes last
+            table[m] = (*table[m ^ 1 << top], 13 * suit + top)
+        tables.append(tuple(table))
+    _CLUBS, _DIAMONDS, _HEARTS, _SPADES = tables
 
 
 def iter_cards(mask: CardMask) -> Iterator[Card]:
@@ -114,6 +148,14 @@ def pack_mask(deck: int = 52, jokers: int = 0) -> CardMask:
 def check_deck(deck: Sequence[Card], expected: CardMask = FULL_DECK_MASK) -> None:
     """A deck is every card of the pack exactly once (rule CARD-1): by default the 52
     cards; ``expected`` is the pack of the ruleset (40 cards, jokers)."""
+    try:
+        codes = bytes(deck)  # integers 0 to 255, or an error: the common case checked by set operations
+    except (TypeError, ValueError):
+        pass
+    else:
+        pack = _pack_cards(expected)
+        if len(codes) == len(pack) and pack == set(codes):
+            return
     size = expected.bit_count()
     seen = mask_of(deck)
     if len(deck) != size or seen != expected:
@@ -128,6 +170,11 @@ def check_deck(deck: Sequence[Card], expected: CardMask = FULL_DECK_MASK) -> Non
         if extra:
             parts.append(f"not in this pack {extra}")
         raise CardError("; ".join(parts))
+
+
+@functools.lru_cache(maxsize=8)  # keyed by a pack: four packs (52 or 40 cards, jokers or not)
+def _pack_cards(pack: CardMask) -> frozenset[Card]:
+    return frozenset(cards_of(pack))
 
 
 def value_table(face_values: Sequence[int]) -> tuple[int, ...]:

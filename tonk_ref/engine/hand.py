@@ -38,7 +38,17 @@ from .actions import (
 from .cards import BITS, CARD_CODES, JOKER_MASK, NAMES, Card, CardError, cards_of, check_deck, pack_mask, suit_sum_table
 from .result import Ending, Payment, Result, net_of
 from .ruleset import DEFAULT, Ruleset
-from .spreads import RANK_MASKS, Geometry, Spread, best_cover, has_forced_spread, make_spread, spread_masks
+from .spreads import (
+    RANK_MASKS,
+    SUIT_MASKS,
+    Geometry,
+    Spread,
+    best_cover,
+    has_forced_spread,
+    holds_spread_with,
+    make_spread,
+    spread_masks,
+)
 
 START: Final = 0
 DRAWN: Final = 1
@@ -145,6 +155,11 @@ def compiled(rules: Ruleset) -> Compiled:
     return Compiled(rules)
 
 
+#: The ruleset a hand was dealt under last and its tables: a deal under the same ruleset
+#: object finds them without hashing it (one entry; :func:`compiled` keeps the others).
+_LAST_TABLES: list[tuple[Ruleset, Compiled]] = [(DEFAULT, compiled(DEFAULT))]
+
+
 class Hand:
     """The state of one hand, from the deal to the settlement."""
 
@@ -169,6 +184,7 @@ class Hand:
         "_turn",
         "_waits",
         "dealer",
+        "is_over",
         "players",
         "result",
         "rules",
@@ -182,6 +198,9 @@ class Hand:
     stake: int
     to_act: int | None
     result: Result | None
+    #: Whether the hand is over (its stage is "over"): kept as a field, set once by the end
+    #: of the hand, since a policy asks it before every action.
+    is_over: bool
 
     def __init__(
         self,
@@ -198,26 +217,29 @@ class Hand:
         self.dealer = dealer
         self.stake = stake
         self.result = None
+        self.is_over = False
         self._c = c
-        self._deck = tuple(deck)
-        hands = [0] * players
+        deck = self._deck = tuple(deck)
         first = (dealer + 1) % players
         dealt = players * rules.hand_size_for(players)
-        for i in range(dealt):
-            hands[(first + i) % players] |= BITS[deck[i]]
+        # one card at a time from the player after the dealer: seat first + k gets the
+        # cards k, k + players, ... (each card once: the deck was checked)
+        hands = [0] * players
+        for k in range(players):
+            hands[(first + k) % players] = sum(map(BITS.__getitem__, deck[k:dealt:players]))
         self._hands = hands
         self._dealt = tuple(hands)
-        self._log: Any = (("deal", dealer, players, "DEAL-1"), None)
-        self._pile: Pile = None
-        self._pile_count = 0
-        self._pos = dealt
+        log: Any = (("deal", dealer, players, "DEAL-1"), None)
         if rules.upcard:
-            self._pile = (deck[dealt], None)
+            self._pile: Pile = (deck[dealt], None)
             self._pile_count = 1
             self._pos = dealt + 1
-            self._record("upcard", None, deck[dealt], "DEAL-2")
+            self._log: Any = (("upcard", None, deck[dealt], "DEAL-2"), log)
         else:
-            self._record("no_upcard", None, None, "VAR-NOUP-1")
+            self._pile = None
+            self._pile_count = 0
+            self._pos = dealt
+            self._log = (("no_upcard", None, None, "VAR-NOUP-1"), log)
         self._spreads: tuple[Spread, ...] = ()
         self._stage = START
         self.to_act = first
@@ -236,10 +258,6 @@ class Hand:
     @property
     def stage(self) -> str:
         return STAGES[self._stage]
-
-    @property
-    def is_over(self) -> bool:
-        return self._stage == OVER
 
     @property
     def turn(self) -> int:
@@ -363,6 +381,7 @@ class Hand:
         h.stake = self.stake
         h.to_act = self.to_act
         h.result = self.result
+        h.is_over = self.is_over
         h._c = self._c
         h._deck = self._deck
         h._pos = self._pos
@@ -404,7 +423,12 @@ class Hand:
     @classmethod
     def _tables(cls, rules: Ruleset) -> Compiled:
         """The tables compiled from ``rules`` that a hand of this class plays by."""
-        return compiled(rules)
+        last = _LAST_TABLES[0]
+        if last[0] is rules:
+            return last[1]
+        c = compiled(rules)
+        _LAST_TABLES[0] = (rules, c)
+        return c
 
     def _make_spread(self, seat: int, cards: tuple[Card, ...]) -> Spread | None:
         """The spread ``cards`` form when ``seat`` lays them, or None (SPREAD-1 to SPREAD-3)."""
@@ -425,11 +449,11 @@ class Hand:
         self._log = ((kind, seat, data, rule), self._log)
 
     def _dealt_check(self) -> None:
-        wanted = self._c.tonk_totals
-        totals = tuple(self._count(m) for m in self._hands)
+        totals = tuple(map(self._count, self._hands))
         tonks = self._dealt_tonks(totals)
         if not tonks:
             return
+        wanted = self._c.tonk_totals
         n = self.players
         double = 2 * self.stake
         if len(tonks) > 1 and self.rules.dealt_tonks == "best":
@@ -506,7 +530,12 @@ class Hand:
             for i, sp in enumerate(self._spreads):
                 if runs_only and sp.kind != "run":
                     continue
-                for c in held:
+                # only a card of the book's rank or the run's suit, or a wild card, can fit
+                if sp.kind == "book":
+                    near = RANK_MASKS[sp.rank] if 0 <= sp.rank < 13 else 0
+                else:
+                    near = SUIT_MASKS[sp.suit] if 0 <= sp.suit < 4 else 0
+                for c in cards_of(hand & (near | g.wild)):
                     if must and c != taken:
                         continue
                     if sp.with_card(c, g) is not None and (
@@ -518,9 +547,21 @@ class Hand:
         knocks = knocks and rules.knock_timing != "start" and (kinds is None or KNOCK in kinds)
         if not knocks and not (kinds is None or DISCARD in kinds):
             return out
-        discardable = [c for c in held if self._may_discard(hand, c)]
+        # the cards that may end the turn (_may_discard, with what is the same for every card once)
+        tables = self._c
+        if tables.forced:
+            if tables.forced_at_once and self._layable_forced(hand):
+                discardable = []
+            else:
+                discardable = [
+                    x for x in held if self._may_discard_taken(hand, x) and not self._forced_in(hand & ~BITS[x])
+                ]
+        elif taken < 0:
+            discardable = held
+        else:
+            discardable = [x for x in held if self._may_discard_taken(hand, x)]
         if kinds is None or DISCARD in kinds:
-            out.extend(discard(c) for c in discardable)
+            out.extend(map(discard, discardable))
         if knocks:
             if rules.knock_with_discard:
                 out.extend(knock(c) for c in discardable if self._knock_refusal(seat, hand & ~BITS[c]) is None)
@@ -571,7 +612,7 @@ class Hand:
             runs_only = self.rules.hit_targets == "runs"
             if any(sp.with_card(top, g) is not None for sp in self._spreads if not runs_only or sp.kind == "run"):
                 return True
-        return any(m & bit for m in spread_masks(hand | bit, g))
+        return holds_spread_with(hand | bit, top, g)
 
     def _knock_refusal(self, seat: int, kept: int) -> IllegalAction | None:
         """Why ``seat`` may not knock keeping ``kept`` (the checks after timing and discard)."""
@@ -704,6 +745,47 @@ class Hand:
     def apply(self, action: Action, seat: int | None = None) -> None:
         """Apply ``action`` for the player to act (``seat``, when given, must be that
         player).  Raise :class:`IllegalAction` and change nothing if it is illegal."""
+        me = self.to_act
+        if seat is None or seat == me:
+            # Fast paths for the two commonest actions, each in its plainest case (the
+            # hand is on, since only a hand in play has a stage "start" or "drawn").
+            if action is DRAW_STOCK:
+                # a draw from a stock that still has cards
+                if self._stage == START:
+                    pos = self._pos
+                    try:
+                        card = self._deck[pos]
+                    except IndexError:  # the stock is empty: the general case
+                        pass
+                    else:
+                        self._pos = pos + 1
+                        self._hands[me] |= BITS[card]  # type: ignore[index]
+                        self._stage = DRAWN
+                        self._log = (("draw", me, card, "TURN-2"), self._log)
+                        return
+            elif action.type == DISCARD:
+                # a discard that keeps cards in hand, with no taken card and no house rule
+                # to check at the end of the turn
+                card = action.card
+                if self._stage == DRAWN and self._taken < 0 and self._c.plain and 0 <= card < CARD_CODES:
+                    hands = self._hands
+                    hand = hands[me]  # type: ignore[index]
+                    bit = BITS[card]
+                    if hand & bit and hand != bit:
+                        hands[me] = hand ^ bit  # type: ignore[index]
+                        self._pile = (card, self._pile)
+                        self._pile_count += 1
+                        self._log = (("discard", me, card, "TURN-5"), self._log)
+                        self.to_act = (me + 1) % self.players  # type: ignore[operator]
+                        self._stage = START
+                        self._turn += 1
+                        self._hits = 0
+                        self._laid = 0
+                        return
+        self._apply(action, seat)
+
+    def _apply(self, action: Action, seat: int | None) -> None:
+        """:meth:`apply`, every case."""
         if self._stage == OVER:
             raise IllegalAction("hand_over", "the hand is over", "TURN-10")
         me = self.to_act
@@ -725,36 +807,9 @@ class Hand:
             me = self.to_act = seat
         t = action.type
         if t == DRAW:
-            # Fast path: the common draw from a stock that still has cards.
-            pos = self._pos
-            if self._stage == START and action.source == "stock" and pos < len(self._deck):
-                card = self._deck[pos]
-                self._pos = pos + 1
-                self._hands[me] |= BITS[card]
-                self._stage = DRAWN
-                self._log = (("draw", me, card, "TURN-2"), self._log)
-                return
             self._draw(me, action)
         elif t == DISCARD:
-            # Fast path: an ordinary discard that keeps cards in hand, with no taken card
-            # and no house rule to check; everything else goes through _discard.
-            card = action.card
-            if self._stage == DRAWN and self._taken < 0 and self._c.plain and 0 <= card < CARD_CODES:
-                hands = self._hands
-                hand = hands[me]
-                bit = BITS[card]
-                if hand & bit and hand != bit:
-                    hands[me] = hand ^ bit
-                    self._pile = (card, self._pile)
-                    self._pile_count += 1
-                    self._log = (("discard", me, card, "TURN-5"), self._log)
-                    self.to_act = (me + 1) % self.players
-                    self._stage = START
-                    self._turn += 1
-                    self._hits = 0
-                    self._laid = 0
-                    return
-            self._discard(me, card)
+            self._discard(me, action.card)
         elif t == SPREAD:
             self._spread(me, action.cards)
         elif t == HIT:
@@ -1105,11 +1160,13 @@ class Hand:
         knocker: int | None = None,
     ) -> None:
         pays = tuple(pays)
+        log: Any = self._log
         for p in pays:
-            self._record("pay", p.payer, (p.payee, p.amount), p.rule)
+            log = (("pay", p.payer, (p.payee, p.amount), p.rule), log)
+        self._log = (("end", None, ending, "GAME-1"), log)
         self.result = Result(ending, winners, pays, net_of(self.players, pays), totals, knocker)
-        self._record("end", None, ending, "GAME-1")
         self._stage = OVER
+        self.is_over = True
         self.to_act = None
 
 

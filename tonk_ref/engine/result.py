@@ -50,6 +50,8 @@ def net_of(players: int, payments: tuple[Payment, ...]) -> tuple[Amount, ...]:
 
 
 def _whole(a: Amount) -> Amount:
+    if type(a) is int:
+        return a
     if isinstance(a, Fraction) and a.denominator == 1:
         return int(a)
     return a

@@ -10,7 +10,7 @@ from typing import Any
 from . import actions as A
 from .actions import Action, IllegalAction
 from .cards import NAMES, RANKS, Card, CardError, mask_of, names, parse_card
-from .hand import STAGES, Hand
+from .hand import OVER, STAGES, Hand
 from .result import Amount, Payment, Result
 from .ruleset import Ruleset
 from .spreads import STANDARD, Geometry, Spread
@@ -249,6 +249,7 @@ def state_from_json(obj: JSON) -> Hand:
         spreads.append(Spread(sp.owner, sp.kind, cards, sp.mask, sp.rank, sp.suit, lo, hi))
     h._spreads = tuple(spreads)
     h._stage = STAGES.index(obj["stage"])
+    h.is_over = h._stage == OVER
     h._taken = -1 if obj["taken"] is None else parse_card(obj["taken"])
     h._turn = obj["turn"]
     h._hits = obj["hits_this_turn"]

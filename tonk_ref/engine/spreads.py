@@ -198,17 +198,21 @@ def spread_masks(mask: CardMask, g: Geometry = STANDARD) -> list[CardMask]:
     or the 40-card pack they come smallest first, sets of one size in the order of their
     cards (as ``itertools.combinations`` of the cards in code order gives them)."""
     if not g.simple:
-        return sorted(_general_masks(mask, g), key=_subset_order)
+        return sorted(set(_general_spreads(mask, g)), key=_subset_order)
     found: list[CardMask] = []
-    for rank_mask in RANK_MASKS:
-        book = mask & rank_mask
-        if book.bit_count() >= 3:
-            found.append(book)
-            if book.bit_count() == 4:
-                found.extend(book & ~BITS[c] for c in cards_of(book))
-    for suit in range(4):
-        bits = (mask >> (13 * suit)) & 0x1FFF
-        if bits:
+    suits = (mask & 0x1FFF, mask >> 13 & 0x1FFF, mask >> 26 & 0x1FFF, mask >> 39 & 0x1FFF)
+    c0, c1, c2, c3 = suits
+    books = (c0 & c1) & (c2 | c3) | (c2 & c3) & (c0 | c1)  # the ranks held in three suits or four
+    while books:
+        low = books & -books
+        books ^= low
+        book = mask & RANK_MASKS[low.bit_length() - 1]
+        found.append(book)
+        if book.bit_count() == 4:
+            found.extend(book & ~BITS[c] for c in cards_of(book))
+    for suit, bits in enumerate(suits):
+        positions = bits | (bits & 1) << 13 if g.ace_high else bits
+        if positions & positions >> 1 & positions >> 2:  # three in sequence
             shift = 13 * suit
             found.extend(run << shift for run in _runs_in(bits, g.ace_high))
     return found
@@ -228,53 +232,54 @@ def _submasks(mask: CardMask) -> Iterator[CardMask]:
         sub = (sub - 1) & mask
 
 
-def _general_masks(mask: CardMask, g: Geometry) -> set[CardMask]:
-    """Every spread within ``mask`` under ``g`` (wild cards, the 40-card pack), built from
-    the readings :func:`_make_general` tries: some of the wild-capable cards (jokers, wild
-    deuces) stand wild, the others with the fixed cards are the naturals, at least
-    ``g.min_naturals`` of them.  A book: naturals of one rank of the pack, three or four
-    cards in all.  A run: two or more naturals of one suit, at distinct positions, whose
-    gaps the wild cards fill, no longer than the positions allow."""
+def _general_spreads(mask: CardMask, g: Geometry) -> Iterator[CardMask]:
+    """Every spread within ``mask`` under ``g`` (wild cards, the 40-card pack), some more
+    than once, built from the readings :func:`_make_general` tries: some of the
+    wild-capable cards (jokers, wild deuces) stand wild, the others with the fixed cards
+    are the naturals, at least ``g.min_naturals`` of them.  A book: naturals of one rank of
+    the pack, three or four cards in all.  A run: two or more naturals of one suit, at
+    distinct positions, whose gaps the wild cards fill, no longer than the positions allow."""
     wild = mask & g.wild
     fixed = mask & ~g.wild
-    deuces = wild & FULL_DECK_MASK  # wild cards that may also stand as themselves
+    naturals = fixed | (wild & FULL_DECK_MASK)  # wild deuces may also stand as themselves
     least = max(1, g.min_naturals)
-    wild_sets = [(w, w.bit_count()) for w in _submasks(wild)]
-    found: set[CardMask] = set()
+    by_size: list[list[CardMask]] = [[] for _ in range(wild.bit_count() + 1)]
+    for w in _submasks(wild):
+        by_size[w.bit_count()].append(w)
+    most = len(by_size) - 1
     for rank in range(13):
-        if g.pos[rank] < 0:
-            continue
-        pool = (fixed | deuces) & RANK_MASKS[rank]
-        if not pool:
+        pool = naturals & RANK_MASKS[rank]
+        if not pool or pool.bit_count() + most < 3 or g.pos[rank] < 0:
             continue
         for nat in _submasks(pool):
             n = nat.bit_count()
-            if n < least or n > 4:
+            if n < least:
                 continue
-            for w, k in wild_sets:
-                if 3 <= n + k <= 4 and not w & nat:
-                    found.add(nat | w)
+            for k in range(max(0, 3 - n), min(4 - n, most) + 1):
+                for w in by_size[k]:
+                    if not w & nat:
+                        yield nat | w
     longest = g.high + 1
-    outside = _outside(g.pos)
+    outside = _outside(g.pos) * _SUITS_OF_RANKS  # a card with no position in the pack is in no run
     for suit in range(4):
-        pool = (fixed | deuces) & SUIT_MASKS[suit] & ~outside  # a card with no position is in no run
-        if pool.bit_count() < 2:
+        pool = naturals & SUIT_MASKS[suit] & ~outside
+        if pool.bit_count() < 2 or pool.bit_count() + most < 3:
             continue
         for nat in _submasks(pool):
             n = nat.bit_count()
             if n < 2 or n < least:
                 continue
             gaps = _fewest_gaps(nat >> (13 * suit), n, g)
-            for w, k in wild_sets:
-                if k >= gaps and 3 <= n + k <= longest and not w & nat:
-                    found.add(nat | w)
-    return found
+            for k in range(max(gaps, 3 - n), min(longest - n, most) + 1):
+                for w in by_size[k]:
+                    if not w & nat:
+                        yield nat | w
 
 
-@functools.cache
-def _outside(pos: tuple[int, ...]) -> CardMask:
-    """The cards of the four suits whose rank has no position in the pack."""
-    return sum(RANK_MASKS[r] for r in range(13) if pos[r] < 0)
+@functools.lru_cache(maxsize=4)  # keyed by the positions of a pack: two packs
+def _outside(pos: tuple[int, ...]) -> int:
+    """The ranks (a 13-bit set) that have no position in the pack."""
+    return sum(1 << r for r in range(13) if pos[r] < 0)
 
 
 def _fewest_gaps(ranks: int, n: int, g: Geometry) -> int:
@@ -318,14 +323,18 @@ def _runs_in(bits: int, ace_high: bool) -> tuple[int, ...]:
     return tuple(found)
 
 
+def holds_spread_with(mask: CardMask, card: Card, g: Geometry = STANDARD) -> bool:
+    """Whether some spread within ``mask`` holds ``card`` (listing none of them)."""
+    bit = BITS[card]
+    spreads = spread_masks(mask, g) if g.simple else _general_spreads(mask, g)
+    return any(m & bit for m in spreads)
+
+
 def has_forced_spread(mask: CardMask, g: Geometry = STANDARD) -> bool:
     """Whether a hand holds a spread that forced spreads make the player lay (VAR-FORCED-1):
     any run, any book of four, any book of three that is not three natural aces."""
     if not g.simple:
-        if (mask & _ACES).bit_count() == 4:
-            return True
-        # every size: with wild_min_naturals = 2 a run of five may have no smaller spread in it
-        return any(m.bit_count() != 3 or m & _ACES != m for m in _general_masks(mask, g))
+        return _holds_general_forced(mask, g)
     for r in range(1, 13):
         if (mask & RANK_MASKS[r]).bit_count() >= 3:
             return True
@@ -338,6 +347,78 @@ def has_forced_spread(mask: CardMask, g: Geometry = STANDARD) -> bool:
         if bits & (bits >> 1) & (bits >> 2):
             return True
     return False
+
+
+def _holds_general_forced(mask: CardMask, g: Geometry) -> bool:
+    """:func:`has_forced_spread` under wild cards or the 40-card pack, listing no spread.
+    A book of a rank needs ``g.min_naturals`` naturals of it and three cards with the wild
+    ones (three natural aces alone are kept); wild deuces make a book of deuces with other
+    wild cards.  A run needs three naturals of one suit in sequence, or two with wild cards
+    for the gaps between them and for a third card: a longer run always holds such a pair
+    or three (two of its naturals next to each other, with no more gap than it fills).
+    With wild_min_naturals = 2 that pair may be all a run of five has in it."""
+    if (mask & _ACES).bit_count() == 4:
+        return True
+    wild = mask & g.wild
+    w = wild.bit_count()
+    fixed = mask & ~g.wild
+    least = max(1, g.min_naturals)
+    outside = _outside(g.pos)
+    # books: the ranks of which the hand holds at least max(least, 3 - w) fixed cards
+    c0, c1, c2, c3 = (fixed >> (13 * s) & 0x1FFF for s in range(4))
+    need = max(least, 3 - w)
+    if need == 1:
+        ranks = c0 | c1 | c2 | c3
+    elif need == 2:
+        ranks = (c0 | c1) & (c2 | c3) | c0 & c1 | c2 & c3
+    else:
+        ranks = (c0 & c1) & (c2 | c3) | (c2 & c3) & (c0 | c1)
+    ranks &= ~outside
+    if not w:
+        ranks &= ~1  # three natural aces alone are kept
+    if ranks:
+        return True
+    deuces = wild & FULL_DECK_MASK
+    if deuces.bit_count() >= least and w >= 3:  # a book of wild deuces
+        return True
+    # runs: three naturals of one suit in sequence, or two and the wild cards they need
+    table = _position_table(g.pos)
+    longest = g.high + 1
+    naturals = (fixed | deuces) & ~(outside * _SUITS_OF_RANKS)
+    for suit in range(4):
+        pool = naturals & SUIT_MASKS[suit]
+        if pool & (pool - 1) == 0:  # fewer than two
+            continue
+        ranks = pool >> (13 * suit)
+        positions = table[ranks]
+        if g.ace_high and ranks & 1:
+            positions |= 1 << (g.top + 1)
+        if positions & (positions >> 1) & (positions >> 2):
+            return True
+        if not w:
+            continue
+        for a, b in combinations(cards_of(pool), 2):
+            pair = BITS[a] | BITS[b]
+            gaps = max(1, _fewest_gaps(pair >> (13 * suit), 2, g))
+            if gaps <= w - (pair & wild).bit_count() and gaps + 2 <= longest:
+                return True
+    return False
+
+
+#: Times a 13-bit set of ranks: the same set in each of the four suits.
+_SUITS_OF_RANKS = 1 | 1 << 13 | 1 << 26 | 1 << 39
+
+
+@functools.lru_cache(maxsize=4)  # keyed by the positions of a pack: two packs
+def _position_table(pos: tuple[int, ...]) -> tuple[int, ...]:
+    """For each 13-bit set of ranks, the set of their positions in a run (``pos``; a rank
+    with no position in the pack has none)."""
+    table = [0] * (1 << 13)
+    for m in range(1, 1 << 13):
+        low = m & -m
+        p = pos[low.bit_length() - 1]
+        table[m] = table[m ^ low] | (1 << p if p >= 0 else 0)
+    return tuple(table)
 
 
 def best_cover(mask: CardMask, values: tuple[int, ...], g: Geometry = STANDARD) -> int:
