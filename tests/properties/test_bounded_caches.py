@@ -38,7 +38,6 @@ FINITE_KEYS = {
     "tonk_ref/spec/rulebook.py:_presets": "the preset folders a process reads (one per path)",
     "tonk_ref/adapters/schemas.py:validator": "the names of the protocol's schemas",
     "tonk_ref/adapters/schemas.py:ref_validator": "the names of the protocol's schemas",
-    "tonk_ref/engine/spreads.py:_outside": "the rank positions of a pack: one tuple per pack (52 or 40 cards)",
     "tonk_ref/harness/coverage.py:changed_by": "the names of the ruleset's options",
     "tonk_ref/views/htmlpage.py:static": "the names of the views' static files",
     "tonk_ref/adapters/fields.py:_schema": "the file names of the protocol's schemas",

@@ -495,7 +495,7 @@ def _field_cause(name: str, ending: str | None = None) -> str:
 
 #: A batched case expecting more states than this between its actions asks for them all
 #: at once (a traced play); one expecting fewer plays the actions before each again.
-TRACE_FROM = 3
+TRACE_FROM = 8
 
 
 def _needs_trace(steps: Sequence[Step]) -> bool:
