@@ -149,52 +149,181 @@ def _wrapped(lead: str, words: str, width: int, rest: str) -> list[str]:
 # ---------------------------------------------------------------------------- text
 
 
+def _short_provenance(label: str) -> str:
+    """Where a rule comes from, without the alternatives the other groups show: 'this spec
+    decides (D3)' for 'this spec decides (D3; alternatives: knock_tie = ...)'."""
+    cut = label.find("; alternatives: ")
+    return label if cut < 0 else label[:cut] + ")"
+
+
+def base_rule_lines(j: Judgement, g: Group, width: int, indent: str) -> list[str]:
+    """The deciding rules of the base group, each in the base rules' sentence with where it
+    comes from on the same lines (the sentences of the group's other rulesets: --full)."""
+    out: list[str] = []
+    rids = j.deciding(g)
+    if not rids:
+        return out
+    w = max(len(r) for r in rids)
+    for rid in rids:
+        sentence, label, _, _ = shown_sentences(j, g, rid)[0]
+        out += _wrapped(f"{indent}{rid.ljust(w)}  ", f"{sentence} [{_short_provenance(label)}]", width,
+                        indent + " " * (w + 2))
+    return out
+
+
+def _clip(line: str, width: int) -> str:
+    return line if len(line) <= width else line[: width - 1].rstrip() + "\u2026"
+
+
+def difference_words(g: Group) -> str:
+    """The option (and value) that makes a group other than the base: 'knock_tie =
+    knocker_wins', 'caught_payment (4 values)', or the first ruleset and how many more."""
+    named = labels(g.trials)
+    if len(named) <= 40 or len(g.trials) == 1:
+        return named
+    options = {t.option for t in g.trials}
+    if len(options) == 1 and None not in options:
+        return f"{g.first.option} ({len(g.trials)} values)"
+    return f"{g.first.label} and {len(g.trials) - 1} more"
+
+
+def outcome_short(o: Outcome) -> str:
+    """A group's outcome in a few words: the ending and who pays whom, the refusal, or who
+    is to act."""
+    if o.kind == "ended":
+        return f"{o.ending}; {pays_words(o.payments)}"
+    if o.kind == "refused":
+        r = o.refusal or {}
+        return f"refused by {r['rule']}: {r['message']}"
+    if o.kind == "goes_on":
+        last = any(e.kind == "last_turns" for e in o.events)
+        return ("the others play a last turn: " if last else "the hand goes on: ") + \
+            f"seat {o.to_act} is to act" + (", having drawn" if o.stage != "start" else "")
+    return outcome_words(o)
+
+
+def group_line(j: Judgement, g: Group) -> str:
+    """A group other than the base in one line: its letter, what makes it, its outcome."""
+    return f"{g.letter}  {difference_words(g)}: {outcome_short(g.outcome)}"
+
+
+#: The most lines a default ruling takes.
+SHORT_LINES = 25
+
+
+def _base_block(j: Judgement, g: Group, style: Style) -> list[str]:
+    """The base group in full: the outcome, who pays whom, the notes, the deciding rules."""
+    o = g.outcome
+    out = _wrapped(style.bold(f"{g.letter}  "), style.bold(group_title(j, g)), WIDTH, "   ")
+    if o.kind == "refused":
+        r = o.refusal or {}
+        messages = refusal_messages(g)
+        why = f"{r['reason']}: {', '.join(r.get('rules') or [r['rule']])}"
+        if len(messages) == 1:
+            out += _wrapped("   ", f"refused: {r['action']} ({why}): {r['message']}", WIDTH, "     ")
+        else:
+            out += _wrapped("   ", f"refused: {r['action']} ({why})", WIDTH, "     ")
+            for message, trials in messages.items():
+                out += _wrapped("     ", f"{labels(trials)}: {message}", WIDTH, "       ")
+        out += _wrapped("   ", f"allowed {allowed_words(j, g)}", WIDTH, "     ")
+    else:
+        out += _wrapped("   ", outcome_words(o), WIDTH, "     ")
+    if o.kind == "ended":
+        out.append(f"   {pays_words(o.payments)}; net {per_seat(o.net, signed)}")
+    for note in o.notes:
+        out += _wrapped("   note: ", note, WIDTH, "     ")
+    return out + base_rule_lines(j, g, WIDTH, "   ")
+
+
+def other_group_lines(j: Judgement, room: int) -> list[str]:
+    """One line per group other than the base, in at most ``room`` lines.  When they do not
+    fit, the groups of one option share a line (each value and its outcome); when even
+    those do not, the last line says how many more groups --full shows."""
+    others = [g for g in j.groups if g is not _base_group(j)]
+    lines = [_clip(group_line(j, g), WIDTH) for g in others]
+    if len(lines) <= room:
+        return lines
+    folds: list[list[Group]] = []
+    for g in others:
+        option = _one_option(g)
+        same = next((f for f in folds if option is not None and _one_option(f[0]) == option), None)
+        if same is None:
+            folds.append([g])
+        else:
+            same.append(g)
+    lines = [_clip(group_line(j, f[0]) if len(f) == 1 else _folded_line(f), WIDTH) for f in folds]
+    if len(lines) <= room:
+        return lines
+    keep = max(room - 1, 0)
+    rest = [g.letter for f in folds[keep:] for g in f]
+    return lines[:keep] + [f"{', '.join(rest)}  {len(rest)} more groups (--full shows them)"]
+
+
+def _one_option(g: Group) -> str | None:
+    """The option every ruleset of the group changes alone, if there is one."""
+    options = {t.option for t in g.trials}
+    return g.first.option if len(options) == 1 else None
+
+
+def _folded_line(groups: list[Group]) -> str:
+    """Groups of one option in one line: 'C, D, E  knock_tie = knocker_wins: ...; split: ...'."""
+    parts = []
+    for k, g in enumerate(groups):
+        values = difference_words(g)
+        shown = values if k == 0 else values.removeprefix(f"{g.first.option} = ")
+        parts.append(f"{shown}: {outcome_short(g.outcome)}")
+    return f"{', '.join(g.letter for g in groups)}  " + " \u00b7 ".join(parts)
+
+
+def _base_group(j: Judgement) -> Group | None:
+    """The group shown in full: the base rules' group, or the first group where the
+    situation cannot arise under the base rules."""
+    return j.group_of(j.base_trial) or (j.groups[0] if j.groups else None)
+
+
 def text(j: Judgement, style: Style) -> list[str]:
-    """The short ruling: per group the outcome, who pays whom, and the deciding rules."""
+    """The short ruling, at most :data:`SHORT_LINES` lines whatever the number of groups:
+    the base group in full, each other group in one line (what makes it, its outcome),
+    then under which rulesets the situation cannot arise and what ``--full`` adds."""
     sit = j.situation
-    out = [f"Situation  {sit.describe()[0]}"]
+    out = [_clip(f"Situation  {sit.describe()[0]}", WIDTH * 3)]
     presets = f" and {len(j.presets)} presets" if j.presets else ""
-    out.append(f"Rules      {j.base_label}; every other value of each option{presets} tried")
+    rules = _wrapped("Rules      ", f"{j.base_label}; every other value of each option{presets} tried", WIDTH,
+                     "           ")
+    if len(rules) > 2 and " (" in j.base_label:
+        name = j.base_label.split(" (", 1)[0]
+        rules = _wrapped("Rules      ", f"{name} ({len(j.base.changes())} options changed from the defaults; --full "
+                         f"names them); every other value of each option{presets} tried", WIDTH, "           ")
+    out += rules
     base = j.base_trial.outcome
     if base is not None and base.kind == "cannot_arise":
         out += _wrapped("", style.bold(f"Under these rules the situation cannot arise: {base.why}"), WIDTH, "  ")
-    for g in j.groups:
-        o = g.outcome
+    first = _base_group(j)
+    if first is not None:
         out.append("")
-        out += _wrapped(style.bold(f"{g.letter}  "), style.bold(group_title(j, g)), WIDTH, "   ")
-        if o.kind == "refused":
-            r = o.refusal or {}
-            messages = refusal_messages(g)
-            why = f"{r['reason']}: {', '.join(r.get('rules') or [r['rule']])}"
-            if len(messages) == 1:
-                out += _wrapped("   ", f"refused: {r['action']} ({why}): {r['message']}", WIDTH, "     ")
-            else:
-                out += _wrapped("   ", f"refused: {r['action']} ({why})", WIDTH, "     ")
-                for message, trials in messages.items():
-                    out += _wrapped("     ", f"{labels(trials)}: {message}", WIDTH, "       ")
-            out += _wrapped("   ", f"allowed {allowed_words(j, g)}", WIDTH, "     ")
-        else:
-            out += _wrapped("   ", outcome_words(o), WIDTH, "     ")
-        if o.kind == "ended":
-            out.append(f"   {pays_words(o.payments)}; net {per_seat(o.net, signed)}")
-        for note in o.notes:
-            out += _wrapped("   note: ", note, WIDTH, "     ")
-        out += _decision_lines(j, g, WIDTH, "   ", j.deciding(g))
-    out.append("")
-    if j.changing:
-        out += _wrapped("Changed by  ", changing_words(j), WIDTH, "            ")
-    else:
-        out.append("Changed by  no option: every ruleset tried " + ("where it can arise " if j.cannot else "")
-                   + "reaches the same outcome")
+        out += _base_block(j, first, style)
+    others = [g for g in j.groups if g is not first]
+    tail: list[str] = []
     if j.cannot:
-        out += _wrapped("Cannot arise under  ", cannot_words(j), WIDTH, "                    ")
+        cannot = _wrapped("Cannot arise under  ", cannot_words(j), WIDTH, "                    ")
+        if len(cannot) > 3:
+            cannot = [f"Cannot arise under  {len(j.cannot)} of the rulesets tried (--full names them and says why)"]
+        tail += cannot
         if j.first_turn_hint:
-            out += _wrapped("                    ", hint_words(j), WIDTH, "                    ")
-    if j.not_judged:
-        out += _wrapped("Not judged  ", f"{labels(j.not_judged)}: they change only unnamed cards", WIDTH,
-                        "            ")
-    out.append("The other options change nothing; --full for every event, total and rule, and why")
-    return out
+            tail += _wrapped("                    ", hint_words(j), WIDTH, "                    ")
+    if others:
+        tail.append("--full shows each group in full, every event, total and rule, why, and what is not judged")
+    else:
+        tail.append("Changed by  no option: every ruleset tried " + ("where it can arise " if j.cannot else "")
+                    + "reaches the same outcome")
+        tail.append("--full for every event, total and rule, and why")
+    if j.not_judged and len(out) + len(others) + len(tail) + 2 <= SHORT_LINES:
+        tail[-1:-1] = _wrapped("Not judged  ", f"{labels(j.not_judged)}: they change only unnamed cards", WIDTH,
+                               "            ")
+    if others:
+        out.append("")
+        out += other_group_lines(j, max(SHORT_LINES - len(out) - len(tail), 1))
+    return out + tail
 
 
 def text_full(j: Judgement, style: Style) -> list[str]:
