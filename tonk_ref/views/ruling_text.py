@@ -156,9 +156,10 @@ def _short_provenance(label: str) -> str:
     return label if cut < 0 else label[:cut] + ")"
 
 
-def base_rule_lines(j: Judgement, g: Group, width: int, indent: str) -> list[str]:
-    """The deciding rules of the base group, each in the base rules' sentence with where it
-    comes from on the same lines (the sentences of the group's other rulesets: --full)."""
+def base_rule_lines(j: Judgement, g: Group, width: int, indent: str, tight: bool = False) -> list[str]:
+    """The deciding rules of the base group, each in the base rules' sentence and where it
+    comes from (the sentences of the group's other rulesets: --full); ``tight`` puts where
+    it comes from after the sentence, without the alternatives the other groups show."""
     out: list[str] = []
     rids = j.deciding(g)
     if not rids:
@@ -166,8 +167,12 @@ def base_rule_lines(j: Judgement, g: Group, width: int, indent: str) -> list[str
     w = max(len(r) for r in rids)
     for rid in rids:
         sentence, label, _, _ = shown_sentences(j, g, rid)[0]
-        out += _wrapped(f"{indent}{rid.ljust(w)}  ", f"{sentence} [{_short_provenance(label)}]", width,
-                        indent + " " * (w + 2))
+        pad = indent + " " * (w + 2)
+        if tight:
+            out += _wrapped(f"{indent}{rid.ljust(w)}  ", f"{sentence} [{_short_provenance(label)}]", width, pad)
+        else:
+            out += _wrapped(f"{indent}{rid.ljust(w)}  ", sentence, width, pad)
+            out += _wrapped(pad, f"[{label}]", width, pad + " ")
     return out
 
 
@@ -211,7 +216,7 @@ def group_line(j: Judgement, g: Group) -> str:
 SHORT_LINES = 25
 
 
-def _base_block(j: Judgement, g: Group, style: Style) -> list[str]:
+def _base_block(j: Judgement, g: Group, style: Style, tight: bool) -> list[str]:
     """The base group in full: the outcome, who pays whom, the notes, the deciding rules."""
     o = g.outcome
     out = _wrapped(style.bold(f"{g.letter}  "), style.bold(group_title(j, g)), WIDTH, "   ")
@@ -232,7 +237,7 @@ def _base_block(j: Judgement, g: Group, style: Style) -> list[str]:
         out.append(f"   {pays_words(o.payments)}; net {per_seat(o.net, signed)}")
     for note in o.notes:
         out += _wrapped("   note: ", note, WIDTH, "     ")
-    return out + base_rule_lines(j, g, WIDTH, "   ")
+    return out + base_rule_lines(j, g, WIDTH, "   ", tight)
 
 
 def other_group_lines(j: Judgement, room: int) -> list[str]:
@@ -256,7 +261,7 @@ def other_group_lines(j: Judgement, room: int) -> list[str]:
         return lines
     keep = max(room - 1, 0)
     rest = [g.letter for f in folds[keep:] for g in f]
-    return lines[:keep] + [f"{', '.join(rest)}  {len(rest)} more groups (--full shows them)"]
+    return [*lines[:keep], f"{', '.join(rest)}  {len(rest)} more groups (--full shows them)"]
 
 
 def _one_option(g: Group) -> str | None:
@@ -299,10 +304,13 @@ def text(j: Judgement, style: Style) -> list[str]:
     if base is not None and base.kind == "cannot_arise":
         out += _wrapped("", style.bold(f"Under these rules the situation cannot arise: {base.why}"), WIDTH, "  ")
     first = _base_group(j)
+    others = [g for g in j.groups if g is not first]
     if first is not None:
         out.append("")
-        out += _base_block(j, first, style)
-    others = [g for g in j.groups if g is not first]
+        block = _base_block(j, first, style, tight=False)
+        if len(out) + len(block) + len(others) + 5 > SHORT_LINES:
+            block = _base_block(j, first, style, tight=True)
+        out += block
     tail: list[str] = []
     if j.cannot:
         cannot = _wrapped("Cannot arise under  ", cannot_words(j), WIDTH, "                    ")
@@ -312,7 +320,7 @@ def text(j: Judgement, style: Style) -> list[str]:
         if j.first_turn_hint:
             tail += _wrapped("                    ", hint_words(j), WIDTH, "                    ")
     if others:
-        tail.append("--full shows each group in full, every event, total and rule, why, and what is not judged")
+        tail.append("--full shows each group in full, every event, total and rule, and why")
     else:
         tail.append("Changed by  no option: every ruleset tried " + ("where it can arise " if j.cannot else "")
                     + "reaches the same outcome")
@@ -323,6 +331,8 @@ def text(j: Judgement, style: Style) -> list[str]:
     if others:
         out.append("")
         out += other_group_lines(j, max(SHORT_LINES - len(out) - len(tail), 1))
+    if len(out) + len(tail) < SHORT_LINES:
+        out.append("")
     return out + tail
 
 
@@ -436,7 +446,8 @@ def markdown(j: Judgement, full: bool = False) -> list[str]:
     if j.base_trial.outcome and j.base_trial.outcome.kind == "cannot_arise":
         out += ["", f"**Under the base rules this situation cannot arise:** {md(j.base_trial.outcome.why)}"]
     hs = j.base.hand_size_for(sit.players)
-    for g in j.groups:
+    shown = _base_group(j)
+    for g in j.groups if full else [g for g in j.groups if g is shown]:
         o = g.outcome
         out += ["", f"### {g.letter}: {md(group_title(j, g))}", ""]
         if full:
@@ -465,9 +476,12 @@ def markdown(j: Judgement, full: bool = False) -> list[str]:
         if rids:
             out.append("- **Decided by:**")
             for rid in rids:
-                for sentence, label, trials in j.sentences(g, rid):
-                    under = f" *(under {md(labels(trials))})*" if len(j.sentences(g, rid)) > 1 else ""
-                    out.append(f"  - **{rid}**{under}: {sentence} *[{label}]*")
+                texts = j.sentences(g, rid) if full else j.sentences(g, rid)[:1]
+                for sentence, label, trials in texts:
+                    under = f" *(under {md(labels(trials))})*" if len(texts) > 1 else ""
+                    out.append(f"  - **{rid}**{under}: {sentence} *[{label if full else _short_provenance(label)}]*")
+    if not full:
+        return out + _markdown_short_tail(j, shown)
     out += ["", "### Which options matter", ""]
     if j.changing:
         out += ["| Option | Value \u2192 outcome |", "| --- | --- |"]
@@ -495,6 +509,26 @@ def markdown(j: Judgement, full: bool = False) -> list[str]:
     return out
 
 
+def _markdown_short_tail(j: Judgement, shown: Group | None) -> list[str]:
+    """The short ruling's end in Markdown: each other group in one line, where the
+    situation cannot arise, and what --full adds."""
+    out: list[str] = []
+    others = [g for g in j.groups if g is not shown]
+    if others:
+        out += ["", "### The other groups", ""]
+        out += [f"- **{g.letter}** {md(difference_words(g))}: {md(outcome_short(g.outcome))}" for g in others]
+    else:
+        out += ["", "No option changes the result" + (" where the situation can arise." if j.cannot else ".")]
+    if j.cannot:
+        out += ["", f"**Cannot arise under:** {md(cannot_words(j))}"]
+        if j.first_turn_hint:
+            out.append(f"*Hint:* {md(hint_words(j))}")
+    if j.not_judged:
+        out += ["", f"**Not judged** (they change only cards the situation does not name): {md(labels(j.not_judged))}"]
+    out += ["", "*--full shows each group in full, every event, total and rule, and which options matter.*"]
+    return out
+
+
 _MD = Style(color=False, symbols=True)
 
 
@@ -513,6 +547,8 @@ def starting_hand(j: Judgement) -> tuple[Hand | None, Ruleset]:
 
 
 def _page_group(j: Judgement, g: Group) -> RulingGroup:
+    """A group on the page: the group shown in full opens, each other is folded under its
+    one-line summary, as in the short text."""
     o = g.outcome
     refused = None
     if o.kind == "refused":
@@ -536,7 +572,8 @@ def _page_group(j: Judgement, g: Group) -> RulingGroup:
         table_when="when the action is tried" if o.kind == "refused" else "after the actions",
         deciding=tuple(Quote(rid, tuple(Sentence(text, prov, labels(trials) if under else "")
                                         for text, prov, trials, under in shown_sentences(j, g, rid)))
-                       for rid in j.deciding(g)))
+                       for rid in j.deciding(g)),
+        summary="" if g is _base_group(j) else f"{difference_words(g)}: {outcome_short(o)}")
 
 
 def ruling_view(j: Judgement, command: str = "") -> RulingPage:
