@@ -91,3 +91,44 @@ def test_the_formats_carry_the_witness(tonk: Callable[..., Ran], tmp_path: Path)
     assert list(tmp_path.glob("diff-*.yaml"))
     page = tonk("diff", "seed", "online", "--limit", "1", "--format", "html").out
     assert page.startswith("<!doctype html>") and 'class="card' in page and "VAR-KNOCKLIMIT-1" in page
+
+
+# ---------------------------------------------------------------------------- the deciding rule
+
+
+def _decided(a: Any, b: Any, text: str) -> str:
+    from tonk_ref.spec.diffsearch import deciding_rule, stop_point
+    from tonk_ref.spec.judging import outcome_of
+    from tonk_ref.spec.situation import Description, play
+
+    d = Description(text)
+    pa, pb = play(d, a), play(d, b)
+    changed = {k for k, v in a.to_dict().items() if b.to_dict()[k] != v}
+    return deciding_rule(outcome_of(pa, d), outcome_of(pb, d), changed, (stop_point(pa), stop_point(pb)))
+
+
+def test_a_dealt_draw_is_decided_by_the_deal_not_by_the_knock_it_forestalls() -> None:
+    """Two 49s: a dealt draw where 49 ends the hand at the deal; where it does not, the knock
+    on 49 is refused by a knock limit.  The hand ended at the deal first: DEALT-2 decides."""
+    from tonk_ref.spec.diffsearch import option_rules
+
+    rule = _decided(DEFAULT, DEFAULT.replace(dealt_tonk="50", knock_limit=10),
+                    "2 players, dealer 1; first turn; 0: Kc Qd Jc Td 9c; 1: Kh Qs Jh Ts 9h; discard 7d; 0 knocks")
+    assert rule in option_rules("dealt_tonk") and rule != "VAR-KNOCKLIMIT-1"
+
+
+def test_a_hit_that_ends_the_turn_is_decided_by_that_rule_not_by_the_hit_lock() -> None:
+    """The discard after a hit is refused where a hit ends the turn; both rulesets lock the
+    knock of the spread hit (for 1 and for 2 turns), so the lock is not what differs."""
+    from tonk_ref.spec.diffsearch import option_rules
+
+    rule = _decided(DEFAULT.replace(hit_lock=1), DEFAULT.replace(hit_lock=2, hit_ends_turn=True),
+                    "3 players; 0: 5c 6d; 1: Kc Kd 2s 3s 4s; 2: Ac 2c 3d 4d 8d; table: 0 [7h 8h 9h]; discard Kh; "
+                    "1 draws 6h, hits 6h on 0, discards Kc")
+    assert rule in option_rules("hit_ends_turn") and rule != "VAR-HITLOCK-1"
+
+
+def test_a_knock_limit_refusal_is_still_decided_by_the_knock_limit() -> None:
+    rule = _decided(DEFAULT.replace(knock_limit=5), DEFAULT.replace(knock_limit=10),
+                    "2 players, dealer 1; 0: 3d 4d; 1: 3h 4h; table: 0 [7c 8c 9c], 1 [5s 6s 7s]; discard Qs; 0 knocks")
+    assert rule == "VAR-KNOCKLIMIT-1"

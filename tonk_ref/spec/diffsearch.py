@@ -199,14 +199,31 @@ def verdict(p: Played, acts: int) -> tuple[Any, ...]:
     return (p.kind,)
 
 
-def deciding_rule(oa: Outcome, ob: Outcome, changed: Iterable[str]) -> str:
-    """The rule that decides a difference: the first rule either outcome rests on that
-    one of the differing options changes."""
+def stop_point(p: Played) -> int:
+    """Where a play stopped telling the rulesets apart, counted in half steps: a hand that
+    ended before action ``i`` stops before the action refused at ``i`` (a dealt draw comes
+    before the knock another ruleset refuses)."""
+    return 2 * p.reached - (1 if p.kind == "ended" and p.unplayed else 0)
+
+
+def deciding_rule(oa: Outcome, ob: Outcome, changed: Iterable[str], stops: tuple[int, int] | None = None) -> str:
+    """The rule that decides a difference, among the rules the differing options change:
+    the rules that decide the refusal where a ruleset refuses first, else a rule the outcome
+    that stopped first rests on and the other does not, else one they both rest on.
+    ``stops`` (:func:`stop_point` of each play) says which stopped first; without it, a
+    refusal comes first."""
     opts = set(changed)
     touched = set().union(*(option_rules(o) for o in opts)) if opts else set()
-    # the side that refuses an action first, and its own rules before the context
-    ordered = sorted((oa, ob), key=lambda o: o.kind not in ("refused", "allowed"))
-    for rids in ([r for o in ordered for r in o.primary], [r for o in ordered for r in o.rules]):
+    later = [o.kind not in ("refused", "allowed") for o in (oa, ob)]
+    order = sorted((0, 1), key=lambda i: (stops[i] if stops is not None else 0, later[i]))
+    ordered = [(oa, ob)[i] for i in order]
+    lead = ordered[0]
+    shared = set(oa.rules) & set(ob.rules)
+    refusal = list((lead.refusal or {}).get("rules") or []) if lead.kind == "refused" else []
+    primary = [r for o in ordered for r in o.primary]
+    cited = [r for o in ordered for r in o.rules]
+    for rids in (refusal, [r for r in primary if r not in shared], primary, [r for r in cited if r not in shared],
+                 cited):
         for rid in rids:
             if rid in touched:
                 return rid
@@ -280,7 +297,7 @@ def _search_family(fam: Family, a: Side, b: Side, live: Mapping[str, tuple[objec
         if ka == kb:
             continue
         oa, ob = outcome_of(pa, d), outcome_of(pb, d)
-        rule = deciding_rule(oa, ob, live)
+        rule = deciding_rule(oa, ob, live, (stop_point(pa), stop_point(pb)))
         if left is None:
             left = MORE_PER_FAMILY if len(found) + 1 < limit else 0
         if rule in found and found[rule].size <= (fam.players, len(d.acts)):
