@@ -132,3 +132,39 @@ def test_a_knock_limit_refusal_is_still_decided_by_the_knock_limit() -> None:
     rule = _decided(DEFAULT.replace(knock_limit=5), DEFAULT.replace(knock_limit=10),
                     "2 players, dealer 1; 0: 3d 4d; 1: 3h 4h; table: 0 [7c 8c 9c], 1 [5s 6s 7s]; discard Qs; 0 knocks")
     assert rule == "VAR-KNOCKLIMIT-1"
+
+
+# ---------------------------------------------------------------------------- a scenario under each ruleset
+
+
+def test_where_one_turns_an_upcard_each_ruleset_gets_its_scenario(tonk: Callable[..., Ran], tmp_path: Path) -> None:
+    """online turns an upcard and online-reem does not: no one deal and script reach the
+    position under both, so each ruleset gets its own file, which loads, plays its
+    ruleset's outcome, and deals only cards both packs hold."""
+    from tonk_ref.engine.cards import NAMES, pack_mask
+    from tonk_ref.spec.diffsearch import verdict
+    from tonk_ref.spec.rulebook import load_table_rules
+    from tonk_ref.spec.situation import play
+
+    out = tonk("diff", "online", "online-reem", "--limit", "1", "--scenarios", str(tmp_path)).out
+    assert "one for each ruleset: one turns an upcard" in out
+    a, b = load_table_rules("online"), load_table_rules("online-reem")
+    both = pack_mask(a.deck, a.jokers) & pack_mask(b.deck, b.jokers)
+    doc = tonk("diff", "online", "online-reem", "--limit", "1", "--format", "json").json()
+    w = doc["witnesses"][0]
+    files = sorted(tmp_path.glob("diff-*.yaml"))
+    assert [f.name[-7:] for f in files] == ["-a.yaml", "-b.yaml"]
+    for path, rules, text in zip(files, (a, b), (w["scenario"], w["scenario_b"]), strict=True):
+        assert path.read_text(encoding="utf-8") == text
+        sit = load_situation(str(path))
+        assert play(sit, rules).kind != "cannot_arise"
+        body = yaml.safe_load(text)
+        cards = [c for h in body["deal"]["hands"] for c in h] + body["deal"].get("stock", [])
+        assert all(both >> NAMES.index(c) & 1 for c in cards)
+        assert [len(h) for h in body["deal"]["hands"]] == [a.hand_size_for(2)] * 2
+    described = load_situation(w["description"])
+    got = [verdict(play(load_situation(str(f)), r), len(load_situation(str(f)).acts)) for f, r in zip(files, (a, b),
+                                                                                                 strict=True)]
+    want = [verdict(play(described, r), len(described.acts)) for r in (a, b)]
+    assert got[1] == want[1] and got[0] != got[1]
+    assert got[0] == want[0] or (want[0][0] == "refused" and yaml.safe_load(w["scenario"])["script"][-1]["reject"])

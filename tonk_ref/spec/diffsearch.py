@@ -66,8 +66,9 @@ class Witness:
     actions: int
     outcomes: tuple[Outcome, Outcome]
     keys: tuple[tuple[Any, ...], tuple[Any, ...]]
-    scenario: str | None = None  # the scenario file's YAML
-    scenario_note: str = ""  # why there is none
+    scenario: str | None = None  # the scenario file's YAML (written for A)
+    scenario_note: str = ""  # why there is none, or why there are two
+    scenario_b: str | None = None  # the scenario file written for B, where A's plays otherwise under B
 
     @property
     def size(self) -> tuple[int, int]:
@@ -208,8 +209,9 @@ def stop_point(p: Played) -> int:
 
 def deciding_rule(oa: Outcome, ob: Outcome, changed: Iterable[str], stops: tuple[int, int] | None = None) -> str:
     """The rule that decides a difference, among the rules the differing options change:
-    the rules that decide the refusal where a ruleset refuses first, else a rule the outcome
-    that stopped first rests on and the other does not, else one they both rest on.
+    the rules that decide the refusal where a ruleset refuses first; else, where the two
+    stop at different points or in different ways, a rule the outcome that stopped first
+    rests on and the other does not; else the first rule they rest on.
     ``stops`` (:func:`stop_point` of each play) says which stopped first; without it, a
     refusal comes first."""
     opts = set(changed)
@@ -222,8 +224,13 @@ def deciding_rule(oa: Outcome, ob: Outcome, changed: Iterable[str], stops: tuple
     refusal = list((lead.refusal or {}).get("rules") or []) if lead.kind == "refused" else []
     primary = [r for o in ordered for r in o.primary]
     cited = [r for o in ordered for r in o.rules]
-    for rids in (refusal, [r for r in primary if r not in shared], primary, [r for r in cited if r not in shared],
-                 cited):
+    # where both stop at the same point the same way, a rule both rest on, worded otherwise
+    # (PAY-KNOCK-3 under two knock ties), decides; where one stops or refuses and the other
+    # goes on, a rule only one rests on does (a hit that ends the turn, not the lock both keep)
+    apart = oa.kind != ob.kind or (stops is not None and stops[0] != stops[1])
+    own = [r for r in primary if r not in shared] if apart else []
+    own_cited = [r for r in cited if r not in shared] if apart else []
+    for rids in (refusal, own, primary, own_cited, cited):
         for rid in rids:
             if rid in touched:
                 return rid
@@ -269,7 +276,7 @@ def diff(a: Side, b: Side, *, load: Loader, players: tuple[int, ...] = (2, 3), m
         _search_family(fam, a, b, live, found, result, limit)
     result.witnesses = sorted(found.values(), key=lambda w: w.size)[:limit]
     for w in result.witnesses:
-        w.scenario, w.scenario_note = scenario_for(w, a, b, load)
+        w.scenario, w.scenario_b, w.scenario_note = scenarios_for(w, a, b, load)
     result.seconds = time.perf_counter() - start
     return result
 
@@ -383,40 +390,86 @@ def _played_file(doc: JSON, rules: Ruleset, load: Loader) -> tuple[Played, int] 
         return play(sit, rules), len(sit.acts)
 
 
-def scenario_for(w: Witness, a: Side, b: Side, load: Loader) -> tuple[str | None, str]:
-    """The witness as a scenario file written for ruleset A (its result or refusal under
-    A expected, B's in the notes), checked to play as the description does under both;
-    or None and why not."""
-    d = Description(w.description)
-    body = reach(d, a.rules)
+def _doc_under(w: Witness, d: Description, side: Side, other: Side, index: int, checks: list[int],
+               load: Loader, suffix: str = "") -> JSON | str:
+    """The witness as a scenario file written for ``side`` (``index`` 0 for A, 1 for B):
+    its result or refusal expected, the other ruleset's in the notes, checked to play as the
+    description does under each side of ``checks``; or why there is none."""
+    body = reach(d, side.rules)
     if isinstance(body, str):
-        return None, f"no scenario file: {body}"
+        return f"no scenario file: {body}"
     slug = "".join(ch if ch.isalnum() else "-" for ch in w.rule.lower())
-    doc: JSON = {"id": f"diff-{slug}", "title": f"{w.rule}: {a.label} and {b.label} disagree", "rules": [w.rule]}
-    changes = a.rules.changes()
+    doc: JSON = {"id": f"diff-{slug}{suffix}", "title": f"{w.rule}: {side.label} and {other.label} disagree",
+                 "rules": [w.rule]}
+    changes = side.rules.changes()
     if changes:
         doc["ruleset"] = {"options": changes}
     doc.update(body)
-    for side, key in zip((a, b), w.keys, strict=True):
-        got = _played_file(doc, side.rules, load)
+    sides = (side, other) if index == 0 else (other, side)
+    for k in checks:
+        got = _played_file(doc, sides[k].rules, load)
         if isinstance(got, str):
-            return None, f"no scenario file: {got}"
+            return f"no scenario file: {got}"
         p, acts = got
-        if p.kind == "cannot_arise" or verdict(p, acts) != key:
-            why = " (one turns an upcard, the other does not)" if a.rules.upcard != b.rules.upcard else ""
-            return None, (f"no scenario file: the deal and script that reach this position play otherwise under "
-                          f"{side.label}{why}")
-    got = _played_file(doc, a.rules, load)
+        if p.kind == "cannot_arise" or verdict(p, acts) != w.keys[k]:
+            return (f"no scenario file: the deal and script that reach this position play otherwise under "
+                    f"{sides[k].label}")
+    got = _played_file(doc, side.rules, load)
     assert not isinstance(got, str)
-    pa = got[0]
-    oa = w.outcomes[0]
-    if pa.kind == "refused" and pa.error is not None:
-        doc["script"] = doc["script"][: pa.reached + 1]
-        doc["script"][pa.reached] = {**doc["script"][pa.reached], "reject": pa.error.reason}
-    elif oa.kind == "ended":
-        doc["result"] = {"ending": oa.ending, "winners": list(oa.winners), "net": [amount_json(x) for x in oa.net]}
-    doc["notes"] = f"Found by tonk diff. Under {b.label}: {_outcome_text(w.outcomes[1])}."
-    return yaml.safe_dump(doc, sort_keys=False, width=110, allow_unicode=True), ""
+    mine = got[0]
+    o = w.outcomes[index]
+    if mine.kind == "refused" and mine.error is not None:
+        doc["script"] = doc["script"][: mine.reached + 1]
+        doc["script"][mine.reached] = {**doc["script"][mine.reached], "reject": mine.error.reason}
+    elif o.kind == "ended":
+        doc["result"] = {"ending": o.ending, "winners": list(o.winners), "net": [amount_json(x) for x in o.net]}
+    doc["notes"] = f"Found by tonk diff. Under {other.label}: {_outcome_text(w.outcomes[1 - index])}."
+    return doc
+
+
+def _deal_cards(doc: JSON) -> list[str]:
+    deal = doc.get("deal", {})
+    return [*(c for h in deal.get("hands", []) for c in h), *([deal["upcard"]] if "upcard" in deal else []),
+            *deal.get("stock", [])]
+
+
+def _dump(doc: JSON) -> str:
+    return yaml.safe_dump(doc, sort_keys=False, width=110, allow_unicode=True)
+
+
+def scenario_for(w: Witness, a: Side, b: Side, load: Loader) -> tuple[str | None, str]:
+    """The witness as one scenario file written for ruleset A (its result or refusal under
+    A expected, B's in the notes), checked to play as the description does under both;
+    or None and why not."""
+    doc = _doc_under(w, Description(w.description), a, b, 0, [0, 1], load)
+    return (None, doc) if isinstance(doc, str) else (_dump(doc), "")
+
+
+def scenarios_for(w: Witness, a: Side, b: Side, load: Loader) -> tuple[str | None, str | None, str]:
+    """The witness's scenario files: one written for A that plays as the description does
+    under both rulesets, or else, where the position is reached by another deal under each
+    (one turns an upcard, the other does not), one for each ruleset, each expecting its
+    ruleset's outcome, its deal naming only cards both packs hold and its hands the size
+    both deal.  Returns (A's file, B's file or None, why there is none or why two)."""
+    one, why = scenario_for(w, a, b, load)
+    if one is not None:
+        return one, None, ""
+    d = Description(w.description)
+    docs = [_doc_under(w, d, side, other, k, [k], load, suffix) for k, side, other, suffix in
+            ((0, a, b, "-a"), (1, b, a, "-b"))]
+    if any(isinstance(x, str) for x in docs):
+        return None, None, next(x for x in docs if isinstance(x, str)) if why == "" else why
+    both = pack_mask(a.rules.deck, a.rules.jokers) & pack_mask(b.rules.deck, b.rules.jokers)
+    for x in docs:
+        assert not isinstance(x, str)
+        outside = [c for c in _deal_cards(x) if not both >> NAMES.index(c) & 1]
+        if outside:
+            return None, None, f"no scenario file: its deal needs {outside[0]}, which one of the packs does not hold"
+    reason = ("one turns an upcard, the other does not" if a.rules.upcard != b.rules.upcard else
+              "the same deal and script play otherwise under the other ruleset")
+    first, second = docs
+    assert not isinstance(first, str) and not isinstance(second, str)
+    return _dump(first), _dump(second), f"one for each ruleset: {reason}"
 
 
 def _outcome_text(o: Outcome) -> str:

@@ -56,7 +56,9 @@ def text(d: Diff) -> list[str]:
                 f"   under B    {outcome_line(w, 1)}",
                 f"   check      {judge_command(w, d.a)}",
                 f"              {judge_command(w, d.b)}"]
-        if w.scenario:
+        if w.scenario and w.scenario_b:
+            out.append(f"   scenarios  {w.scenario_note} (--scenarios DIR writes both; --format json holds them)")
+        elif w.scenario:
             out.append("   scenario   (--scenarios DIR writes it; --format json holds it)")
         else:
             out.append(f"   scenario   {w.scenario_note}")
@@ -82,8 +84,11 @@ def markdown(d: Diff) -> list[str]:
                 f"- **Under A:** {outcome_line(w, 0)}", f"- **Under B:** {outcome_line(w, 1)}",
                 f"- **Check:** `{judge_command(w, d.a)}`", ""]
         if w.scenario:
-            out += ["<details><summary>scenario file</summary>", "", "```yaml", w.scenario.rstrip(), "```", "",
-                    "</details>", ""]
+            files = [("scenario file", w.scenario)] if not w.scenario_b else [
+                (f"scenario file under A ({w.scenario_note})", w.scenario), ("scenario file under B", w.scenario_b)]
+            for summary, yml in files:
+                out += [f"<details><summary>{summary}</summary>", "", "```yaml", yml.rstrip(), "```", "",
+                        "</details>", ""]
         else:
             out += [f"*{w.scenario_note}*", ""]
     if not d.witnesses:
@@ -99,7 +104,7 @@ def markdown(d: Diff) -> list[str]:
 def witness_json(w: Witness) -> dict[str, Any]:
     return {"rule": w.rule, "description": w.description, "family": w.family, "players": w.players,
             "actions": w.actions, "under_a": outcome_line(w, 0), "under_b": outcome_line(w, 1),
-            "scenario": w.scenario, "scenario_note": w.scenario_note or None}
+            "scenario": w.scenario, "scenario_b": w.scenario_b, "scenario_note": w.scenario_note or None}
 
 
 def to_json(d: Diff) -> dict[str, Any]:
@@ -131,7 +136,9 @@ def _page_witness(d: Diff, w: Witness) -> PageWitness:
         Sentence(rule.text_under(s.rules), provenance(rule, s.rules, 60), f"{label} ({s.label})")
         for label, s in (("A", d.a), ("B", d.b))))
     return PageWitness(w.rule, w.description, start, tuple(a.text for a in sit.acts), outcome_line(w, 0),
-                       outcome_line(w, 1), said, judge_command(w, d.a), w.scenario or "", w.scenario_note)
+                       outcome_line(w, 1), said, judge_command(w, d.a),
+                       (w.scenario or "") + (f"# under B\n---\n{w.scenario_b}" if w.scenario_b else ""),
+                       w.scenario_note)
 
 
 def diff_view(d: Diff) -> DiffPage:
