@@ -168,3 +168,22 @@ def test_where_one_turns_an_upcard_each_ruleset_gets_its_scenario(tonk: Callable
     want = [verdict(play(described, r), len(described.acts)) for r in (a, b)]
     assert got[1] == want[1] and got[0] != got[1]
     assert got[0] == want[0] or (want[0][0] == "refused" and yaml.safe_load(w["scenario"])["script"][-1]["reject"])
+
+
+def test_rulesets_that_deal_different_hands_are_compared_at_one_hand_size(tonk: Callable[..., Ran]) -> None:
+    """seed deals 5 cards, hoyle-tunk 7: no situation arises under both as they are, so they
+    are compared as both dealing 5, and the search says so; each witness differs there."""
+    from tonk_ref.spec.diffsearch import verdict
+    from tonk_ref.spec.rulebook import load_table_rules
+    from tonk_ref.spec.situation import play
+
+    doc = tonk("diff", "seed", "hoyle-tunk", "--format", "json").json()
+    assert doc["found"] and doc["bound"]["searched"] > 0
+    assert "hand_size = 5 under both" in doc["compared"] and "hand_size = 5" in doc["bound"]["text"]
+    hoyle = load_table_rules("hoyle-tunk")
+    for w in doc["witnesses"]:
+        d = load_situation(w["description"])
+        assert play(d, hoyle).kind == "cannot_arise"  # as it is, hoyle-tunk deals 7
+        at_five = play(d, hoyle.replace(hand_size=5))
+        assert verdict(at_five, len(d.acts)) != verdict(play(d, DEFAULT), len(d.acts))
+    assert "Compared   as both dealing seed's hands" in tonk("diff", "seed", "hoyle-tunk").out

@@ -98,14 +98,16 @@ class Diff:
     rules: list[str] = field(default_factory=list)  # the rules whose families were searched
     seconds: float = 0.0
     note: str = ""  # why nothing could be searched
+    compared: str = ""  # how the two were made comparable, when they deal different hands
 
     @property
     def bound(self) -> str:
         if not self.families:
             return "every option that differs cannot change a hand (below), so there was nothing to search"
+        compared = f", compared {self.compared}" if self.compared else ""
         return (f"{self.searched} situations of {' or '.join(str(p) for p in self.players)} players with at most "
                 f"{self.max_cards} cards in the hands and on the table, from the families of the rules "
-                f"{', '.join(self.rules)} ({'; '.join(self.families)})")
+                f"{', '.join(self.rules)} ({'; '.join(self.families)}){compared}")
 
 
 # ---------------------------------------------------------------------------- what an option touches
@@ -257,6 +259,7 @@ def diff(a: Side, b: Side, *, load: Loader, players: tuple[int, ...] = (2, 3), m
             live[option] = values
         else:
             result.inert.append(Inert(option, values, why))
+    a, b = _comparable(a, b, players, result)
     usable = tuple(p for p in players if a.rules.hand_size_for(p) == b.rules.hand_size_for(p)
                    and p <= min(a.rules.max_players, b.rules.max_players))
     if live and not usable:
@@ -279,6 +282,22 @@ def diff(a: Side, b: Side, *, load: Loader, players: tuple[int, ...] = (2, 3), m
         w.scenario, w.scenario_b, w.scenario_note = scenarios_for(w, a, b, load)
     result.seconds = time.perf_counter() - start
     return result
+
+
+def _comparable(a: Side, b: Side, players: tuple[int, ...], result: Diff) -> tuple[Side, Side]:
+    """Two rulesets that deal different hands to every number of players searched share no
+    situation: compare them as both dealing A's hands (B's ``hand_size`` set to A's), and
+    say so.  Every other option that differs is searched as it is."""
+    if any(a.rules.hand_size_for(p) == b.rules.hand_size_for(p) for p in players if
+           p <= min(a.rules.max_players, b.rules.max_players)) or a.rules.hand_size == b.rules.hand_size:
+        return a, b
+    dealt = " and ".join(f"{a.rules.hand_size_for(p)} and {b.rules.hand_size_for(p)} cards to {p} players"
+                         for p in players)
+    result.compared = (f"as both dealing {a.label}'s hands ({option_text('hand_size', a.rules.hand_size)} under "
+                       f"both): as they are, they deal {dealt}, so no situation arises under both; "
+                       f"'tonk judge --rules {b.label}' shows {b.label}'s outcome as its group of "
+                       f"{option_text('hand_size', a.rules.hand_size)}")
+    return a, Side(b.label, b.rules.replace(hand_size=a.rules.hand_size))
 
 
 def _search_family(fam: Family, a: Side, b: Side, live: Mapping[str, tuple[object, object]],

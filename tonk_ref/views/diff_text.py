@@ -45,6 +45,8 @@ def nothing_line(d: Diff) -> str:
 
 def text(d: Diff) -> list[str]:
     out = [f"A  {d.a.label}", f"B  {d.b.label}", f"Differ in  {changes_line(d)}"]
+    if d.compared:
+        out.append(f"Compared   {d.compared}")
     if not d.changed:
         out += ["", "The two rulesets are the same: no situation can tell them apart."]
         return out
@@ -79,6 +81,8 @@ def _values(i: Any) -> str:
 
 def markdown(d: Diff) -> list[str]:
     out = [f"**A:** `{d.a.label}`  ", f"**B:** `{d.b.label}`  ", f"**Differ in:** {changes_line(d)}", ""]
+    if d.compared:
+        out[-1:-1] = [f"**Compared** {d.compared}"]
     for k, w in enumerate(d.witnesses, 1):
         out += [f"### {k}. Decided by {w.rule}", "", f"`{w.description}`", "",
                 f"- **Under A:** {outcome_line(w, 0)}", f"- **Under B:** {outcome_line(w, 1)}",
@@ -118,6 +122,7 @@ def to_json(d: Diff) -> dict[str, Any]:
         "found": bool(d.witnesses),
         "bound": {"players": list(d.players), "max_cards": d.max_cards, "searched": d.searched,
                   "families": d.families, "rules": d.rules, "text": d.note or d.bound},
+        "compared": d.compared or None,
         "seconds": round(d.seconds, 3),
     }
 
