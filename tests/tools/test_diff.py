@@ -187,3 +187,38 @@ def test_rulesets_that_deal_different_hands_are_compared_at_one_hand_size(tonk: 
         at_five = play(d, hoyle.replace(hand_size=5))
         assert verdict(at_five, len(d.acts)) != verdict(play(d, DEFAULT), len(d.acts))
     assert "Compared   as both dealing seed's hands" in tonk("diff", "seed", "hoyle-tunk").out
+
+
+# ---------------------------------------------------------------------------- a witness as a player writes it
+
+
+def test_witnesses_are_written_as_a_player_writes_them(tonk: Callable[..., Ran]) -> None:
+    """Each witness is a tonk judge description with every seat named 'seat N', the actions
+    in the action notation (a draw that names its card: 'N draws C'), which plays as found
+    under both rulesets; each side's options are written 'option = value'; the spreads
+    and each hit's spread are named with their owners."""
+    import re
+
+    from tonk_ref.spec.diffsearch import player_text, verdict
+    from tonk_ref.spec.rulebook import load_table_rules
+    from tonk_ref.spec.situation import Description, play
+
+    doc = tonk("diff", "seed", "online", "--limit", "6", "--format", "json").json()
+    rules = (load_table_rules("seed"), load_table_rules("online"))
+    assert len(doc["witnesses"]) >= 3
+    for w in doc["witnesses"]:
+        text = w["description"]
+        d = Description(text)
+        assert player_text(d) == text
+        assert all(f"seat {s}: " in text for s in range(d.players))
+        actions = text.rsplit("; ", 1)[1].split(", ")
+        assert all(re.fullmatch(r"\d (knock( \S+)?|draw (stock|discard)|draws \S+|spread( \S+)+|hit \S+ \d+|"
+                                r"discard \S+|declare)", a) for a in actions), actions
+        assert not re.search(r"\b(knocks|hits|discards|spreads|takes)\b", text)
+        sides = [verdict(play(d, r), len(d.acts)) for r in rules]
+        assert sides[0] != sides[1]
+    out = tonk("diff", "seed", "online", "--limit", "6").out
+    assert "Differ in  A: caught_payment = seed, " in out and "           B: caught_payment = double_lowest_only" in out
+    assert " / " not in out.split("\n\n")[0]
+    assert "hits       1 hit 7d 1: on spread 1, seat 0's" in out
+    assert "spreads    spread 0: seat 1's As 2s 3s \u00b7 spread 1: seat 0's 4d 5d 6d" in out

@@ -279,6 +279,12 @@ def diff(a: Side, b: Side, *, load: Loader, players: tuple[int, ...] = (2, 3), m
         _search_family(fam, a, b, live, found, result, limit)
     result.witnesses = sorted(found.values(), key=lambda w: w.size)[:limit]
     for w in result.witnesses:
+        text = _as_a_player_writes(w.description, Description(w.description), (a.rules, b.rules))
+        if text != w.description:  # the outcomes again, so that a refusal names its place in the new text
+            again = Description(text)
+            pa, pb = play(again, a.rules), play(again, b.rules)
+            w.description, w.outcomes = text, (outcome_of(pa, again), outcome_of(pb, again))
+            w.keys = (verdict(pa, len(again.acts)), verdict(pb, len(again.acts)))
         w.scenario, w.scenario_b, w.scenario_note = scenarios_for(w, a, b, load)
     result.seconds = time.perf_counter() - start
     return result
@@ -329,6 +335,45 @@ def _search_family(fam: Family, a: Side, b: Side, live: Mapping[str, tuple[objec
         if rule in found and found[rule].size <= (fam.players, len(d.acts)):
             continue
         found[rule] = Witness(text, fam.name, rule, d.players, len(d.acts), (oa, ob), (ka, kb))
+
+
+# ---------------------------------------------------------------------------- the witness as a player writes it
+def player_text(d: Description) -> str:
+    """A described situation as a player types it for ``tonk judge``: every item named
+    (the players, the dealer, the turn, each seat's hand as ``seat N: ...``, the table, the
+    discard, the stock), and the actions in the project's action notation (spec/scenarios.md,
+    section 4), a draw that names its card as ``N draws C``."""
+    parts = [f"{d.players} players", f"dealer {d.dealer}"]
+    if d.stake != 1:
+        parts.append(f"stake {d.stake}")
+    parts.append("first turn" if d.first_turn else f"turn {d.turn}")
+    parts += [f"seat {s}: {' '.join(NAMES[c] for c in h)}" for s, h in enumerate(d.hands)]
+    if d.table:
+        parts.append("table: " + ", ".join(f"{o} [{' '.join(NAMES[c] for c in cs)}]" for o, cs in d.table))
+    parts.append("discard none" if d.discard_top is None else f"discard {NAMES[d.discard_top]}")
+    if d.stock_count is not None:
+        parts.append(f"stock {d.stock_count}")
+    acts = [a for a in d.acts if a.action is not None]
+    if not acts or acts[0].seat != d.to_act:
+        parts.append(f"{d.to_act} to act")
+    words = []
+    for a in acts:
+        assert a.action is not None
+        if a.card is not None and a.action.source == "stock":
+            words.append(f"{a.seat} draws {NAMES[a.card]}")
+        else:
+            words.append(describe_action(a.seat, action_to_json(a.action)))
+    return "; ".join(parts) + ("; " + ", ".join(words) if words else "")
+
+
+def _as_a_player_writes(text: str, d: Description, sides: tuple[Ruleset, Ruleset]) -> str:
+    """``text`` in :func:`player_text`'s words, where they play the same under both sides."""
+    try:
+        again = Description(player_text(d))
+    except SituationError:
+        return text
+    same = all(verdict(play(again, r), len(again.acts)) == verdict(play(d, r), len(d.acts)) for r in sides)
+    return again.text if same else text
 
 
 # ---------------------------------------------------------------------------- a scenario that reaches it

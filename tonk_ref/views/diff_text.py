@@ -7,6 +7,7 @@ from __future__ import annotations
 import shlex
 from typing import Any
 
+from ..engine.cards import NAMES
 from ..engine.serialize import state_to_json
 from ..spec.diffsearch import Diff, Side, Witness
 from ..spec.notation import option_text
@@ -18,11 +19,34 @@ from .diff_html import Witness as PageWitness
 from .ruling_html import Quote, Sentence
 
 
+def side_changes(d: Diff, i: int) -> str:
+    """The values one side plays of the options that differ, as a table-rules file or
+    ``tonk judge`` writes them: 'knock_timing = start, knock_limit = null'."""
+    return ", ".join(option_text(k, pair[i]) for k, pair in d.changed.items())
+
+
 def changes_line(d: Diff) -> str:
     if not d.changed:
         return "no option differs"
-    return "; ".join(f"{k}: {option_text(k, va).split(' = ', 1)[1]} / {option_text(k, vb).split(' = ', 1)[1]}"
-                     for k, (va, vb) in d.changed.items())
+    return f"A: {side_changes(d, 0)}; B: {side_changes(d, 1)}"
+
+
+def spreads_words(w: Witness) -> str:
+    """The spreads of a witness with their numbers and owners: 'spread 0: seat 1's As 2s
+    3s · spread 1: seat 0's 4d 5d 6d' (a hit names the spread by its number)."""
+    d = Description(w.description)
+    return " \u00b7 ".join(f"spread {k}: seat {o}'s {' '.join(NAMES[c] for c in cs)}"
+                           for k, (o, cs) in enumerate(d.table))
+
+
+def hits_words(w: Witness) -> str:
+    """Each hit of a witness with the spread it goes on: '1 hit 7d 1: on spread 1, seat 0's'."""
+    d = Description(w.description)
+    out = []
+    for a in d.acts:
+        if a.action is not None and a.action.type == "hit" and 0 <= a.action.spread < len(d.table):
+            out.append(f"{a.text}: on spread {a.action.spread}, seat {d.table[a.action.spread][0]}'s")
+    return "; ".join(out)
 
 
 def outcome_line(w: Witness, i: int) -> str:
@@ -44,7 +68,12 @@ def nothing_line(d: Diff) -> str:
 
 
 def text(d: Diff) -> list[str]:
-    out = [f"A  {d.a.label}", f"B  {d.b.label}", f"Differ in  {changes_line(d)}"]
+    out = [f"A  {d.a.label}", f"B  {d.b.label}"]
+    if d.changed:
+        out += wrap(f"A: {side_changes(d, 0)}", 100 - 11, "Differ in  ", "           ")
+        out += wrap(f"B: {side_changes(d, 1)}", 100 - 11, "           ", "           ")
+    else:
+        out.append("Differ in  no option differs")
     if d.compared:
         out.append(f"Compared   {d.compared}")
     if not d.changed:
@@ -54,6 +83,8 @@ def text(d: Diff) -> list[str]:
         out += ["", f"{k}. decided by {w.rule} ({w.players} players, {w.actions} action{'s' if w.actions != 1 else ''};"
                     f" {w.family})",
                 f"   situation  {w.description}",
+                *([f"   spreads    {spreads_words(w)}"] if Description(w.description).table else []),
+                *([f"   hits       {hits_words(w)}"] if hits_words(w) else []),
                 f"   under A    {outcome_line(w, 0)}",
                 f"   under B    {outcome_line(w, 1)}",
                 f"   check      {judge_command(w, d.a)}",
@@ -72,6 +103,17 @@ def text(d: Diff) -> list[str]:
     out += ["", f"Searched {d.searched} situations in {d.seconds:.1f} s"
                 + (f" (families: {'; '.join(d.families)})" if d.families else "") + "."]
     return out
+
+
+def wrap(words: str, width: int, first: str, rest: str) -> list[str]:
+    """``words`` in lines of at most ``width`` characters after their lead."""
+    lines: list[str] = []
+    for word in words.split(" "):
+        if lines and len(lines[-1]) + 1 + len(word) <= width:
+            lines[-1] += " " + word
+        else:
+            lines.append(word)
+    return [(first if k == 0 else rest) + x for k, x in enumerate(lines)]
 
 
 def _values(i: Any) -> str:
