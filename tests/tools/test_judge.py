@@ -551,3 +551,19 @@ def test_full_is_the_whole_ruling_as_before(tonk: Tonk, monkeypatch: pytest.Monk
     monkeypatch.chdir(data_root())
     expected = (Path(__file__).parent / "data" / "ruling-w7-full.txt").read_text(encoding="utf-8")
     assert tonk("judge", RULINGS[0][0], "--full", "--no-color").out == expected
+
+
+def test_the_page_opens_the_base_group_and_folds_the_others(tonk: Tonk) -> None:
+    """--format html: the base group open, each other group folded under the one line the
+    text gives it."""
+    page = tonk("judge", W7, "--format", "html").out
+    text = tonk("judge", W7, "--format", "json").json()
+    folded = re.findall(r'<details class="group" id="group-([A-Z]+)"><summary><span class="letter">\1</span>(.*?)'
+                        r"</summary>", page)
+    letters = [g["group"] for g in text["groups"]]
+    assert [x for x, _ in folded] == letters[1:]
+    assert '<section class="group base" id="group-A"' in page
+    assert page.index('id="group-A"') < page.index('<details class="group"')
+    short = tonk("judge", W7, "--format", "markdown").out
+    for letter, summary in folded:
+        assert f"- **{letter}** {summary.replace('&#39;', chr(39))}" in short
