@@ -124,6 +124,7 @@ def _values(i: Any) -> str:
 def markdown(d: Diff) -> list[str]:
     out = [f"**A:** `{d.a.label}`  ", f"**B:** `{d.b.label}`  ", f"**Differ in:** {changes_line(d)}", ""]
     if d.compared:
+        out[-2] += "  "
         out[-1:-1] = [f"**Compared** {d.compared}"]
     for k, w in enumerate(d.witnesses, 1):
         out += [f"### {k}. Decided by {w.rule}", "", f"`{w.description}`", "",
