@@ -91,3 +91,134 @@ def test_the_formats_carry_the_witness(tonk: Callable[..., Ran], tmp_path: Path)
     assert list(tmp_path.glob("diff-*.yaml"))
     page = tonk("diff", "seed", "online", "--limit", "1", "--format", "html").out
     assert page.startswith("<!doctype html>") and 'class="card' in page and "VAR-KNOCKLIMIT-1" in page
+
+
+# ---------------------------------------------------------------------------- the deciding rule
+
+
+def _decided(a: Any, b: Any, text: str) -> str:
+    from tonk_ref.spec.diffsearch import deciding_rule, stop_point
+    from tonk_ref.spec.judging import outcome_of
+    from tonk_ref.spec.situation import Description, play
+
+    d = Description(text)
+    pa, pb = play(d, a), play(d, b)
+    changed = {k for k, v in a.to_dict().items() if b.to_dict()[k] != v}
+    return deciding_rule(outcome_of(pa, d), outcome_of(pb, d), changed, (stop_point(pa), stop_point(pb)))
+
+
+def test_a_dealt_draw_is_decided_by_the_deal_not_by_the_knock_it_forestalls() -> None:
+    """Two 49s: a dealt draw where 49 ends the hand at the deal; where it does not, the knock
+    on 49 is refused by a knock limit.  The hand ended at the deal first: DEALT-2 decides."""
+    from tonk_ref.spec.diffsearch import option_rules
+
+    rule = _decided(DEFAULT, DEFAULT.replace(dealt_tonk="50", knock_limit=10),
+                    "2 players, dealer 1; first turn; 0: Kc Qd Jc Td 9c; 1: Kh Qs Jh Ts 9h; discard 7d; 0 knocks")
+    assert rule in option_rules("dealt_tonk") and rule != "VAR-KNOCKLIMIT-1"
+
+
+def test_a_hit_that_ends_the_turn_is_decided_by_that_rule_not_by_the_hit_lock() -> None:
+    """The discard after a hit is refused where a hit ends the turn; both rulesets lock the
+    knock of the spread hit (for 1 and for 2 turns), so the lock is not what differs."""
+    from tonk_ref.spec.diffsearch import option_rules
+
+    rule = _decided(DEFAULT.replace(hit_lock=1), DEFAULT.replace(hit_lock=2, hit_ends_turn=True),
+                    "3 players; 0: 5c 6d; 1: Kc Kd 2s 3s 4s; 2: Ac 2c 3d 4d 8d; table: 0 [7h 8h 9h]; discard Kh; "
+                    "1 draws 6h, hits 6h on 0, discards Kc")
+    assert rule in option_rules("hit_ends_turn") and rule != "VAR-HITLOCK-1"
+
+
+def test_a_knock_limit_refusal_is_still_decided_by_the_knock_limit() -> None:
+    rule = _decided(DEFAULT.replace(knock_limit=5), DEFAULT.replace(knock_limit=10),
+                    "2 players, dealer 1; 0: 3d 4d; 1: 3h 4h; table: 0 [7c 8c 9c], 1 [5s 6s 7s]; discard Qs; 0 knocks")
+    assert rule == "VAR-KNOCKLIMIT-1"
+
+
+# ---------------------------------------------------------------------------- a scenario under each ruleset
+
+
+def test_where_one_turns_an_upcard_each_ruleset_gets_its_scenario(tonk: Callable[..., Ran], tmp_path: Path) -> None:
+    """online turns an upcard and online-reem does not: no one deal and script reach the
+    position under both, so each ruleset gets its own file, which loads, plays its
+    ruleset's outcome, and deals only cards both packs hold."""
+    from tonk_ref.engine.cards import NAMES, pack_mask
+    from tonk_ref.spec.diffsearch import verdict
+    from tonk_ref.spec.rulebook import load_table_rules
+    from tonk_ref.spec.situation import play
+
+    out = tonk("diff", "online", "online-reem", "--limit", "1", "--scenarios", str(tmp_path)).out
+    assert "one for each ruleset: one turns an upcard" in out
+    a, b = load_table_rules("online"), load_table_rules("online-reem")
+    both = pack_mask(a.deck, a.jokers) & pack_mask(b.deck, b.jokers)
+    doc = tonk("diff", "online", "online-reem", "--limit", "1", "--format", "json").json()
+    w = doc["witnesses"][0]
+    files = sorted(tmp_path.glob("diff-*.yaml"))
+    assert [f.name[-7:] for f in files] == ["-a.yaml", "-b.yaml"]
+    for path, rules, text in zip(files, (a, b), (w["scenario"], w["scenario_b"]), strict=True):
+        assert path.read_text(encoding="utf-8") == text
+        sit = load_situation(str(path))
+        assert play(sit, rules).kind != "cannot_arise"
+        body = yaml.safe_load(text)
+        cards = [c for h in body["deal"]["hands"] for c in h] + body["deal"].get("stock", [])
+        assert all(both >> NAMES.index(c) & 1 for c in cards)
+        assert [len(h) for h in body["deal"]["hands"]] == [a.hand_size_for(2)] * 2
+    described = load_situation(w["description"])
+    got = [verdict(play(load_situation(str(f)), r), len(load_situation(str(f)).acts)) for f, r in zip(files, (a, b),
+                                                                                                 strict=True)]
+    want = [verdict(play(described, r), len(described.acts)) for r in (a, b)]
+    assert got[1] == want[1] and got[0] != got[1]
+    assert got[0] == want[0] or (want[0][0] == "refused" and yaml.safe_load(w["scenario"])["script"][-1]["reject"])
+
+
+def test_rulesets_that_deal_different_hands_are_compared_at_one_hand_size(tonk: Callable[..., Ran]) -> None:
+    """seed deals 5 cards, hoyle-tunk 7: no situation arises under both as they are, so they
+    are compared as both dealing 5, and the search says so; each witness differs there."""
+    from tonk_ref.spec.diffsearch import verdict
+    from tonk_ref.spec.rulebook import load_table_rules
+    from tonk_ref.spec.situation import play
+
+    doc = tonk("diff", "seed", "hoyle-tunk", "--format", "json").json()
+    assert doc["found"] and doc["bound"]["searched"] > 0
+    assert "hand_size = 5 under both" in doc["compared"] and "hand_size = 5" in doc["bound"]["text"]
+    hoyle = load_table_rules("hoyle-tunk")
+    for w in doc["witnesses"]:
+        d = load_situation(w["description"])
+        assert play(d, hoyle).kind == "cannot_arise"  # as it is, hoyle-tunk deals 7
+        at_five = play(d, hoyle.replace(hand_size=5))
+        assert verdict(at_five, len(d.acts)) != verdict(play(d, DEFAULT), len(d.acts))
+    assert "Compared   as both dealing seed's hands" in tonk("diff", "seed", "hoyle-tunk").out
+
+
+# ---------------------------------------------------------------------------- a witness as a player writes it
+
+
+def test_witnesses_are_written_as_a_player_writes_them(tonk: Callable[..., Ran]) -> None:
+    """Each witness is a tonk judge description with every seat named 'seat N', the actions
+    in the action notation (a draw that names its card: 'N draws C'), which plays as found
+    under both rulesets; each side's options are written 'option = value'; the spreads
+    and each hit's spread are named with their owners."""
+    import re
+
+    from tonk_ref.spec.diffsearch import player_text, verdict
+    from tonk_ref.spec.rulebook import load_table_rules
+    from tonk_ref.spec.situation import Description, play
+
+    doc = tonk("diff", "seed", "online", "--limit", "6", "--format", "json").json()
+    rules = (load_table_rules("seed"), load_table_rules("online"))
+    assert len(doc["witnesses"]) >= 3
+    for w in doc["witnesses"]:
+        text = w["description"]
+        d = Description(text)
+        assert player_text(d) == text
+        assert all(f"seat {s}: " in text for s in range(d.players))
+        actions = text.rsplit("; ", 1)[1].split(", ")
+        assert all(re.fullmatch(r"\d (knock( \S+)?|draw (stock|discard)|draws \S+|spread( \S+)+|hit \S+ \d+|"
+                                r"discard \S+|declare)", a) for a in actions), actions
+        assert not re.search(r"\b(knocks|hits|discards|spreads|takes)\b", text)
+        sides = [verdict(play(d, r), len(d.acts)) for r in rules]
+        assert sides[0] != sides[1]
+    out = tonk("diff", "seed", "online", "--limit", "6").out
+    assert "Differ in  A: caught_payment = seed, " in out and "           B: caught_payment = double_lowest_only" in out
+    assert " / " not in out.split("\n\n")[0]
+    assert "hits       1 hit 7d 1: on spread 1, seat 0's" in out
+    assert "spreads    spread 0: seat 1's As 2s 3s \u00b7 spread 1: seat 0's 4d 5d 6d" in out

@@ -3,11 +3,16 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import pytest
 from conftest import W7, W12, Ran, scenario
+from ruling_set import RULINGS
+
+from tonk_ref.paths import data_root
 
 Tonk = Callable[..., Ran]
 
@@ -86,29 +91,27 @@ def test_w7_knock_refused_when_the_table_knocks_after_drawing(tonk: Tonk) -> Non
 
 
 def test_w7_short_ruling(tonk: Tonk) -> None:
-    """The short ruling: per group the outcome, who pays whom and the deciding rules, each
-    in the sentence of the group's rulesets and marked with where it comes from."""
+    """The short ruling: the base group with its outcome, who pays whom and the deciding
+    rules, each marked with where it comes from; each other group in one line naming the
+    option that makes it and its outcome."""
     r = tonk("judge", W7, "--no-color")
     assert r.code == 0, r.err
     out = r.out
-    groups = {block.split("  ", 1)[0]: block for block in out.split("\n\n") if block[:1] in "ABCDEFGHIJ"}
-    a = groups["A"]
+    a = out.split("\n\n")[1]
+    assert a.startswith("A  the base rules")
     assert "knock_caught: seat 0 knocks and is caught; seat 1 wins (totals 7, 7)" in a
     assert "seat 0 pays seat 1 3; net seat 0: -3 \u00b7 seat 1: +3" in a
-    assert "PAY-KNOCK-3   A knocker whose total equals the lowest total of the other players is caught." in a
-    assert ("[the seeds (S29, S30) and this spec (D3; alternatives: knock_tie = knocker_wins,\n"
-            "                  split or draw)]") in a
-    assert "[the seeds (S30)]" in a
-    # knock_timing = any reaches the same outcome, and its own sentence is quoted with it
-    assert "under knock_timing = any:" in a and "or after drawing" in a
-    c = next(b for b in groups.values() if "knock_tie = knocker_wins\n" in b.split("\n")[0] + "\n")
-    assert "a tie included" in c and "[a house rule: knock_tie = knocker_wins (V31)]" in c
-    assert "only at the start of their own turn" not in c
-    limit = next(b for b in groups.values() if b.split("\n")[0].endswith("knock_limit = 5"))
-    assert "refused: 0 knock (knock_limit: VAR-KNOCKLIMIT-1)" in limit
-    assert "A player may knock only with a total of 5 or less." in limit
-    assert "Changed by  knock_timing (after_draw \u2192 " in out
+    flat = " ".join(a.split())
+    assert "PAY-KNOCK-3 A knocker whose total equals the lowest total of the other players is caught." in flat
+    assert "[the seeds (S30)]" in flat
+    lines = out.rstrip("\n").split("\n")
+    assert any(x.startswith("B  knock_timing = after_draw: refused by TURN-3") for x in lines)
+    assert any("knock_tie = knocker_wins: knock_won; seat 1 pays seat 0 1" in x for x in lines)
+    assert any(x.startswith("H  knock_limit = 5: refused by VAR-KNOCKLIMIT-1") for x in lines)
+    assert "a tie included" not in out  # the other groups' sentences are for --full
+    assert "[the seeds (S29, S30) and this spec (D3" in flat
     assert "Cannot arise under  deck = 40; hand_size = 7, 9 or by_players" in out
+    assert lines[-1].startswith("--full shows")
     assert "\x1b[" not in out
 
 
@@ -129,13 +132,17 @@ def test_w7_full_text_says_which_options_change_the_result(tonk: Tonk) -> None:
 
 
 def test_markdown(tonk: Tonk) -> None:
-    r = tonk("judge", W7, "--format", "markdown")
+    r = tonk("judge", W7, "--format", "markdown", "--full")
     assert r.code == 0
     assert r.out.startswith("**Situation:** `2 players")
     assert "### A: the base rules" in r.out
     assert "- **Net:** seat 0: -3 \u00b7 seat 1: +3" in r.out
     assert "| `knock_tie` | `caught` \u2192 A, `knocker_wins` \u2192 " in r.out
     assert "  - **PAY-KNOCK-3**: A knocker whose total equals" in r.out
+    short = tonk("judge", W7, "--format", "markdown").out
+    assert "### A: the base rules" in short and "### B" not in short and "| `knock_tie`" not in short
+    assert "- **C** knock_tie = knocker_wins: knock_won; seat 1 pays seat 0 1" in short
+    assert "  - **PAY-KNOCK-3**: A knocker whose total equals" in short
 
 
 # ---------------------------------------------------------------------------- W12: a stock tie
@@ -433,10 +440,11 @@ def test_a_refusal_names_the_rulesets_that_allow_the_action(tonk: Tonk) -> None:
 def test_a_merged_group_quotes_each_members_sentence(tonk: Tonk) -> None:
     """knock_limit = 5 and 10 refuse the same knock: each value's own sentence and message."""
     sit = "2 players, dealer 1; 0: 3d 4d 5h 6h Qc; 1: 3h 4h; table: 1 [5s 6s 7s]; discard Qs; 0 knocks"
-    out = tonk("judge", sit, "--no-color").out
+    out = tonk("judge", sit, "--no-color", "--full").out
     block = next(b for b in out.split("\n\n") if b.split("\n")[0].endswith("knock_limit = 5 or 10"))
-    assert "knock_limit = 5: a knock needs 5 points or fewer, the hand has 28" in block
-    assert "knock_limit = 10: a knock needs 10 points or fewer, the hand has 28" in block
+    page = tonk("judge", sit, "--format", "html").out
+    assert "knock_limit = 5: a knock needs 5 points or fewer, the hand has 28" in page
+    assert "knock_limit = 10: a knock needs 10 points or fewer, the hand has 28" in page
     assert "under knock_limit = 5:\n" in block and "A player may knock only with a total of 5 or less." in block
     assert "under knock_limit = 10:\n" in block and "A player may knock only with a total of 10 or less." in block
     doc = tonk("judge", sit, "--format", "json").json()
@@ -508,3 +516,60 @@ def test_pack_options_change_a_description_only_through_its_named_cards(tonk: To
     scenario_file = tonk("judge", scenario("pay/pay-w12-stock-tie-3p.yaml"), "--format", "json").json()
     assert "jokers" not in scenario_file["options"]["change_the_result"]
     assert "jokers = 2" in scenario_file["not_judged"]
+
+
+# ---------------------------------------------------------------------------- every default ruling fits a screen
+
+
+def _judge_args(situation: str, rules: str | None) -> list[str]:
+    return ["judge", situation if not situation.startswith("scenarios/") else scenario(situation[10:]),
+            *(["--rules", rules] if rules else []), "--no-color"]
+
+
+@pytest.mark.parametrize(("situation", "rules"), RULINGS, ids=[f"ruling-{k}" for k in range(len(RULINGS))])
+def test_every_default_ruling_fits_a_screen(tonk: Tonk, monkeypatch: pytest.MonkeyPatch, situation: str,
+                                            rules: str | None) -> None:
+    """At most 25 lines of at most 100 characters, whatever the number of groups, and the
+    base group's deciding rules each in the base rules' sentence, or, where they do not all
+    fit, named in the line that sends to --full (the rule the outcome names always quoted)."""
+    monkeypatch.chdir(data_root())
+    args = _judge_args(situation, rules)
+    out = tonk(*args).out
+    lines = out.rstrip("\n").split("\n")
+    assert len(lines) <= 25, out
+    assert max(len(x) for x in lines[1:]) <= 100, out  # the situation itself may be long
+    doc = tonk(*args[:-1], "--format", "json").json()
+    base = next((g for g in doc["groups"] if g["includes_base"]), doc["groups"][0])
+    flat = " ".join(out.split())
+    more = next((x for x in lines if x.startswith("   and ") and x.endswith("(--full quotes them)")), "")
+    named = set(re.findall(r"[A-Z]+(?:-[A-Z0-9]+)+", more))
+    for d in base["decided_by"]:
+        if d["deciding"] and d["rule"] not in named:
+            assert f"{d['rule']} {' '.join(d['text'].split())}" in flat, d["rule"]
+    refusal = base.get("refusal") or {}
+    assert not named & set(refusal.get("rules") or [refusal.get("rule")]), "the refusal's rule is quoted"
+    letters = {g["group"] for g in doc["groups"]}
+    assert all(re.search(rf"\b{x}\b", " ".join(line.split("  ")[0] for line in lines)) for x in letters)
+
+
+def test_full_is_the_whole_ruling_as_before(tonk: Tonk, monkeypatch: pytest.MonkeyPatch) -> None:
+    """--full keeps the whole ruling, word for word (W7, as docs/judging.md shows it)."""
+    monkeypatch.chdir(data_root())
+    expected = (Path(__file__).parent / "data" / "ruling-w7-full.txt").read_text(encoding="utf-8")
+    assert tonk("judge", RULINGS[0][0], "--full", "--no-color").out == expected
+
+
+def test_the_page_opens_the_base_group_and_folds_the_others(tonk: Tonk) -> None:
+    """--format html: the base group open, each other group folded under the one line the
+    text gives it."""
+    page = tonk("judge", W7, "--format", "html").out
+    text = tonk("judge", W7, "--format", "json").json()
+    folded = re.findall(r'<details class="group" id="group-([A-Z]+)"><summary><span class="letter">\1</span>(.*?)'
+                        r"</summary>", page)
+    letters = [g["group"] for g in text["groups"]]
+    assert [x for x, _ in folded] == letters[1:]
+    assert '<section class="group base" id="group-A"' in page
+    assert page.index('id="group-A"') < page.index('<details class="group"')
+    short = tonk("judge", W7, "--format", "markdown").out
+    for letter, summary in folded:
+        assert f"- **{letter}** {summary.replace('&#39;', chr(39))}" in short

@@ -66,8 +66,9 @@ class Witness:
     actions: int
     outcomes: tuple[Outcome, Outcome]
     keys: tuple[tuple[Any, ...], tuple[Any, ...]]
-    scenario: str | None = None  # the scenario file's YAML
-    scenario_note: str = ""  # why there is none
+    scenario: str | None = None  # the scenario file's YAML (written for A)
+    scenario_note: str = ""  # why there is none, or why there are two
+    scenario_b: str | None = None  # the scenario file written for B, where A's plays otherwise under B
 
     @property
     def size(self) -> tuple[int, int]:
@@ -97,14 +98,16 @@ class Diff:
     rules: list[str] = field(default_factory=list)  # the rules whose families were searched
     seconds: float = 0.0
     note: str = ""  # why nothing could be searched
+    compared: str = ""  # how the two were made comparable, when they deal different hands
 
     @property
     def bound(self) -> str:
         if not self.families:
             return "every option that differs cannot change a hand (below), so there was nothing to search"
+        compared = f", compared {self.compared}" if self.compared else ""
         return (f"{self.searched} situations of {' or '.join(str(p) for p in self.players)} players with at most "
                 f"{self.max_cards} cards in the hands and on the table, from the families of the rules "
-                f"{', '.join(self.rules)} ({'; '.join(self.families)})")
+                f"{', '.join(self.rules)} ({'; '.join(self.families)}){compared}")
 
 
 # ---------------------------------------------------------------------------- what an option touches
@@ -199,14 +202,37 @@ def verdict(p: Played, acts: int) -> tuple[Any, ...]:
     return (p.kind,)
 
 
-def deciding_rule(oa: Outcome, ob: Outcome, changed: Iterable[str]) -> str:
-    """The rule that decides a difference: the first rule either outcome rests on that
-    one of the differing options changes."""
+def stop_point(p: Played) -> int:
+    """Where a play stopped telling the rulesets apart, counted in half steps: a hand that
+    ended before action ``i`` stops before the action refused at ``i`` (a dealt draw comes
+    before the knock another ruleset refuses)."""
+    return 2 * p.reached - (1 if p.kind == "ended" and p.unplayed else 0)
+
+
+def deciding_rule(oa: Outcome, ob: Outcome, changed: Iterable[str], stops: tuple[int, int] | None = None) -> str:
+    """The rule that decides a difference, among the rules the differing options change:
+    the rules that decide the refusal where a ruleset refuses first; else, where the two
+    stop at different points or in different ways, a rule the outcome that stopped first
+    rests on and the other does not; else the first rule they rest on.
+    ``stops`` (:func:`stop_point` of each play) says which stopped first; without it, a
+    refusal comes first."""
     opts = set(changed)
     touched = set().union(*(option_rules(o) for o in opts)) if opts else set()
-    # the side that refuses an action first, and its own rules before the context
-    ordered = sorted((oa, ob), key=lambda o: o.kind not in ("refused", "allowed"))
-    for rids in ([r for o in ordered for r in o.primary], [r for o in ordered for r in o.rules]):
+    later = [o.kind not in ("refused", "allowed") for o in (oa, ob)]
+    order = sorted((0, 1), key=lambda i: (stops[i] if stops is not None else 0, later[i]))
+    ordered = [(oa, ob)[i] for i in order]
+    lead = ordered[0]
+    shared = set(oa.rules) & set(ob.rules)
+    refusal = list((lead.refusal or {}).get("rules") or []) if lead.kind == "refused" else []
+    primary = [r for o in ordered for r in o.primary]
+    cited = [r for o in ordered for r in o.rules]
+    # where both stop at the same point the same way, a rule both rest on, worded otherwise
+    # (PAY-KNOCK-3 under two knock ties), decides; where one stops or refuses and the other
+    # goes on, a rule only one rests on does (a hit that ends the turn, not the lock both keep)
+    apart = oa.kind != ob.kind or (stops is not None and stops[0] != stops[1])
+    own = [r for r in primary if r not in shared] if apart else []
+    own_cited = [r for r in cited if r not in shared] if apart else []
+    for rids in (refusal, own, primary, own_cited, cited):
         for rid in rids:
             if rid in touched:
                 return rid
@@ -233,6 +259,7 @@ def diff(a: Side, b: Side, *, load: Loader, players: tuple[int, ...] = (2, 3), m
             live[option] = values
         else:
             result.inert.append(Inert(option, values, why))
+    a, b = _comparable(a, b, players, result)
     usable = tuple(p for p in players if a.rules.hand_size_for(p) == b.rules.hand_size_for(p)
                    and p <= min(a.rules.max_players, b.rules.max_players))
     if live and not usable:
@@ -252,9 +279,31 @@ def diff(a: Side, b: Side, *, load: Loader, players: tuple[int, ...] = (2, 3), m
         _search_family(fam, a, b, live, found, result, limit)
     result.witnesses = sorted(found.values(), key=lambda w: w.size)[:limit]
     for w in result.witnesses:
-        w.scenario, w.scenario_note = scenario_for(w, a, b, load)
+        text = _as_a_player_writes(w.description, Description(w.description), (a.rules, b.rules))
+        if text != w.description:  # the outcomes again, so that a refusal names its place in the new text
+            again = Description(text)
+            pa, pb = play(again, a.rules), play(again, b.rules)
+            w.description, w.outcomes = text, (outcome_of(pa, again), outcome_of(pb, again))
+            w.keys = (verdict(pa, len(again.acts)), verdict(pb, len(again.acts)))
+        w.scenario, w.scenario_b, w.scenario_note = scenarios_for(w, a, b, load)
     result.seconds = time.perf_counter() - start
     return result
+
+
+def _comparable(a: Side, b: Side, players: tuple[int, ...], result: Diff) -> tuple[Side, Side]:
+    """Two rulesets that deal different hands to every number of players searched share no
+    situation: compare them as both dealing A's hands (B's ``hand_size`` set to A's), and
+    say so.  Every other option that differs is searched as it is."""
+    if any(a.rules.hand_size_for(p) == b.rules.hand_size_for(p) for p in players if
+           p <= min(a.rules.max_players, b.rules.max_players)) or a.rules.hand_size == b.rules.hand_size:
+        return a, b
+    dealt = " and ".join(f"{a.rules.hand_size_for(p)} and {b.rules.hand_size_for(p)} cards to {p} players"
+                         for p in players)
+    result.compared = (f"as both dealing {a.label}'s hands ({option_text('hand_size', a.rules.hand_size)} under "
+                       f"both): as they are, they deal {dealt}, so no situation arises under both; "
+                       f"'tonk judge --rules {b.label}' shows {b.label}'s outcome as its group of "
+                       f"{option_text('hand_size', a.rules.hand_size)}")
+    return a, Side(b.label, b.rules.replace(hand_size=a.rules.hand_size))
 
 
 def _search_family(fam: Family, a: Side, b: Side, live: Mapping[str, tuple[object, object]],
@@ -280,12 +329,51 @@ def _search_family(fam: Family, a: Side, b: Side, live: Mapping[str, tuple[objec
         if ka == kb:
             continue
         oa, ob = outcome_of(pa, d), outcome_of(pb, d)
-        rule = deciding_rule(oa, ob, live)
+        rule = deciding_rule(oa, ob, live, (stop_point(pa), stop_point(pb)))
         if left is None:
             left = MORE_PER_FAMILY if len(found) + 1 < limit else 0
         if rule in found and found[rule].size <= (fam.players, len(d.acts)):
             continue
         found[rule] = Witness(text, fam.name, rule, d.players, len(d.acts), (oa, ob), (ka, kb))
+
+
+# ---------------------------------------------------------------------------- the witness as a player writes it
+def player_text(d: Description) -> str:
+    """A described situation as a player types it for ``tonk judge``: every item named
+    (the players, the dealer, the turn, each seat's hand as ``seat N: ...``, the table, the
+    discard, the stock), and the actions in the project's action notation (spec/scenarios.md,
+    section 4), a draw that names its card as ``N draws C``."""
+    parts = [f"{d.players} players", f"dealer {d.dealer}"]
+    if d.stake != 1:
+        parts.append(f"stake {d.stake}")
+    parts.append("first turn" if d.first_turn else f"turn {d.turn}")
+    parts += [f"seat {s}: {' '.join(NAMES[c] for c in h)}" for s, h in enumerate(d.hands)]
+    if d.table:
+        parts.append("table: " + ", ".join(f"{o} [{' '.join(NAMES[c] for c in cs)}]" for o, cs in d.table))
+    parts.append("discard none" if d.discard_top is None else f"discard {NAMES[d.discard_top]}")
+    if d.stock_count is not None:
+        parts.append(f"stock {d.stock_count}")
+    acts = [a for a in d.acts if a.action is not None]
+    if not acts or acts[0].seat != d.to_act:
+        parts.append(f"{d.to_act} to act")
+    words = []
+    for a in acts:
+        assert a.action is not None
+        if a.card is not None and a.action.source == "stock":
+            words.append(f"{a.seat} draws {NAMES[a.card]}")
+        else:
+            words.append(describe_action(a.seat, action_to_json(a.action)))
+    return "; ".join(parts) + ("; " + ", ".join(words) if words else "")
+
+
+def _as_a_player_writes(text: str, d: Description, sides: tuple[Ruleset, Ruleset]) -> str:
+    """``text`` in :func:`player_text`'s words, where they play the same under both sides."""
+    try:
+        again = Description(player_text(d))
+    except SituationError:
+        return text
+    same = all(verdict(play(again, r), len(again.acts)) == verdict(play(d, r), len(d.acts)) for r in sides)
+    return again.text if same else text
 
 
 # ---------------------------------------------------------------------------- a scenario that reaches it
@@ -366,40 +454,86 @@ def _played_file(doc: JSON, rules: Ruleset, load: Loader) -> tuple[Played, int] 
         return play(sit, rules), len(sit.acts)
 
 
-def scenario_for(w: Witness, a: Side, b: Side, load: Loader) -> tuple[str | None, str]:
-    """The witness as a scenario file written for ruleset A (its result or refusal under
-    A expected, B's in the notes), checked to play as the description does under both;
-    or None and why not."""
-    d = Description(w.description)
-    body = reach(d, a.rules)
+def _doc_under(w: Witness, d: Description, side: Side, other: Side, index: int, checks: list[int],
+               load: Loader, suffix: str = "") -> JSON | str:
+    """The witness as a scenario file written for ``side`` (``index`` 0 for A, 1 for B):
+    its result or refusal expected, the other ruleset's in the notes, checked to play as the
+    description does under each side of ``checks``; or why there is none."""
+    body = reach(d, side.rules)
     if isinstance(body, str):
-        return None, f"no scenario file: {body}"
+        return f"no scenario file: {body}"
     slug = "".join(ch if ch.isalnum() else "-" for ch in w.rule.lower())
-    doc: JSON = {"id": f"diff-{slug}", "title": f"{w.rule}: {a.label} and {b.label} disagree", "rules": [w.rule]}
-    changes = a.rules.changes()
+    doc: JSON = {"id": f"diff-{slug}{suffix}", "title": f"{w.rule}: {side.label} and {other.label} disagree",
+                 "rules": [w.rule]}
+    changes = side.rules.changes()
     if changes:
         doc["ruleset"] = {"options": changes}
     doc.update(body)
-    for side, key in zip((a, b), w.keys, strict=True):
-        got = _played_file(doc, side.rules, load)
+    sides = (side, other) if index == 0 else (other, side)
+    for k in checks:
+        got = _played_file(doc, sides[k].rules, load)
         if isinstance(got, str):
-            return None, f"no scenario file: {got}"
+            return f"no scenario file: {got}"
         p, acts = got
-        if p.kind == "cannot_arise" or verdict(p, acts) != key:
-            why = " (one turns an upcard, the other does not)" if a.rules.upcard != b.rules.upcard else ""
-            return None, (f"no scenario file: the deal and script that reach this position play otherwise under "
-                          f"{side.label}{why}")
-    got = _played_file(doc, a.rules, load)
+        if p.kind == "cannot_arise" or verdict(p, acts) != w.keys[k]:
+            return (f"no scenario file: the deal and script that reach this position play otherwise under "
+                    f"{sides[k].label}")
+    got = _played_file(doc, side.rules, load)
     assert not isinstance(got, str)
-    pa = got[0]
-    oa = w.outcomes[0]
-    if pa.kind == "refused" and pa.error is not None:
-        doc["script"] = doc["script"][: pa.reached + 1]
-        doc["script"][pa.reached] = {**doc["script"][pa.reached], "reject": pa.error.reason}
-    elif oa.kind == "ended":
-        doc["result"] = {"ending": oa.ending, "winners": list(oa.winners), "net": [amount_json(x) for x in oa.net]}
-    doc["notes"] = f"Found by tonk diff. Under {b.label}: {_outcome_text(w.outcomes[1])}."
-    return yaml.safe_dump(doc, sort_keys=False, width=110, allow_unicode=True), ""
+    mine = got[0]
+    o = w.outcomes[index]
+    if mine.kind == "refused" and mine.error is not None:
+        doc["script"] = doc["script"][: mine.reached + 1]
+        doc["script"][mine.reached] = {**doc["script"][mine.reached], "reject": mine.error.reason}
+    elif o.kind == "ended":
+        doc["result"] = {"ending": o.ending, "winners": list(o.winners), "net": [amount_json(x) for x in o.net]}
+    doc["notes"] = f"Found by tonk diff. Under {other.label}: {_outcome_text(w.outcomes[1 - index])}."
+    return doc
+
+
+def _deal_cards(doc: JSON) -> list[str]:
+    deal = doc.get("deal", {})
+    return [*(c for h in deal.get("hands", []) for c in h), *([deal["upcard"]] if "upcard" in deal else []),
+            *deal.get("stock", [])]
+
+
+def _dump(doc: JSON) -> str:
+    return yaml.safe_dump(doc, sort_keys=False, width=110, allow_unicode=True)
+
+
+def scenario_for(w: Witness, a: Side, b: Side, load: Loader) -> tuple[str | None, str]:
+    """The witness as one scenario file written for ruleset A (its result or refusal under
+    A expected, B's in the notes), checked to play as the description does under both;
+    or None and why not."""
+    doc = _doc_under(w, Description(w.description), a, b, 0, [0, 1], load)
+    return (None, doc) if isinstance(doc, str) else (_dump(doc), "")
+
+
+def scenarios_for(w: Witness, a: Side, b: Side, load: Loader) -> tuple[str | None, str | None, str]:
+    """The witness's scenario files: one written for A that plays as the description does
+    under both rulesets, or else, where the position is reached by another deal under each
+    (one turns an upcard, the other does not), one for each ruleset, each expecting its
+    ruleset's outcome, its deal naming only cards both packs hold and its hands the size
+    both deal.  Returns (A's file, B's file or None, why there is none or why two)."""
+    one, why = scenario_for(w, a, b, load)
+    if one is not None:
+        return one, None, ""
+    d = Description(w.description)
+    docs = [_doc_under(w, d, side, other, k, [k], load, suffix) for k, side, other, suffix in
+            ((0, a, b, "-a"), (1, b, a, "-b"))]
+    if any(isinstance(x, str) for x in docs):
+        return None, None, next(x for x in docs if isinstance(x, str)) if why == "" else why
+    both = pack_mask(a.rules.deck, a.rules.jokers) & pack_mask(b.rules.deck, b.rules.jokers)
+    for x in docs:
+        assert not isinstance(x, str)
+        outside = [c for c in _deal_cards(x) if not both >> NAMES.index(c) & 1]
+        if outside:
+            return None, None, f"no scenario file: its deal needs {outside[0]}, which one of the packs does not hold"
+    reason = ("one turns an upcard, the other does not" if a.rules.upcard != b.rules.upcard else
+              "the same deal and script play otherwise under the other ruleset")
+    first, second = docs
+    assert not isinstance(first, str) and not isinstance(second, str)
+    return _dump(first), _dump(second), f"one for each ruleset: {reason}"
 
 
 def _outcome_text(o: Outcome) -> str:

@@ -39,7 +39,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="at most K cards in the hands and on the table (default 27)")
     parser.add_argument("--limit", type=int, default=3, metavar="N", help="at most N witnesses (default 3)")
     parser.add_argument("--format", choices=("text", "json", "markdown", "html"), default="text")
-    parser.add_argument("--scenarios", metavar="DIR", help="also write each witness's scenario file into DIR")
+    parser.add_argument("--scenarios", metavar="DIR", help="also write each witness's scenario file into DIR (one "
+                        "for each ruleset, -a and -b, where one file cannot reach the position under both)")
 
 
 def _side(text: str, which: str) -> Side:
@@ -63,7 +64,10 @@ def run(args: argparse.Namespace) -> int:
         out = Path(args.scenarios)
         out.mkdir(parents=True, exist_ok=True)
         for w in d.witnesses:
-            if w.scenario:
+            if w.scenario and w.scenario_b:  # one for each ruleset
+                (out / f"diff-{_slug(w.rule)}-a.yaml").write_text(w.scenario, encoding="utf-8")
+                (out / f"diff-{_slug(w.rule)}-b.yaml").write_text(w.scenario_b, encoding="utf-8")
+            elif w.scenario:
                 (out / f"diff-{_slug(w.rule)}.yaml").write_text(w.scenario, encoding="utf-8")
     if args.format == "json":
         sys.stdout.write(json.dumps(to_json(d), indent=2) + "\n")

@@ -7,6 +7,7 @@ from __future__ import annotations
 import shlex
 from typing import Any
 
+from ..engine.cards import NAMES
 from ..engine.serialize import state_to_json
 from ..spec.diffsearch import Diff, Side, Witness
 from ..spec.notation import option_text
@@ -19,11 +20,34 @@ from .diff_html import Witness as PageWitness
 from .ruling_html import Quote, Sentence
 
 
+def side_changes(d: Diff, i: int) -> str:
+    """The values one side plays of the options that differ, as a table-rules file or
+    ``tonk judge`` writes them: 'knock_timing = start, knock_limit = null'."""
+    return ", ".join(option_text(k, pair[i]) for k, pair in d.changed.items())
+
+
 def changes_line(d: Diff) -> str:
     if not d.changed:
         return "no option differs"
-    return "; ".join(f"{k}: {option_text(k, va).split(' = ', 1)[1]} / {option_text(k, vb).split(' = ', 1)[1]}"
-                     for k, (va, vb) in d.changed.items())
+    return f"A: {side_changes(d, 0)}; B: {side_changes(d, 1)}"
+
+
+def spreads_words(w: Witness) -> str:
+    """The spreads of a witness with their numbers and owners: 'spread 0: seat 1's As 2s
+    3s · spread 1: seat 0's 4d 5d 6d' (a hit names the spread by its number)."""
+    d = Description(w.description)
+    return " \u00b7 ".join(f"spread {k}: seat {o}'s {' '.join(NAMES[c] for c in cs)}"
+                           for k, (o, cs) in enumerate(d.table))
+
+
+def hits_words(w: Witness) -> str:
+    """Each hit of a witness with the spread it goes on: '1 hit 7d 1: on spread 1, seat 0's'."""
+    d = Description(w.description)
+    out = []
+    for a in d.acts:
+        if a.action is not None and a.action.type == "hit" and 0 <= a.action.spread < len(d.table):
+            out.append(f"{a.text}: on spread {a.action.spread}, seat {d.table[a.action.spread][0]}'s")
+    return "; ".join(out)
 
 
 def outcome_line(w: Witness, i: int) -> str:
@@ -45,7 +69,14 @@ def nothing_line(d: Diff) -> str:
 
 
 def text(d: Diff) -> list[str]:
-    out = [f"A  {d.a.label}", f"B  {d.b.label}", f"Differ in  {changes_line(d)}"]
+    out = [f"A  {d.a.label}", f"B  {d.b.label}"]
+    if d.changed:
+        out += wrap(f"A: {side_changes(d, 0)}", 100 - 11, "Differ in  ", "           ")
+        out += wrap(f"B: {side_changes(d, 1)}", 100 - 11, "           ", "           ")
+    else:
+        out.append("Differ in  no option differs")
+    if d.compared:
+        out.append(f"Compared   {d.compared}")
     if not d.changed:
         out += ["", "The two rulesets are the same: no situation can tell them apart."]
         return out
@@ -53,11 +84,15 @@ def text(d: Diff) -> list[str]:
         out += ["", f"{k}. decided by {w.rule} ({w.players} players, {w.actions} action{'s' if w.actions != 1 else ''};"
                     f" {w.family})",
                 f"   situation  {w.description}",
+                *([f"   spreads    {spreads_words(w)}"] if Description(w.description).table else []),
+                *([f"   hits       {hits_words(w)}"] if hits_words(w) else []),
                 f"   under A    {outcome_line(w, 0)}",
                 f"   under B    {outcome_line(w, 1)}",
                 f"   check      {judge_command(w, d.a)}",
                 f"              {judge_command(w, d.b)}"]
-        if w.scenario:
+        if w.scenario and w.scenario_b:
+            out.append(f"   scenarios  {w.scenario_note} (--scenarios DIR writes both; --format json holds them)")
+        elif w.scenario:
             out.append("   scenario   (--scenarios DIR writes it; --format json holds it)")
         else:
             out.append(f"   scenario   {w.scenario_note}")
@@ -71,6 +106,17 @@ def text(d: Diff) -> list[str]:
     return out
 
 
+def wrap(words: str, width: int, first: str, rest: str) -> list[str]:
+    """``words`` in lines of at most ``width`` characters after their lead."""
+    lines: list[str] = []
+    for word in words.split(" "):
+        if lines and len(lines[-1]) + 1 + len(word) <= width:
+            lines[-1] += " " + word
+        else:
+            lines.append(word)
+    return [(first if k == 0 else rest) + x for k, x in enumerate(lines)]
+
+
 def _values(i: Any) -> str:
     va, vb = i.values
     return f"{option_text(i.option, va).split(' = ', 1)[1]} / {option_text(i.option, vb).split(' = ', 1)[1]}"
@@ -78,13 +124,19 @@ def _values(i: Any) -> str:
 
 def markdown(d: Diff) -> list[str]:
     out = [f"**A:** `{d.a.label}`  ", f"**B:** `{d.b.label}`  ", f"**Differ in:** {changes_line(d)}", ""]
+    if d.compared:
+        out[-2] += "  "
+        out[-1:-1] = [f"**Compared** {d.compared}"]
     for k, w in enumerate(d.witnesses, 1):
         out += [f"### {k}. Decided by {w.rule}", "", f"`{w.description}`", "",
                 f"- **Under A:** {outcome_line(w, 0)}", f"- **Under B:** {outcome_line(w, 1)}",
                 f"- **Check:** `{judge_command(w, d.a)}`", ""]
         if w.scenario:
-            out += ["<details><summary>scenario file</summary>", "", "```yaml", w.scenario.rstrip(), "```", "",
-                    "</details>", ""]
+            files = [("scenario file", w.scenario)] if not w.scenario_b else [
+                (f"scenario file under A ({w.scenario_note})", w.scenario), ("scenario file under B", w.scenario_b)]
+            for summary, yml in files:
+                out += [f"<details><summary>{summary}</summary>", "", "```yaml", yml.rstrip(), "```", "",
+                        "</details>", ""]
         else:
             out += [f"*{w.scenario_note}*", ""]
     if not d.witnesses:
@@ -100,7 +152,7 @@ def markdown(d: Diff) -> list[str]:
 def witness_json(w: Witness) -> dict[str, Any]:
     return {"rule": w.rule, "description": w.description, "family": w.family, "players": w.players,
             "actions": w.actions, "under_a": outcome_line(w, 0), "under_b": outcome_line(w, 1),
-            "scenario": w.scenario, "scenario_note": w.scenario_note or None}
+            "scenario": w.scenario, "scenario_b": w.scenario_b, "scenario_note": w.scenario_note or None}
 
 
 def to_json(d: Diff) -> dict[str, Any]:
@@ -114,6 +166,7 @@ def to_json(d: Diff) -> dict[str, Any]:
         "found": bool(d.witnesses),
         "bound": {"players": list(d.players), "max_cards": d.max_cards, "searched": d.searched,
                   "families": d.families, "rules": d.rules, "text": d.note or d.bound},
+        "compared": d.compared or None,
         "seconds": round(d.seconds, 3),
     }
 
@@ -132,7 +185,9 @@ def _page_witness(d: Diff, w: Witness) -> PageWitness:
         Sentence(rule.text_under(s.rules), provenance(rule, s.rules, 60), f"{label} ({s.label})")
         for label, s in (("A", d.a), ("B", d.b))))
     return PageWitness(w.rule, w.description, start, tuple(a.text for a in sit.acts), outcome_line(w, 0),
-                       outcome_line(w, 1), said, judge_command(w, d.a), w.scenario or "", w.scenario_note)
+                       outcome_line(w, 1), said, judge_command(w, d.a),
+                       (w.scenario or "") + (f"# under B\n---\n{w.scenario_b}" if w.scenario_b else ""),
+                       w.scenario_note)
 
 
 def diff_view(d: Diff) -> DiffPage:

@@ -88,6 +88,7 @@ class RulingGroup:
     table: State | None = None
     table_when: str = ""
     deciding: tuple[Quote, ...] = ()
+    summary: str = ""  # a group other than the base in one line: what makes it, its outcome (open: empty)
 
 
 @dataclass(frozen=True)

@@ -6,6 +6,7 @@ rulesets, marked as the seeds' rule, a decision of this spec or a house rule."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -16,6 +17,7 @@ from ..engine.serialize import state_to_json
 from ..spec.judging import BETWEEN_HANDS, Group, Judgement, Outcome, Trial, labels
 from ..spec.notation import option_text, or_words, value_text
 from ..spec.outcome_text import goes_on_words, outcome_words, pays_words
+from ..spec.rulebook import rules_by_id
 from ..spec.situation import CannotArise
 from ..spec.wording import Style, amount, ending_words, event_text, signed, wrap
 from .escape import md, md_code
@@ -149,52 +151,226 @@ def _wrapped(lead: str, words: str, width: int, rest: str) -> list[str]:
 # ---------------------------------------------------------------------------- text
 
 
+def _short_provenance(label: str) -> str:
+    """Where a rule comes from, without the alternatives the other groups show: 'this spec
+    decides (D3)' for 'this spec decides (D3; alternatives: knock_tie = ...)'."""
+    cut = label.find("; alternatives: ")
+    return label if cut < 0 else label[:cut] + ")"
+
+
+def base_rule_lines(j: Judgement, g: Group, width: int, indent: str, tight: bool = False) -> list[str]:
+    """The deciding rules of the base group, each in the base rules' sentence and where it
+    comes from (the sentences of the group's other rulesets: --full); ``tight`` puts where
+    it comes from after the sentence, without the alternatives the other groups show."""
+    out: list[str] = []
+    rids = j.deciding(g)
+    if not rids:
+        return out
+    w = max(len(r) for r in rids)
+    for rid in rids:
+        sentence, label, _, _ = shown_sentences(j, g, rid)[0]
+        pad = indent + " " * (w + 2)
+        if tight:
+            out += _wrapped(f"{indent}{rid.ljust(w)}  ", f"{sentence} [{_short_provenance(label)}]", width, pad)
+        else:
+            out += _wrapped(f"{indent}{rid.ljust(w)}  ", sentence, width, pad)
+            out += _wrapped(pad, f"[{label}]", width, pad + " ")
+    return out
+
+
+def _clip(line: str, width: int) -> str:
+    return line if len(line) <= width else line[: width - 1].rstrip() + "\u2026"
+
+
+def difference_words(g: Group) -> str:
+    """The option (and value) that makes a group other than the base: 'knock_tie =
+    knocker_wins', 'caught_payment (4 values)', or the first ruleset and how many more."""
+    named = labels(g.trials)
+    if len(named) <= 40 or len(g.trials) == 1:
+        return named
+    options = {t.option for t in g.trials}
+    if len(options) == 1 and None not in options:
+        return f"{g.first.option} ({len(g.trials)} values)"
+    return f"{g.first.label} and {len(g.trials) - 1} more"
+
+
+def outcome_short(o: Outcome) -> str:
+    """A group's outcome in a few words: the ending and who pays whom, the refusal, or who
+    is to act."""
+    if o.kind == "ended":
+        return f"{o.ending}; {pays_words(o.payments)}"
+    if o.kind == "refused":
+        r = o.refusal or {}
+        return f"refused by {r['rule']}: {r['message']}"
+    if o.kind == "goes_on":
+        last = any(e.kind == "last_turns" for e in o.events)
+        return ("the others play a last turn: " if last else "the hand goes on: ") + \
+            f"seat {o.to_act} is to act" + (", having drawn" if o.stage != "start" else "")
+    return outcome_words(o)
+
+
+def group_line(j: Judgement, g: Group) -> str:
+    """A group other than the base in one line: its letter, what makes it, its outcome."""
+    return f"{g.letter}  {difference_words(g)}: {outcome_short(g.outcome)}"
+
+
+#: The most lines a default ruling takes.
+SHORT_LINES = 25
+
+
+def _base_block(j: Judgement, g: Group, style: Style, tight: bool) -> list[str]:
+    """The base group in full: the outcome, who pays whom, the notes, the deciding rules."""
+    o = g.outcome
+    out = _wrapped(style.bold(f"{g.letter}  "), style.bold(group_title(j, g)), WIDTH, "   ")
+    if o.kind == "refused":
+        r = o.refusal or {}
+        messages = refusal_messages(g)
+        why = f"{r['reason']}: {', '.join(r.get('rules') or [r['rule']])}"
+        if len(messages) == 1:
+            out += _wrapped("   ", f"refused: {r['action']} ({why}): {r['message']}", WIDTH, "     ")
+        else:
+            out += _wrapped("   ", f"refused: {r['action']} ({why})", WIDTH, "     ")
+            for message, trials in messages.items():
+                out += _wrapped("     ", f"{labels(trials)}: {message}", WIDTH, "       ")
+        out += _wrapped("   ", f"allowed {allowed_words(j, g)}", WIDTH, "     ")
+    else:
+        out += _wrapped("   ", outcome_words(o), WIDTH, "     ")
+    if o.kind == "ended":
+        out.append(f"   {pays_words(o.payments)}; net {per_seat(o.net, signed)}")
+    for note in o.notes:
+        out += _wrapped("   note: ", note, WIDTH, "     ")
+    return out + base_rule_lines(j, g, WIDTH, "   ", tight)
+
+
+def other_group_lines(j: Judgement, room: int) -> list[str]:
+    """One line per group other than the base, in at most ``room`` lines.  When they do not
+    fit, the groups of one option share a line (each value and its outcome); when even
+    those do not, the last line says how many more groups --full shows."""
+    others = [g for g in j.groups if g is not _base_group(j)]
+    lines = [_clip(group_line(j, g), WIDTH) for g in others]
+    if len(lines) <= room:
+        return lines
+    folds: list[list[Group]] = []
+    for g in others:
+        option = _one_option(g)
+        same = next((f for f in folds if option is not None and _one_option(f[0]) == option), None)
+        if same is None:
+            folds.append([g])
+        else:
+            same.append(g)
+    lines = [_clip(group_line(j, f[0]) if len(f) == 1 else _folded_line(f), WIDTH) for f in folds]
+    if len(lines) <= room:
+        return lines
+    keep = max(room - 1, 0)
+    rest = [g.letter for f in folds[keep:] for g in f]
+    return [*lines[:keep], f"{', '.join(rest)}  {len(rest)} more groups (--full shows them)"]
+
+
+def _one_option(g: Group) -> str | None:
+    """The option every ruleset of the group changes alone, if there is one."""
+    options = {t.option for t in g.trials}
+    return g.first.option if len(options) == 1 else None
+
+
+def _folded_line(groups: list[Group]) -> str:
+    """Groups of one option in one line: 'C, D, E  knock_tie = knocker_wins: ...; split: ...'."""
+    parts = []
+    for k, g in enumerate(groups):
+        values = difference_words(g)
+        shown = values if k == 0 else values.removeprefix(f"{g.first.option} = ")
+        parts.append(f"{shown}: {outcome_short(g.outcome)}")
+    return f"{', '.join(g.letter for g in groups)}  " + " \u00b7 ".join(parts)
+
+
+def _base_group(j: Judgement) -> Group | None:
+    """The group shown in full: the base rules' group, or the first group where the
+    situation cannot arise under the base rules."""
+    return j.group_of(j.base_trial) or (j.groups[0] if j.groups else None)
+
+
+def _fitted(block: list[str], room: int) -> list[str]:
+    """The base group's block in at most ``room`` lines (never fewer than its outcome): the
+    deciding rules that fit in whole, the others named in one line for ``--full``."""
+    if len(block) <= room:
+        return block
+    starts = [i for i, line in enumerate(block) if i and _RULE_LINE.match(line)]
+    if not starts:
+        return block
+    head, rules = block[: starts[0]], [block[a:b] for a, b in zip(starts, [*starts[1:], len(block)], strict=True)]
+    said = " ".join(head)
+    by_id = rules_by_id()
+
+    def named(chunk: list[str]) -> bool:
+        rule = by_id.get(chunk[0].split()[0])
+        return chunk[0].split()[0] in said or (rule is not None and any(o in said for o in rule.options))
+
+    # the rules the outcome names itself (a refusal's rule, an option it is allowed
+    # under) first, then in their order
+    order = sorted(range(len(rules)), key=lambda k: not named(rules[k]))
+    kept: set[int] = set()
+    used = len(head) + 1
+    for k in order:
+        if used + len(rules[k]) > room:
+            break
+        kept.add(k)
+        used += len(rules[k])
+    rest = [rules[k][0].split()[0] for k in range(len(rules)) if k not in kept]
+    return [*head, *(line for k in range(len(rules)) if k in kept for line in rules[k]),
+            _clip(f"   and {', '.join(rest)} (--full quotes them)", WIDTH)]
+
+
+#: The first line of a deciding rule in a group's block: its ID at the block's indent.
+_RULE_LINE = re.compile(r"^   [A-Z][A-Z0-9]*(?:-[A-Z0-9]+)+ ")
+
+
 def text(j: Judgement, style: Style) -> list[str]:
-    """The short ruling: per group the outcome, who pays whom, and the deciding rules."""
+    """The short ruling, at most :data:`SHORT_LINES` lines whatever the number of groups:
+    the base group in full, each other group in one line (what makes it, its outcome),
+    then under which rulesets the situation cannot arise and what ``--full`` adds."""
     sit = j.situation
-    out = [f"Situation  {sit.describe()[0]}"]
+    out = [_clip(f"Situation  {sit.describe()[0]}", WIDTH * 3)]
     presets = f" and {len(j.presets)} presets" if j.presets else ""
-    out.append(f"Rules      {j.base_label}; every other value of each option{presets} tried")
+    rules = _wrapped("Rules      ", f"{j.base_label}; every other value of each option{presets} tried", WIDTH,
+                     "           ")
+    if len(rules) > 2 and " (" in j.base_label:
+        name = j.base_label.split(" (", 1)[0]
+        rules = _wrapped("Rules      ", f"{name} ({len(j.base.changes())} options changed from the defaults; --full "
+                         f"names them); every other value of each option{presets} tried", WIDTH, "           ")
+    out += rules
     base = j.base_trial.outcome
     if base is not None and base.kind == "cannot_arise":
         out += _wrapped("", style.bold(f"Under these rules the situation cannot arise: {base.why}"), WIDTH, "  ")
-    for g in j.groups:
-        o = g.outcome
+    first = _base_group(j)
+    others = [g for g in j.groups if g is not first]
+    if first is not None:
         out.append("")
-        out += _wrapped(style.bold(f"{g.letter}  "), style.bold(group_title(j, g)), WIDTH, "   ")
-        if o.kind == "refused":
-            r = o.refusal or {}
-            messages = refusal_messages(g)
-            why = f"{r['reason']}: {', '.join(r.get('rules') or [r['rule']])}"
-            if len(messages) == 1:
-                out += _wrapped("   ", f"refused: {r['action']} ({why}): {r['message']}", WIDTH, "     ")
-            else:
-                out += _wrapped("   ", f"refused: {r['action']} ({why})", WIDTH, "     ")
-                for message, trials in messages.items():
-                    out += _wrapped("     ", f"{labels(trials)}: {message}", WIDTH, "       ")
-            out += _wrapped("   ", f"allowed {allowed_words(j, g)}", WIDTH, "     ")
-        else:
-            out += _wrapped("   ", outcome_words(o), WIDTH, "     ")
-        if o.kind == "ended":
-            out.append(f"   {pays_words(o.payments)}; net {per_seat(o.net, signed)}")
-        for note in o.notes:
-            out += _wrapped("   note: ", note, WIDTH, "     ")
-        out += _decision_lines(j, g, WIDTH, "   ", j.deciding(g))
-    out.append("")
-    if j.changing:
-        out += _wrapped("Changed by  ", changing_words(j), WIDTH, "            ")
-    else:
-        out.append("Changed by  no option: every ruleset tried " + ("where it can arise " if j.cannot else "")
-                   + "reaches the same outcome")
+        block = _base_block(j, first, style, tight=False)
+        if len(out) + len(block) + len(others) + 5 > SHORT_LINES:
+            block = _base_block(j, first, style, tight=True)
+        out += _fitted(block, SHORT_LINES - len(out) - min(len(others), 2) - 5)
+    tail: list[str] = []
     if j.cannot:
-        out += _wrapped("Cannot arise under  ", cannot_words(j), WIDTH, "                    ")
+        cannot = _wrapped("Cannot arise under  ", cannot_words(j), WIDTH, "                    ")
+        if len(cannot) > 3:
+            cannot = [f"Cannot arise under  {len(j.cannot)} of the rulesets tried (--full names them and says why)"]
+        tail += cannot
         if j.first_turn_hint:
-            out += _wrapped("                    ", hint_words(j), WIDTH, "                    ")
-    if j.not_judged:
-        out += _wrapped("Not judged  ", f"{labels(j.not_judged)}: they change only unnamed cards", WIDTH,
-                        "            ")
-    out.append("The other options change nothing; --full for every event, total and rule, and why")
-    return out
+            tail += _wrapped("                    ", hint_words(j), WIDTH, "                    ")
+    if others:
+        tail.append("--full shows each group in full, every event, total and rule, and why")
+    else:
+        tail.append("Changed by  no option: every ruleset tried " + ("where it can arise " if j.cannot else "")
+                    + "reaches the same outcome")
+        tail.append("--full for every event, total and rule, and why")
+    if j.not_judged and len(out) + len(others) + len(tail) + 2 <= SHORT_LINES:
+        tail[-1:-1] = _wrapped("Not judged  ", f"{labels(j.not_judged)}: they change only unnamed cards", WIDTH,
+                               "            ")
+    if others:
+        out.append("")
+        out += other_group_lines(j, max(SHORT_LINES - len(out) - len(tail), 1))
+    if len(out) + len(tail) < SHORT_LINES:
+        out.append("")
+    return out + tail
 
 
 def text_full(j: Judgement, style: Style) -> list[str]:
@@ -307,7 +483,8 @@ def markdown(j: Judgement, full: bool = False) -> list[str]:
     if j.base_trial.outcome and j.base_trial.outcome.kind == "cannot_arise":
         out += ["", f"**Under the base rules this situation cannot arise:** {md(j.base_trial.outcome.why)}"]
     hs = j.base.hand_size_for(sit.players)
-    for g in j.groups:
+    shown = _base_group(j)
+    for g in j.groups if full else [g for g in j.groups if g is shown]:
         o = g.outcome
         out += ["", f"### {g.letter}: {md(group_title(j, g))}", ""]
         if full:
@@ -336,9 +513,12 @@ def markdown(j: Judgement, full: bool = False) -> list[str]:
         if rids:
             out.append("- **Decided by:**")
             for rid in rids:
-                for sentence, label, trials in j.sentences(g, rid):
-                    under = f" *(under {md(labels(trials))})*" if len(j.sentences(g, rid)) > 1 else ""
-                    out.append(f"  - **{rid}**{under}: {sentence} *[{label}]*")
+                texts = j.sentences(g, rid) if full else j.sentences(g, rid)[:1]
+                for sentence, label, trials in texts:
+                    under = f" *(under {md(labels(trials))})*" if len(texts) > 1 else ""
+                    out.append(f"  - **{rid}**{under}: {sentence} *[{label if full else _short_provenance(label)}]*")
+    if not full:
+        return out + _markdown_short_tail(j, shown)
     out += ["", "### Which options matter", ""]
     if j.changing:
         out += ["| Option | Value \u2192 outcome |", "| --- | --- |"]
@@ -366,6 +546,26 @@ def markdown(j: Judgement, full: bool = False) -> list[str]:
     return out
 
 
+def _markdown_short_tail(j: Judgement, shown: Group | None) -> list[str]:
+    """The short ruling's end in Markdown: each other group in one line, where the
+    situation cannot arise, and what --full adds."""
+    out: list[str] = []
+    others = [g for g in j.groups if g is not shown]
+    if others:
+        out += ["", "### The other groups", ""]
+        out += [f"- **{g.letter}** {md(difference_words(g))}: {md(outcome_short(g.outcome))}" for g in others]
+    else:
+        out += ["", "No option changes the result" + (" where the situation can arise." if j.cannot else ".")]
+    if j.cannot:
+        out += ["", f"**Cannot arise under:** {md(cannot_words(j))}"]
+        if j.first_turn_hint:
+            out.append(f"*Hint:* {md(hint_words(j))}")
+    if j.not_judged:
+        out += ["", f"**Not judged** (they change only cards the situation does not name): {md(labels(j.not_judged))}"]
+    out += ["", "*--full shows each group in full, every event, total and rule, and which options matter.*"]
+    return out
+
+
 _MD = Style(color=False, symbols=True)
 
 
@@ -384,6 +584,8 @@ def starting_hand(j: Judgement) -> tuple[Hand | None, Ruleset]:
 
 
 def _page_group(j: Judgement, g: Group) -> RulingGroup:
+    """A group on the page: the group shown in full opens, each other is folded under its
+    one-line summary, as in the short text."""
     o = g.outcome
     refused = None
     if o.kind == "refused":
@@ -407,7 +609,8 @@ def _page_group(j: Judgement, g: Group) -> RulingGroup:
         table_when="when the action is tried" if o.kind == "refused" else "after the actions",
         deciding=tuple(Quote(rid, tuple(Sentence(text, prov, labels(trials) if under else "")
                                         for text, prov, trials, under in shown_sentences(j, g, rid)))
-                       for rid in j.deciding(g)))
+                       for rid in j.deciding(g)),
+        summary="" if g is _base_group(j) else f"{difference_words(g)}: {outcome_short(o)}")
 
 
 def ruling_view(j: Judgement, command: str = "") -> RulingPage:
