@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
@@ -287,11 +287,7 @@ def test_bad_option_aware_text_names_file_line_and_field(tmp_path: Path) -> None
         head + "    holds_under: {max_players: [4, 7]}\n":
             ":9: rules[0].holds_under.max_players: option 'max_players' has no value 7",
     }
-    for i, (text, wanted) in enumerate(cases.items()):
-        p = _write(tmp_path, text, f"u{i}.yaml")
-        with pytest.raises(RulebookError) as e:
-            rulebook.load_rules(p)
-        assert str(e.value).startswith(f"{p}{wanted}"), str(e.value)
+    _each_fails(tmp_path, cases, rulebook.load_rules, "u")
 
 
 def test_a_rule_that_decides_without_saying_what_is_refused(tmp_path: Path) -> None:
@@ -603,6 +599,16 @@ def _write(tmp_path: Path, text: str, name: str = "table.yaml") -> Path:
     return p
 
 
+def _each_fails(tmp_path: Path, cases: dict[str, str], load: Callable[[Path], object], stem: str) -> None:
+    """Each text of ``cases``, written to a file of its own, fails to load with an error
+    that names the file and then says what ``cases`` gives for it."""
+    for i, (text, wanted) in enumerate(cases.items()):
+        p = _write(tmp_path, text, f"{stem}{i}.yaml")
+        with pytest.raises(RulebookError) as e:
+            load(p)
+        assert str(e.value).startswith(f"{p}{wanted}"), (text, str(e.value))
+
+
 def test_table_rules_file_gives_the_ruleset(tmp_path: Path) -> None:
     p = _write(tmp_path, "preset: seed-forced-spreads\noptions:\n  knock_timing: any\n  stock_tie: split\n")
     assert load_ruleset_file(p).changes() == {"forced_spreads": True, "knock_timing": "any", "stock_tie": "split"}
@@ -650,11 +656,7 @@ def test_table_rules_file_shape_errors(tmp_path: Path) -> None:
         "preset: seed\noptions:\n  ace: low\n  ace: low_or_high\n": ":4: the key 'ace' is given twice (first on line",
         "": ": the file is empty",
     }
-    for i, (text, wanted) in enumerate(cases.items()):
-        p = _write(tmp_path, text, f"t{i}.yaml")
-        with pytest.raises(RulebookError) as e:
-            load_ruleset_file(p)
-        assert str(e.value).startswith(f"{p}{wanted}"), (text, str(e.value))
+    _each_fails(tmp_path, cases, load_ruleset_file, "t")
 
 
 def test_table_rules_file_that_does_not_exist(tmp_path: Path) -> None:
@@ -674,11 +676,7 @@ def test_bad_rules_yaml_names_file_line_and_field(tmp_path: Path) -> None:
         good.replace("    text: X.\n", "    text: X.\n    brief: [S1, Q2]\n"): ":8: rules[0].brief[1]: expected",
         good.replace("title: T", "titel: T"): ":5: rules[0].titel: unknown field 'titel'",
     }
-    for i, (text, wanted) in enumerate(cases.items()):
-        p = _write(tmp_path, text, f"r{i}.yaml")
-        with pytest.raises(RulebookError) as e:
-            rulebook.load_rules(p)
-        assert str(e.value).startswith(f"{p}{wanted}"), str(e.value)
+    _each_fails(tmp_path, cases, rulebook.load_rules, "r")
 
 
 def test_bad_preset_names_file_line_and_field(tmp_path: Path) -> None:
