@@ -566,20 +566,21 @@ def test_resolve_ruleset_applies_overrides_on_a_preset() -> None:
     assert resolve_ruleset() == DEFAULT
 
 
-def test_resolve_ruleset_unknown_preset() -> None:
+@pytest.mark.parametrize(("preset", "options", "where", "starts", "contains"), [
+    ("pagatt", None, "table.yaml:2 (preset)", "table.yaml:2 (preset): unknown preset 'pagatt'",
+     ("did you mean 'pagat'?", "seed-no-upcard")),
+    ("seed", {"knock_timming": "any"}, "case.yaml:7 (ruleset.options)",
+     "case.yaml:7 (ruleset.options): unknown ruleset option 'knock_timming'",
+     ("did you mean 'knock_timing'?", "caught_payment")),
+], ids=["unknown preset", "unknown option"])
+def test_resolve_ruleset_unknown_name(preset: str, options: dict[str, Any] | None, where: str, starts: str,
+                                      contains: tuple[str, ...]) -> None:
+    """An unknown name is said where it stands, with the name meant and the known ones."""
     with pytest.raises(RulebookError) as e:
-        resolve_ruleset("pagatt", where="table.yaml:2 (preset)")
+        resolve_ruleset(preset, options, where=where)
     msg = str(e.value)
-    assert msg.startswith("table.yaml:2 (preset): unknown preset 'pagatt'")
-    assert "did you mean 'pagat'?" in msg and "seed-no-upcard" in msg
-
-
-def test_resolve_ruleset_unknown_option() -> None:
-    with pytest.raises(RulebookError) as e:
-        resolve_ruleset("seed", {"knock_timming": "any"}, where="case.yaml:7 (ruleset.options)")
-    msg = str(e.value)
-    assert msg.startswith("case.yaml:7 (ruleset.options): unknown ruleset option 'knock_timming'")
-    assert "did you mean 'knock_timing'?" in msg and "caught_payment" in msg
+    assert msg.startswith(starts)
+    assert all(words in msg for words in contains), msg
 
 
 def test_resolve_ruleset_bad_value() -> None:
