@@ -249,14 +249,6 @@ def test_w8_caught_three_players() -> None:
 
 
 @rule("PAY-CAUGHT-1", "PAY-CAUGHT-2")
-def test_w8_caught_two_players() -> None:
-    h = laid(W8[:2])
-    play(h, "A knock")
-    assert payments_of(h) == pays(("A", "B", 2, "PAY-CAUGHT-1"), ("A", "B", 1, "PAY-CAUGHT-2"))
-    assert net(h) == (-3, 3)
-
-
-@rule("PAY-CAUGHT-1", "PAY-CAUGHT-2")
 def test_w9_caught_three_players() -> None:
     h = laid(W9)
     assert [h.total(s) for s in range(3)] == [12, 9, 4]
@@ -269,15 +261,6 @@ def test_w9_caught_three_players() -> None:
         ("B", "C", 1, "PAY-CAUGHT-2"),
     )
     assert net(h) == (-5, 1, 4)
-
-
-@rule("PAY-CAUGHT-1", "PAY-CAUGHT-2")
-def test_w9_caught_two_players() -> None:
-    # A knocks with 12, the only other player has 4.
-    h = laid([W9[0], W9[2]])
-    play(h, "A knock")
-    assert payments_of(h) == pays(("A", "B", 2, "PAY-CAUGHT-1"), ("A", "B", 1, "PAY-CAUGHT-2"))
-    assert net(h) == (-3, 3)
 
 
 @rule("PAY-CAUGHT-3", "PAY-CAUGHT-1")
@@ -295,10 +278,16 @@ def test_w10_catch_three_players() -> None:
     assert net(h) == (-6, 3, 3)
 
 
-@rule("PAY-CAUGHT-3", "PAY-CAUGHT-1", "PAY-CAUGHT-2")
-def test_w10_two_players_has_no_catch() -> None:
-    # With two players only one player can hold the low hand: A on 8 against B on 5.
-    h = laid(W10[:2])
+@pytest.mark.parametrize("held", [
+    pytest.param(W8[:2], id="w8", marks=rule("PAY-CAUGHT-1", "PAY-CAUGHT-2")),
+    # A knocks with 12, the only other player has 4.
+    pytest.param([W9[0], W9[2]], id="w9", marks=rule("PAY-CAUGHT-1", "PAY-CAUGHT-2")),
+    # With two players only one player can hold the low hand: A on 8 against B on 5, no catch.
+    pytest.param(W10[:2], id="w10 has no catch", marks=rule("PAY-CAUGHT-3", "PAY-CAUGHT-1", "PAY-CAUGHT-2")),
+])
+def test_caught_two_players(held: list[str]) -> None:
+    """With two players the caught knocker pays the other 2S and S: there is no one else."""
+    h = laid(held)
     play(h, "A knock")
     assert payments_of(h) == pays(("A", "B", 2, "PAY-CAUGHT-1"), ("A", "B", 1, "PAY-CAUGHT-2"))
     assert net(h) == (-3, 3)
