@@ -6,6 +6,8 @@ payer and payee."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from ...spec.notation import NotationError, parse_move
 from ..case import Legal, Observe
 from .builder import Builder
@@ -257,49 +259,34 @@ def legal_count(b: Builder, n: str) -> None:
 
 
 # ---------------------------------------------------------------------- match answers
-@step("then", rf"seat (?P<seat>{SEAT}) deals first")
-def deals_first(b: Builder, seat: str) -> None:
-    b.expect_answer("dealer", int(seat))
+#: The Then steps that expect one value of a match request's answer: the step's pattern
+#: (its text in the group ``value``), the answer's path and how the text reads.
+_MATCH_ANSWERS: tuple[tuple[str, str, Callable[[str], object]], ...] = (
+    (rf"seat (?P<value>{SEAT}) deals first", "dealer", int),
+    (r"the cut takes (?P<value>\d+) rounds?", "len(rounds)", int),
+    (rf"seat (?P<value>{SEAT}) deals next", "dealer", int),
+    (rf"the new player sits at seat (?P<value>{SEAT})", "seat", int),
+    (r"the table has (?P<value>\d+) players", "players", int),
+    (rf"the dealer is now seat (?P<value>{SEAT})", "dealer", int),
+    (rf"the points added are (?P<value>{INTS})", "points", ints),
+    (rf"the scores are now (?P<value>{INTS})", "scores", ints),
+)
 
 
-@step("then", r"the cut takes (?P<n>\d+) rounds?")
-def cut_rounds(b: Builder, n: str) -> None:
-    b.expect_answer("len(rounds)", int(n))
+def _match_answer(path: str, read: Callable[[str], object]) -> Callable[[Builder, str], None]:
+    def then(b: Builder, value: str) -> None:
+        b.expect_answer(path, read(value))
+
+    return then
 
 
-@step("then", rf"seat (?P<seat>{SEAT}) deals next")
-def deals_next(b: Builder, seat: str) -> None:
-    b.expect_answer("dealer", int(seat))
-
-
-@step("then", rf"the new player sits at seat (?P<seat>{SEAT})")
-def new_player_seat(b: Builder, seat: str) -> None:
-    b.expect_answer("seat", int(seat))
-
-
-@step("then", r"the table has (?P<n>\d+) players")
-def table_players(b: Builder, n: str) -> None:
-    b.expect_answer("players", int(n))
-
-
-@step("then", rf"the dealer is now seat (?P<seat>{SEAT})")
-def dealer_now(b: Builder, seat: str) -> None:
-    b.expect_answer("dealer", int(seat))
+for _pattern, _path, _read in _MATCH_ANSWERS:
+    step("then", _pattern)(_match_answer(_path, _read))
 
 
 @step("then", rf"the player from seat (?P<old>{SEAT}) moves to seat (?P<new>{SEAT})")
 def player_moves(b: Builder, old: str, new: str) -> None:
     b.expect_answer(f"seats[{int(old)}]", int(new))
-
-
-@step("then", rf"the points added are (?P<points>{INTS})")
-def points_added(b: Builder, points: str) -> None:
-    b.expect_answer("points", ints(points))
-
-
-@step("then", rf"the scores are now (?P<scores>{INTS})")
-def scores_now(b: Builder, scores: str) -> None:
-    b.expect_answer("scores", ints(scores))
 
 
 @step("then", rf"(?:seats? (?P<leaving>{SEATS}) (?:leaves|leave)|nobody leaves) the match")
