@@ -189,14 +189,26 @@ def _observe(b: Builder, seat: str, expect: dict[str, object]) -> None:
     b.add(Observe(int(seat), expect, line=b.line, text=b.text))
 
 
-@step("then", rf"seat (?P<seat>{SEAT}) sees its hand as (?P<cards>{CARDS})")
-def sees_own_hand(b: Builder, seat: str, cards: str) -> None:
-    _observe(b, seat, {"hand": card_names(cards)})
+#: The Then steps that expect one field of what a seat sees: the step's pattern (the seat in
+#: the group ``seat``, the text in ``value``), the observation's field and how the text reads.
+_SEEN: tuple[tuple[str, str, Callable[[str], object]], ...] = (
+    (rf"seat (?P<seat>{SEAT}) sees its hand as (?P<value>{CARDS})", "hand", card_names),
+    (rf"seat (?P<seat>{SEAT}) sees the hand sizes (?P<value>{INTS})", "hand_sizes", ints),
+    (rf"seat (?P<seat>{SEAT}) sees (?P<value>{CARD}) on top of the discard pile", "discard_top", card_name),
+    (rf"seat (?P<seat>{SEAT}) sees (?P<value>\d+) spreads? on the table", "spread_count", int),
+    (rf"seat (?P<seat>{SEAT}) cannot see (?P<value>{CARDS})", "hidden", card_names),
+)
 
 
-@step("then", rf"seat (?P<seat>{SEAT}) sees the hand sizes (?P<sizes>{INTS})")
-def sees_hand_sizes(b: Builder, seat: str, sizes: str) -> None:
-    _observe(b, seat, {"hand_sizes": ints(sizes)})
+def _seen(field: str, read: Callable[[str], object]) -> Callable[[Builder, str, str], None]:
+    def then(b: Builder, seat: str, value: str) -> None:
+        _observe(b, seat, {field: read(value)})
+
+    return then
+
+
+for _pattern, _field, _read in _SEEN:
+    step("then", _pattern)(_seen(_field, _read))
 
 
 @step("then", rf"seat (?P<seat>{SEAT}) sees the hand of seat (?P<other>{SEAT}) as (?P<cards>{CARDS})")
@@ -209,24 +221,9 @@ def does_not_see_hand(b: Builder, seat: str, other: str) -> None:
     _observe(b, seat, {"hands": {int(other): None}})
 
 
-@step("then", rf"seat (?P<seat>{SEAT}) sees (?P<card>{CARD}) on top of the discard pile")
-def sees_discard_top(b: Builder, seat: str, card: str) -> None:
-    _observe(b, seat, {"discard_top": card_name(card)})
-
-
 @step("then", rf"seat (?P<seat>{SEAT}) sees (?P<n>\d+) cards? in the (?P<where>stock|discard pile)")
 def sees_count(b: Builder, seat: str, n: str, where: str) -> None:
     _observe(b, seat, {"stock_count" if where == "stock" else "discard_count": int(n)})
-
-
-@step("then", rf"seat (?P<seat>{SEAT}) sees (?P<n>\d+) spreads? on the table")
-def sees_spreads(b: Builder, seat: str, n: str) -> None:
-    _observe(b, seat, {"spread_count": int(n)})
-
-
-@step("then", rf"seat (?P<seat>{SEAT}) cannot see (?P<cards>{CARDS})")
-def cannot_see(b: Builder, seat: str, cards: str) -> None:
-    _observe(b, seat, {"hidden": card_names(cards)})
 
 
 # ---------------------------------------------------------------------- legal actions
