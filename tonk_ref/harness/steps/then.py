@@ -189,28 +189,6 @@ def _observe(b: Builder, seat: str, expect: dict[str, object]) -> None:
     b.add(Observe(int(seat), expect, line=b.line, text=b.text))
 
 
-#: The Then steps that expect one field of what a seat sees: the step's pattern (the seat in
-#: the group ``seat``, the text in ``value``), the observation's field and how the text reads.
-_SEEN: tuple[tuple[str, str, Callable[[str], object]], ...] = (
-    (rf"seat (?P<seat>{SEAT}) sees its hand as (?P<value>{CARDS})", "hand", card_names),
-    (rf"seat (?P<seat>{SEAT}) sees the hand sizes (?P<value>{INTS})", "hand_sizes", ints),
-    (rf"seat (?P<seat>{SEAT}) sees (?P<value>{CARD}) on top of the discard pile", "discard_top", card_name),
-    (rf"seat (?P<seat>{SEAT}) sees (?P<value>\d+) spreads? on the table", "spread_count", int),
-    (rf"seat (?P<seat>{SEAT}) cannot see (?P<value>{CARDS})", "hidden", card_names),
-)
-
-
-def _seen(field: str, read: Callable[[str], object]) -> Callable[[Builder, str, str], None]:
-    def then(b: Builder, seat: str, value: str) -> None:
-        _observe(b, seat, {field: read(value)})
-
-    return then
-
-
-for _pattern, _field, _read in _SEEN:
-    step("then", _pattern)(_seen(_field, _read))
-
-
 @step("then", rf"seat (?P<seat>{SEAT}) sees the hand of seat (?P<other>{SEAT}) as (?P<cards>{CARDS})")
 def sees_other_hand(b: Builder, seat: str, other: str, cards: str) -> None:
     _observe(b, seat, {"hands": {int(other): card_names(cards)}})
@@ -256,31 +234,6 @@ def legal_count(b: Builder, n: str) -> None:
 
 
 # ---------------------------------------------------------------------- match answers
-#: The Then steps that expect one value of a match request's answer: the step's pattern
-#: (its text in the group ``value``), the answer's path and how the text reads.
-_MATCH_ANSWERS: tuple[tuple[str, str, Callable[[str], object]], ...] = (
-    (rf"seat (?P<value>{SEAT}) deals first", "dealer", int),
-    (r"the cut takes (?P<value>\d+) rounds?", "len(rounds)", int),
-    (rf"seat (?P<value>{SEAT}) deals next", "dealer", int),
-    (rf"the new player sits at seat (?P<value>{SEAT})", "seat", int),
-    (r"the table has (?P<value>\d+) players", "players", int),
-    (rf"the dealer is now seat (?P<value>{SEAT})", "dealer", int),
-    (rf"the points added are (?P<value>{INTS})", "points", ints),
-    (rf"the scores are now (?P<value>{INTS})", "scores", ints),
-)
-
-
-def _match_answer(path: str, read: Callable[[str], object]) -> Callable[[Builder, str], None]:
-    def then(b: Builder, value: str) -> None:
-        b.expect_answer(path, read(value))
-
-    return then
-
-
-for _pattern, _path, _read in _MATCH_ANSWERS:
-    step("then", _pattern)(_match_answer(_path, _read))
-
-
 @step("then", rf"the player from seat (?P<old>{SEAT}) moves to seat (?P<new>{SEAT})")
 def player_moves(b: Builder, old: str, new: str) -> None:
     b.expect_answer(f"seats[{int(old)}]", int(new))
@@ -289,3 +242,48 @@ def player_moves(b: Builder, old: str, new: str) -> None:
 @step("then", rf"(?:seats? (?P<leaving>{SEATS}) (?:leaves|leave)|nobody leaves) the match")
 def leave_the_match(b: Builder, leaving: str | None) -> None:
     b.expect_answer("out", seats(leaving) if leaving else [])
+
+
+# ---------------------------------------------------------------------- steps that expect one value
+_Read = Callable[[str], object]
+
+
+def _seen(field: str, read: _Read) -> Callable[..., None]:
+    """One field of what the seat of the group ``seat`` sees."""
+
+    def then(b: Builder, seat: str, value: str) -> None:
+        _observe(b, seat, {field: read(value)})
+
+    return then
+
+
+def _answered(path: str, read: _Read) -> Callable[..., None]:
+    """One value of the answer to the match request."""
+
+    def then(b: Builder, value: str) -> None:
+        b.expect_answer(path, read(value))
+
+    return then
+
+
+#: The Then steps that expect one value: the step's pattern (the text in the group
+#: ``value``), what it expects (:func:`_seen` or :func:`_answered`), the observation's field
+#: or the answer's path, and how the text reads.
+_ONE_VALUE: tuple[tuple[str, Callable[[str, _Read], Callable[..., None]], str, _Read], ...] = (
+    (rf"seat (?P<seat>{SEAT}) sees its hand as (?P<value>{CARDS})", _seen, "hand", card_names),
+    (rf"seat (?P<seat>{SEAT}) sees the hand sizes (?P<value>{INTS})", _seen, "hand_sizes", ints),
+    (rf"seat (?P<seat>{SEAT}) sees (?P<value>{CARD}) on top of the discard pile", _seen, "discard_top", card_name),
+    (rf"seat (?P<seat>{SEAT}) sees (?P<value>\d+) spreads? on the table", _seen, "spread_count", int),
+    (rf"seat (?P<seat>{SEAT}) cannot see (?P<value>{CARDS})", _seen, "hidden", card_names),
+    (rf"seat (?P<value>{SEAT}) deals first", _answered, "dealer", int),
+    (r"the cut takes (?P<value>\d+) rounds?", _answered, "len(rounds)", int),
+    (rf"seat (?P<value>{SEAT}) deals next", _answered, "dealer", int),
+    (rf"the new player sits at seat (?P<value>{SEAT})", _answered, "seat", int),
+    (r"the table has (?P<value>\d+) players", _answered, "players", int),
+    (rf"the dealer is now seat (?P<value>{SEAT})", _answered, "dealer", int),
+    (rf"the points added are (?P<value>{INTS})", _answered, "points", ints),
+    (rf"the scores are now (?P<value>{INTS})", _answered, "scores", ints),
+)
+
+for _pattern, _expects, _where, _read in _ONE_VALUE:
+    step("then", _pattern)(_expects(_where, _read))
