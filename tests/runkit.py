@@ -18,6 +18,11 @@ from tonk_ref.tools import cli
 #: 0 knocks holding 3d 4d (7) and seat 1 holds 3h 4h (7).
 W7 = "2 players, dealer 1; 0: 3d 4d; 1: 3h 4h; table: 0 [7c 8c 9c], 1 [5s 6s 7s]; discard Qs; stock 39; 0 knocks"
 
+#: W12 as a described situation: the stock is empty and seat 2 draws from it; seat 0
+#: holds 6 (four aces and a deuce), seat 1 holds 6 and seat 2 holds 9.
+W12 = ("3 players; 0: Ac Ad Ah As 2c; 1: 2d 4d; 2: 4c 5d; table: 1 [5h 6h 7h], 2 [Tc Jc Qc]; discard Qs; "
+       "stock 0; 2 draws")
+
 
 def scenario(rel: str) -> str:
     path = scenarios_dir() / rel

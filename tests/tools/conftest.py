@@ -7,14 +7,9 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from runkit import W7, Ran, scenario, tonk
+from runkit import tonk
 
-__all__ = ["W7", "W12", "Ran", "scenario", "table_file", "tonk"]
-
-#: W12 as a described situation: the stock is empty and seat 2 draws from it; seat 0
-#: holds 6 (four aces and a deuce), seat 1 holds 6 and seat 2 holds 9.
-W12 = ("3 players; 0: Ac Ad Ah As 2c; 1: 2d 4d; 2: 4c 5d; table: 1 [5h 6h 7h], 2 [Tc Jc Qc]; discard Qs; "
-       "stock 0; 2 draws")
+__all__ = ["table_file", "tonk"]
 
 
 @pytest.fixture

@@ -7,7 +7,7 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from conftest import W7, W12, Ran, scenario
+from runkit import W7, W12, Ran, scenario
 
 Tonk = Callable[..., Ran]
 
