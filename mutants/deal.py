@@ -97,9 +97,13 @@ class DealtDrawPaysFirst(Hand):
         r = self.result
         if r is None or r.ending != "dealt_draw" or r.totals is None:
             return
-        seat = self._dealt_tonks(r.totals)[0]
+        seat = self._paid_seat(self._dealt_tonks(r.totals))
         pays = tuple(payments.from_each(seat, self.players, 2 * self.stake, "PAY-DEALT-1"))
         self.result = Result("dealt_tonk", (seat,), pays, net_of(self.players, pays), r.totals)
+
+    def _paid_seat(self, tonks: list[int]) -> int:
+        """Which of the seats dealt a tonk is paid alone: the first in seat order."""
+        return tonks[0]
 
 
 @fault("fifty_beats_forty_nine", "DEALT-2", "A dealt 50 beats a dealt 49 instead of making a draw.")

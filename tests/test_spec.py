@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
@@ -287,11 +287,7 @@ def test_bad_option_aware_text_names_file_line_and_field(tmp_path: Path) -> None
         head + "    holds_under: {max_players: [4, 7]}\n":
             ":9: rules[0].holds_under.max_players: option 'max_players' has no value 7",
     }
-    for i, (text, wanted) in enumerate(cases.items()):
-        p = _write(tmp_path, text, f"u{i}.yaml")
-        with pytest.raises(RulebookError) as e:
-            rulebook.load_rules(p)
-        assert str(e.value).startswith(f"{p}{wanted}"), str(e.value)
+    _each_fails(tmp_path, cases, rulebook.load_rules, "u")
 
 
 def test_a_rule_that_decides_without_saying_what_is_refused(tmp_path: Path) -> None:
@@ -570,20 +566,21 @@ def test_resolve_ruleset_applies_overrides_on_a_preset() -> None:
     assert resolve_ruleset() == DEFAULT
 
 
-def test_resolve_ruleset_unknown_preset() -> None:
+@pytest.mark.parametrize(("preset", "options", "where", "starts", "contains"), [
+    ("pagatt", None, "table.yaml:2 (preset)", "table.yaml:2 (preset): unknown preset 'pagatt'",
+     ("did you mean 'pagat'?", "seed-no-upcard")),
+    ("seed", {"knock_timming": "any"}, "case.yaml:7 (ruleset.options)",
+     "case.yaml:7 (ruleset.options): unknown ruleset option 'knock_timming'",
+     ("did you mean 'knock_timing'?", "caught_payment")),
+], ids=["unknown preset", "unknown option"])
+def test_resolve_ruleset_unknown_name(preset: str, options: dict[str, Any] | None, where: str, starts: str,
+                                      contains: tuple[str, ...]) -> None:
+    """An unknown name is said where it stands, with the name meant and the known ones."""
     with pytest.raises(RulebookError) as e:
-        resolve_ruleset("pagatt", where="table.yaml:2 (preset)")
+        resolve_ruleset(preset, options, where=where)
     msg = str(e.value)
-    assert msg.startswith("table.yaml:2 (preset): unknown preset 'pagatt'")
-    assert "did you mean 'pagat'?" in msg and "seed-no-upcard" in msg
-
-
-def test_resolve_ruleset_unknown_option() -> None:
-    with pytest.raises(RulebookError) as e:
-        resolve_ruleset("seed", {"knock_timming": "any"}, where="case.yaml:7 (ruleset.options)")
-    msg = str(e.value)
-    assert msg.startswith("case.yaml:7 (ruleset.options): unknown ruleset option 'knock_timming'")
-    assert "did you mean 'knock_timing'?" in msg and "caught_payment" in msg
+    assert msg.startswith(starts)
+    assert all(words in msg for words in contains), msg
 
 
 def test_resolve_ruleset_bad_value() -> None:
@@ -601,6 +598,16 @@ def _write(tmp_path: Path, text: str, name: str = "table.yaml") -> Path:
     p = tmp_path / name
     p.write_text(text, encoding="utf-8")
     return p
+
+
+def _each_fails(tmp_path: Path, cases: dict[str, str], load: Callable[[Path], object], stem: str) -> None:
+    """Each text of ``cases``, written to a file of its own, fails to load with an error
+    that names the file and then says what ``cases`` gives for it."""
+    for i, (text, wanted) in enumerate(cases.items()):
+        p = _write(tmp_path, text, f"{stem}{i}.yaml")
+        with pytest.raises(RulebookError) as e:
+            load(p)
+        assert str(e.value).startswith(f"{p}{wanted}"), (text, str(e.value))
 
 
 def test_table_rules_file_gives_the_ruleset(tmp_path: Path) -> None:
@@ -650,11 +657,7 @@ def test_table_rules_file_shape_errors(tmp_path: Path) -> None:
         "preset: seed\noptions:\n  ace: low\n  ace: low_or_high\n": ":4: the key 'ace' is given twice (first on line",
         "": ": the file is empty",
     }
-    for i, (text, wanted) in enumerate(cases.items()):
-        p = _write(tmp_path, text, f"t{i}.yaml")
-        with pytest.raises(RulebookError) as e:
-            load_ruleset_file(p)
-        assert str(e.value).startswith(f"{p}{wanted}"), (text, str(e.value))
+    _each_fails(tmp_path, cases, load_ruleset_file, "t")
 
 
 def test_table_rules_file_that_does_not_exist(tmp_path: Path) -> None:
@@ -674,11 +677,7 @@ def test_bad_rules_yaml_names_file_line_and_field(tmp_path: Path) -> None:
         good.replace("    text: X.\n", "    text: X.\n    brief: [S1, Q2]\n"): ":8: rules[0].brief[1]: expected",
         good.replace("title: T", "titel: T"): ":5: rules[0].titel: unknown field 'titel'",
     }
-    for i, (text, wanted) in enumerate(cases.items()):
-        p = _write(tmp_path, text, f"r{i}.yaml")
-        with pytest.raises(RulebookError) as e:
-            rulebook.load_rules(p)
-        assert str(e.value).startswith(f"{p}{wanted}"), str(e.value)
+    _each_fails(tmp_path, cases, rulebook.load_rules, "r")
 
 
 def test_bad_preset_names_file_line_and_field(tmp_path: Path) -> None:

@@ -19,12 +19,12 @@ import os
 import random
 import re
 import sys
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import protokit
 import pytest
+from jsonpaths import json_paths
 from test_protocol_hostile import LINES, SEED, Gen
 
 from tonk_ref.adapters import messages, schemas
@@ -117,21 +117,11 @@ def test_structs_and_schemas_agree_on_the_corpus_traffic(traffic: list[Exchange]
     assert all(v[1:] == [True] * (len(v) - 1) for v in verdicts)  # every answer is valid
 
 
-def _paths(node: Any, path: tuple[Any, ...] = ()) -> Iterator[tuple[Any, ...]]:
-    yield path
-    if isinstance(node, dict):
-        for k, v in node.items():
-            yield from _paths(v, (*path, k))
-    elif isinstance(node, list):
-        for i, v in enumerate(node):
-            yield from _paths(v, (*path, i))
-
-
 def mutate(obj: Any, rng: random.Random, gen: Gen) -> Any:
     """A copy of ``obj`` with one value changed: replaced by a random JSON value (or by a
     neighbour of the same type), removed, or one member or item added."""
     obj = json.loads(json.dumps(obj))
-    paths = list(_paths(obj))[1:]
+    paths = list(json_paths(obj))[1:]
     if not paths:
         return gen.value()
     path = rng.choice(paths)

@@ -89,12 +89,17 @@ def knock_result(knocker: int, totals: list[int], stake: int = 1) -> dict[str, A
         if totals[p] <= totals[knocker]:
             net[knocker] -= 2 * stake
             net[p] += 2 * stake
+    _lowest_collect(net, lowest, stake)
+    return {"ending": "knock_caught", "winners": lowest, "net": net}
+
+
+def _lowest_collect(net: list[int], lowest: list[int], stake: int) -> None:
+    """Each of the ``lowest`` players receives ``stake`` from every player not among them."""
     for w in lowest:
-        for q in range(n):
+        for q in range(len(net)):
             if q not in lowest:
                 net[q] -= stake
                 net[w] += stake
-    return {"ending": "knock_caught", "winners": lowest, "net": net}
 
 
 def low_result(totals: list[int], stake: int = 1) -> dict[str, Any]:
@@ -103,11 +108,7 @@ def low_result(totals: list[int], stake: int = 1) -> dict[str, Any]:
     n = len(totals)
     lowest = [p for p in range(n) if totals[p] == min(totals)]
     net = [0] * n
-    for w in lowest:
-        for q in range(n):
-            if q not in lowest:
-                net[q] -= stake
-                net[w] += stake
+    _lowest_collect(net, lowest, stake)
     return {"ending": "stock_out", "winners": lowest, "net": net}
 
 

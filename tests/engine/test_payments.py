@@ -236,69 +236,43 @@ W9 = ["2c Tc", "4h 5h", "Ah 3s"]  # A 12, B 9, C 4
 W10 = ["3c 5c", "Ad 4d", "2s 3h"]  # A 8, B 5, C 5 (a catch)
 
 
-@rule("PAY-CAUGHT-1", "PAY-CAUGHT-2")
-def test_w8_caught_three_players() -> None:
-    h = laid(W8)
-    assert [h.total(s) for s in range(3)] == [10, 6, 15]
-    play(h, "A knock")
-    assert h.result is not None and h.result.ending == "knock_caught" and h.result.winners == (1,)
-    assert payments_of(h) == pays(
-        ("A", "B", 2, "PAY-CAUGHT-1"), ("A", "B", 1, "PAY-CAUGHT-2"), ("C", "B", 1, "PAY-CAUGHT-2")
-    )
-    assert net(h) == (-3, 4, -1)
-
-
-@rule("PAY-CAUGHT-1", "PAY-CAUGHT-2")
-def test_w8_caught_two_players() -> None:
-    h = laid(W8[:2])
-    play(h, "A knock")
-    assert payments_of(h) == pays(("A", "B", 2, "PAY-CAUGHT-1"), ("A", "B", 1, "PAY-CAUGHT-2"))
-    assert net(h) == (-3, 3)
-
-
-@rule("PAY-CAUGHT-1", "PAY-CAUGHT-2")
-def test_w9_caught_three_players() -> None:
-    h = laid(W9)
-    assert [h.total(s) for s in range(3)] == [12, 9, 4]
-    play(h, "A knock")
-    assert h.result is not None and h.result.ending == "knock_caught" and h.result.winners == (2,)
-    assert payments_of(h) == pays(
+@pytest.mark.parametrize(("held", "totals", "winners", "paid", "expected"), [
+    pytest.param(W8, [10, 6, 15], (1,), (
+        ("A", "B", 2, "PAY-CAUGHT-1"), ("A", "B", 1, "PAY-CAUGHT-2"), ("C", "B", 1, "PAY-CAUGHT-2"),
+    ), (-3, 4, -1), id="w8", marks=rule("PAY-CAUGHT-1", "PAY-CAUGHT-2")),
+    pytest.param(W9, [12, 9, 4], (2,), (
         ("A", "B", 2, "PAY-CAUGHT-1"),
         ("A", "C", 2, "PAY-CAUGHT-1"),
         ("A", "C", 1, "PAY-CAUGHT-2"),
         ("B", "C", 1, "PAY-CAUGHT-2"),
-    )
-    assert net(h) == (-5, 1, 4)
-
-
-@rule("PAY-CAUGHT-1", "PAY-CAUGHT-2")
-def test_w9_caught_two_players() -> None:
-    # A knocks with 12, the only other player has 4.
-    h = laid([W9[0], W9[2]])
-    play(h, "A knock")
-    assert payments_of(h) == pays(("A", "B", 2, "PAY-CAUGHT-1"), ("A", "B", 1, "PAY-CAUGHT-2"))
-    assert net(h) == (-3, 3)
-
-
-@rule("PAY-CAUGHT-3", "PAY-CAUGHT-1")
-def test_w10_catch_three_players() -> None:
-    h = laid(W10)
-    assert [h.total(s) for s in range(3)] == [8, 5, 5]
-    play(h, "A knock")
-    assert h.result is not None and h.result.ending == "knock_caught" and h.result.winners == (1, 2)
-    assert payments_of(h) == pays(
+    ), (-5, 1, 4), id="w9", marks=rule("PAY-CAUGHT-1", "PAY-CAUGHT-2")),
+    pytest.param(W10, [8, 5, 5], (1, 2), (
         ("A", "B", 2, "PAY-CAUGHT-1"),
         ("A", "C", 2, "PAY-CAUGHT-1"),
         ("A", "B", 1, "PAY-CAUGHT-3"),
         ("A", "C", 1, "PAY-CAUGHT-3"),
-    )
-    assert net(h) == (-6, 3, 3)
+    ), (-6, 3, 3), id="w10 catch", marks=rule("PAY-CAUGHT-3", "PAY-CAUGHT-1")),
+])
+def test_caught_three_players(held: list[str], totals: list[int], winners: tuple[int, ...],
+                              paid: tuple[tuple[str, str, int, str], ...], expected: tuple[int, ...]) -> None:
+    h = laid(held)
+    assert [h.total(s) for s in range(3)] == totals
+    play(h, "A knock")
+    assert h.result is not None and h.result.ending == "knock_caught" and h.result.winners == winners
+    assert payments_of(h) == pays(*paid)
+    assert net(h) == expected
 
 
-@rule("PAY-CAUGHT-3", "PAY-CAUGHT-1", "PAY-CAUGHT-2")
-def test_w10_two_players_has_no_catch() -> None:
-    # With two players only one player can hold the low hand: A on 8 against B on 5.
-    h = laid(W10[:2])
+@pytest.mark.parametrize("held", [
+    pytest.param(W8[:2], id="w8", marks=rule("PAY-CAUGHT-1", "PAY-CAUGHT-2")),
+    # A knocks with 12, the only other player has 4.
+    pytest.param([W9[0], W9[2]], id="w9", marks=rule("PAY-CAUGHT-1", "PAY-CAUGHT-2")),
+    # With two players only one player can hold the low hand: A on 8 against B on 5, no catch.
+    pytest.param(W10[:2], id="w10 has no catch", marks=rule("PAY-CAUGHT-3", "PAY-CAUGHT-1", "PAY-CAUGHT-2")),
+])
+def test_caught_two_players(held: list[str]) -> None:
+    """With two players the caught knocker pays the other 2S and S: there is no one else."""
+    h = laid(held)
     play(h, "A knock")
     assert payments_of(h) == pays(("A", "B", 2, "PAY-CAUGHT-1"), ("A", "B", 1, "PAY-CAUGHT-2"))
     assert net(h) == (-3, 3)

@@ -16,22 +16,21 @@ tests/fakes on ``sys.path``) or over stdio (``python tests/fakes/house_engine.py
 
 from __future__ import annotations
 
-import contextlib
-import dataclasses
 import re
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from mutants.core import as_if_drawn, rules_as
+from mutants.deal import DealtDrawPaysFirst
 from tonk_ref.adapters.base import FEATURES, JSON, Rejected
 from tonk_ref.adapters.inprocess import InProcessAdapter
 from tonk_ref.adapters.match_service import MATCH_METHODS
 from tonk_ref.adapters.service import RefService
-from tonk_ref.engine import payments
 from tonk_ref.engine.actions import DRAW_DISCARD, KNOCK, Action, IllegalAction
 from tonk_ref.engine.cards import BITS, CARD_CODES, Card
 from tonk_ref.engine.hand import DRAWN, OVER, START, Hand
-from tonk_ref.engine.result import Ending, Payment, Result, net_of
+from tonk_ref.engine.result import Ending, Payment
 from tonk_ref.engine.ruleset import DEFAULT, Ruleset, option_values
 from tonk_ref.spec.rulebook import load_presets
 
@@ -91,32 +90,6 @@ class HouseService(RefService):
 
 
 # ---------------------------------------------------------------------------- helpers
-@contextlib.contextmanager
-def _as_drawn(h: Hand) -> Iterator[None]:
-    """While the block runs, a turn not yet drawn reads as drawn (the must-draw-first test
-    passes); a turn the block leaves at "drawn" goes back to its start."""
-    if h._stage != START:
-        yield
-        return
-    h._stage = DRAWN
-    try:
-        yield
-    finally:
-        if h._stage == DRAWN:
-            h._stage = START
-
-
-@contextlib.contextmanager
-def _reading(h: Hand, **changes: Any) -> Iterator[None]:
-    """While the block runs, the hand reads these option values instead of its own."""
-    saved = h.rules
-    h.rules = dataclasses.replace(saved, **changes)
-    try:
-        yield
-    finally:
-        h.rules = saved
-
-
 def _bump(counts: tuple[int, ...], seat: int, delta: int) -> tuple[int, ...]:
     return (*counts[:seat], counts[seat] + delta, *counts[seat + 1 :])
 
@@ -126,7 +99,7 @@ class SpreadBeforeDrawing(Hand):
     """SPREAD-4: a spread before drawing is laid as if the player had drawn."""
 
     def _spread(self, me: int, cards: tuple[Card, ...]) -> None:
-        with _as_drawn(self):
+        with as_if_drawn(self):
             super()._spread(me, cards)
 
 
@@ -134,7 +107,7 @@ class HitBeforeDrawing(Hand):
     """HIT-2: a hit before drawing is made as if the player had drawn."""
 
     def _hit(self, me: int, card: Card, index: int) -> None:
-        with _as_drawn(self):
+        with as_if_drawn(self):
             super()._hit(me, card, index)
 
 
@@ -203,7 +176,7 @@ class HitLockLate(Hand):
         if not self.rules.hit_lock:
             super()._hit(me, card, index)
             return
-        with _reading(self, hit_lock=self.rules.hit_lock + 1):  # one more turn to count down
+        with rules_as(self, True, hit_lock=self.rules.hit_lock + 1):  # one more turn to count down
             super()._hit(me, card, index)
 
 
@@ -257,17 +230,11 @@ class DeclareAfterDraw(Hand):
             self._stage, self._hands[seat] = DRAWN, held
 
 
-class Dealt50sFirstWins(Hand):
+class Dealt50sFirstWins(DealtDrawPaysFirst):
     """DEALT-2: of several dealt tonks, the first to play wins alone, paid as a dealt tonk."""
 
-    def _dealt_check(self) -> None:
-        super()._dealt_check()
-        r = self.result
-        if r is None or r.ending != "dealt_draw" or r.totals is None:
-            return
-        first = min(self._dealt_tonks(r.totals), key=lambda s: (s - self.dealer - 1) % self.players)
-        pays = tuple(payments.from_each(first, self.players, 2 * self.stake, "PAY-DEALT-1"))
-        self.result = Result("dealt_tonk", (first,), pays, net_of(self.players, pays), r.totals)
+    def _paid_seat(self, tonks: list[int]) -> int:
+        return min(tonks, key=lambda s: (s - self.dealer - 1) % self.players)
 
 
 class CatchPaysFirstTied(Hand):
@@ -287,7 +254,7 @@ class DoublesToAllBelow(Hand):
         if self.rules.caught_payment != "double_lowest_only":
             super()._settle_knock(me)
             return
-        with _reading(self, caught_payment="doubles_only"):
+        with rules_as(self, True, caught_payment="doubles_only"):
             super()._settle_knock(me)
 
 

@@ -6,14 +6,16 @@ from __future__ import annotations
 import copy
 from typing import Any
 
+from tonkfake import StatesChanged
+
 from tonk_ref.adapters.inprocess import InProcessAdapter
 
 JSON = dict[str, Any]
 
 
-class Doctored(InProcessAdapter):
-    """The reference engine, every state it answers passed through :meth:`doctor` (and
-    every observation through :meth:`doctor_observation`)."""
+class Doctored(StatesChanged):
+    """The reference engine, every state it answers (a copy) passed through :meth:`doctor`
+    (and every observation through :meth:`doctor_observation`)."""
 
     def doctor(self, state: JSON) -> JSON:
         return state
@@ -21,23 +23,16 @@ class Doctored(InProcessAdapter):
     def doctor_observation(self, obs: JSON, seat: int) -> JSON:
         return obs
 
-    def _doctored(self, state: JSON) -> JSON:
+    def change(self, state: JSON) -> JSON:
         return self.doctor(copy.deepcopy(state))
 
     def new_hand(self, setup: JSON) -> JSON:
-        return self._doctored(super().new_hand(setup))
-
-    def act(self, seat: int, action: JSON) -> JSON:
-        return self._doctored(super().act(seat, action))
-
-    def state(self) -> JSON:
-        return self._doctored(super().state())
+        return self.change(super().new_hand(setup))
 
     def play(self, setup: JSON, actions: list[tuple[int, JSON]], trace: bool = False) -> JSON:
         answer = super().play(setup, actions, trace)
-        answer["state"] = self._doctored(answer["state"])
         if isinstance(answer.get("states"), list):
-            answer["states"] = [self._doctored(s) for s in answer["states"]]
+            answer["states"] = [self.change(s) for s in answer["states"]]
         return answer
 
     def observe(self, seat: int) -> JSON:

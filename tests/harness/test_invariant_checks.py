@@ -10,6 +10,7 @@ import random
 from typing import Any
 
 import pytest
+from deals import HIT_DEAL
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -31,16 +32,7 @@ from tonk_ref.harness.scenario import parse_scenario
 
 JSON = dict[str, Any]
 
-DEAL = """players: 3
-dealer: 2
-deal:
-  hands:
-    - [4h, 5h, 6h, Kc, Qd]
-    - [Kd, Td, Jd, 9h, 8s]
-    - [Ks, Qc, Jc, 9c, 7s]
-  upcard: Kh
-  stock: [7h, 2c]
-"""
+DEAL = HIT_DEAL + "  stock: [7h, 2c]\n"
 
 
 def played(script: str, options: str = "{}", deal: str = DEAL) -> tuple[InProcessAdapter, Ruleset, list[JSON]]:

@@ -9,11 +9,11 @@ from __future__ import annotations
 import copy
 import json
 import sys
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
+from jsonpaths import json_paths
 
 from tonk_ref.harness.report import _validator, assemble, load_report, report_check, table_checks
 from tonk_ref.harness.scene import engine_table
@@ -46,16 +46,6 @@ def _small_report() -> JSON:
     return assemble([failing], engine=engine, adapter="in process: x", duration_s=1.0)
 
 
-def leaves(x: Any, path: tuple[Any, ...] = ()) -> Iterator[tuple[Any, ...]]:
-    yield path
-    if isinstance(x, dict):
-        for k, v in x.items():
-            yield from leaves(v, (*path, k))
-    elif isinstance(x, list):
-        for i, v in enumerate(x):
-            yield from leaves(v, (*path, i))
-
-
 def _set(doc: JSON, path: tuple[Any, ...], value: Any) -> JSON:
     """A copy of ``doc`` with the value at ``path`` set."""
     out = copy.deepcopy(doc)
@@ -76,7 +66,7 @@ def test_the_compiled_schema_gives_jsonschemas_verdict_on_every_field_of_every_t
     assert check(report) and validator.is_valid(report)
     missing = object()
     tried = refused = 0
-    for path in list(leaves(report)):
+    for path in list(json_paths(report)):
         if not path or any(isinstance(p, int) and p > 0 for p in path) or path[-2:-1] in (("table",),
                                                                                              ("engine_table",)):
             continue  # the first item of a list, and the deal's table, stand for the others

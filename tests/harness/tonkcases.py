@@ -7,18 +7,10 @@ from __future__ import annotations
 import functools
 from pathlib import Path
 
+from deals import HIT_DEAL, KNOCK_DEAL
+
 from tonk_ref.harness.scenario import Case, load_scenario, scenario_files
 from tonk_ref.paths import scenarios_dir
-
-KNOCK_DEAL = """players: 3
-dealer: 2
-deal:
-  hands:
-    - [Ac, 2c, 2d, 3s, 4h]
-    - [Kd, Qd, Jd, 9h, 8s]
-    - [Kc, Qc, Jc, 9c, 7s]
-  upcard: Kh
-"""
 
 CASES: dict[str, str] = {
     # a knock that wins: seat 0 has 12, the others 47 and 46
@@ -75,15 +67,7 @@ result:
     "h-hit": """id: h-hit
 title: seat 0 draws, spreads 4h 5h 6h and hits 7h on it
 rules: [HIT-1, SPREAD-3]
-players: 3
-dealer: 2
-deal:
-  hands:
-    - [4h, 5h, 6h, Kc, Qd]
-    - [Kd, Td, Jd, 9h, 8s]
-    - [Ks, Qc, Jc, 9c, 7s]
-  upcard: Kh
-  stock: [7h]
+""" + HIT_DEAL + """  stock: [7h]
 script:
   - act: 0 draw stock
   - act: 0 spread 4h 5h 6h

@@ -170,25 +170,33 @@ def older() -> Older:
     return Older()
 
 
-class RequiredTotalsMissing(InProcessAdapter):
+class StatesChanged(InProcessAdapter):
+    """The reference engine, the state that ``act``, ``state`` and ``play`` answer passed
+    through :meth:`change`."""
+
+    def change(self, state: JSON) -> JSON:
+        return state
+
+    def act(self, seat: int, action: JSON) -> JSON:
+        return self.change(super().act(seat, action))
+
+    def state(self) -> JSON:
+        return self.change(super().state())
+
+    def play(self, setup: JSON, actions: list[tuple[int, JSON]], trace: bool = False) -> JSON:
+        answer = super().play(setup, actions, trace)
+        answer["state"] = self.change(answer["state"])
+        return answer
+
+
+class RequiredTotalsMissing(StatesChanged):
     """Leaves result.totals out after a knock, where the protocol requires it."""
 
-    def _strip(self, state: JSON) -> JSON:
+    def change(self, state: JSON) -> JSON:
         result = state.get("result")
         if isinstance(result, dict) and result.get("ending") in ("knock_won", "knock_caught"):
             result.pop("totals", None)
         return state
-
-    def act(self, seat: int, action: JSON) -> JSON:
-        return self._strip(super().act(seat, action))
-
-    def state(self) -> JSON:
-        return self._strip(super().state())
-
-    def play(self, setup: JSON, actions: list[tuple[int, JSON]], trace: bool = False) -> JSON:
-        out = super().play(setup, actions, trace)
-        self._strip(out["state"])
-        return out
 
 
 def required_totals_missing() -> RequiredTotalsMissing:

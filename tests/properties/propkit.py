@@ -26,6 +26,7 @@ from tonk_ref.engine.serialize import (
     state_from_json,
     state_to_json,
 )
+from tonk_ref.harness.case import new_hand_setup
 from tonk_ref.spec.rulebook import load_presets
 
 JSON = dict[str, Any]
@@ -82,13 +83,7 @@ class Setup:
         return Hand(list(self.deck), self.players, self.dealer, self.stake, self.rules)
 
     def json(self) -> JSON:
-        return {
-            "ruleset": self.rules.to_dict(),
-            "players": self.players,
-            "dealer": self.dealer,
-            "stake": self.stake,
-            "deck": [NAMES[c] for c in self.deck],
-        }
+        return new_hand_setup(self.rules, self.players, self.dealer, self.stake, [NAMES[c] for c in self.deck])
 
 
 def pack(rules: Ruleset) -> list[int]:

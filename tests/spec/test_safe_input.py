@@ -13,6 +13,7 @@ from typing import Any
 
 import pytest
 import yaml
+from deals import KNOCK_DEAL
 
 from tonk_ref.errors import InputError
 from tonk_ref.harness.known_failures import REASON_CHARS, dump_known_failures, load_known_failures
@@ -179,15 +180,7 @@ def test_json_limits() -> None:
 SCENARIO = """id: a-case
 title: a knock that wins
 rules: [PAY-KNOCK-2]
-players: 3
-dealer: 2
-deal:
-  hands:
-    - [Ac, 2c, 2d, 3s, 4h]
-    - [Kd, Qd, Jd, 9h, 8s]
-    - [Kc, Qc, Jc, 9c, 7s]
-  upcard: Kh
-script:
+""" + KNOCK_DEAL + """script:
   - act: 0 knock
 result:
   ending: knock_won

@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from conftest import W7, W12
+from runkit import W7, W12
 
 from tonk_ref.engine.ruleset import DEFAULT
 from tonk_ref.spec.judging import judge, outcome_of

@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 import yaml
-from conftest import Ran
+from runkit import Ran
 
 from tonk_ref.engine.ruleset import DEFAULT, option_values
 from tonk_ref.harness.scenario import load_scenario

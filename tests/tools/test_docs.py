@@ -15,7 +15,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from conftest import Ran
+from runkit import Ran
 
 from tonk_ref.paths import data_root
 from tonk_ref.spec.rulebook import load_ruleset_file

@@ -8,7 +8,7 @@ import re
 from collections.abc import Callable
 
 import pytest
-from conftest import W7, Ran, scenario
+from runkit import W7, Ran, scenario
 
 from tonk_ref.engine.cards import parse_card
 from tonk_ref.spec.rulebook import rules_by_id

@@ -9,8 +9,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import W7, W12, Ran, scenario
 from ruling_set import RULINGS
+from runkit import W7, W12, Ran, scenario
 
 from tonk_ref.paths import data_root
 

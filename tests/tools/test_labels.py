@@ -87,6 +87,13 @@ def label_for(j: Judgement, g: Group, rid: str, trial_label: str) -> str:
     return quoted(j, g, rid)[trial_label][1][0]
 
 
+def deciding_label(j: Judgement, rid: str, trial_label: str = "the base rules") -> str:
+    """The label of ``rid`` under the ruleset ``trial_label``, whose group it decides."""
+    g = group_with(j, trial_label)
+    assert rid in j.deciding(g), (rid, j.deciding(g))
+    return label_for(j, g, rid, trial_label)
+
+
 # ---------------------------------------------------------------------------- the reported labels
 
 
@@ -116,10 +123,7 @@ def test_knock_with_discard_is_not_named_for_a_knock_at_the_start_of_the_turn() 
 
 
 def test_a_hit_in_the_40_card_pack_is_d11s() -> None:
-    j = judged(HIT, ONLINE_REEM, "online-reem")
-    g = group_with(j, "the base rules")
-    assert "HIT-3" in j.deciding(g)
-    assert label_for(j, g, "HIT-3", "the base rules") == (
+    assert deciding_label(judged(HIT, ONLINE_REEM, "online-reem"), "HIT-3") == (
         "the seeds (S20, S21) and this spec (D11; no option offers another reading)")
 
 
@@ -144,18 +148,12 @@ def test_a_dealt_draw_names_s13() -> None:
 
 
 def test_a_catch_names_s30() -> None:
-    j = judged(W10)
-    g = group_with(j, "the base rules")
-    assert "PAY-CAUGHT-3" in j.deciding(g)
-    assert label_for(j, g, "PAY-CAUGHT-3", "the base rules") == (
+    assert deciding_label(judged(W10), "PAY-CAUGHT-3") == (
         "the seeds (S30) and this spec (D5; alternatives: caught_payment (5 other values))")
 
 
 def test_values_no_stored_source_documents_say_so() -> None:
-    j = judged(LAST_CARD, ONLINE_REEM, "online-reem")
-    g = group_with(j, "the base rules")
-    assert "STOCK-3" in j.deciding(g)
-    assert label_for(j, g, "STOCK-3", "the base rules") == (
+    assert deciding_label(judged(LAST_CARD, ONLINE_REEM, "online-reem"), "STOCK-3") == (
         "an online engines' rule, no written source: empty_stock = last_turn")
     j = judged(W7)
     g = group_with(j, "knock_tie = split")

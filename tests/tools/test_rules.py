@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import yaml
-from conftest import Ran
+from runkit import Ran
 
 from tonk_ref.engine.ruleset import option_values
 from tonk_ref.paths import data_root, spec_dir

@@ -11,7 +11,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from conftest import W7
+from runkit import W7
 
 from tonk_ref.engine.cards import NAMES, pack_mask, parse_card
 from tonk_ref.engine.ruleset import DEFAULT

@@ -3,21 +3,6 @@ what it printed and wrote."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from runkit import tonk
 
-import pytest
-from viewkit import Ran
-
-from tonk_ref.tools import cli
-
-
-@pytest.fixture
-def tonk(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> Callable[..., Ran]:
-    monkeypatch.delenv("NO_COLOR", raising=False)
-
-    def run(*args: str) -> Ran:
-        code = cli.main(list(args))
-        captured = capsys.readouterr()
-        return Ran(code, captured.out, captured.err)
-
-    return run
+__all__ = ["tonk"]

@@ -19,7 +19,7 @@ from typing import Any
 
 import pytest
 from hostilefake import HOSTILE
-from viewkit import W7, Ran, scenario
+from runkit import W7, Ran, scenario
 
 from tonk_ref.engine.ruleset import DEFAULT
 from tonk_ref.harness.situations import load_situation

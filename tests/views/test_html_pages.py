@@ -11,7 +11,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import jsonschema
-from viewkit import W7, Ran, scenario
+from runkit import W7, Ran, scenario
 
 from tonk_ref.harness.report import REPORT_SCHEMA
 

@@ -30,6 +30,12 @@ from ..engine.ruleset import DEFAULT, Ruleset
 from ..spec.notation import describe_action, format_action
 
 JSON = dict[str, Any]
+
+
+def new_hand_setup(rules: Ruleset, players: int, dealer: int, stake: int, deck: list[str]) -> JSON:
+    """The ``new_hand`` setup of a hand (spec/schemas/setup.json), its fields in the order
+    every setup the harness writes has them."""
+    return {"ruleset": rules.to_dict(), "players": players, "dealer": dealer, "stake": stake, "deck": deck}
 Kind = Literal["scenario", "feature", "perft", "generated"]
 Origin = Literal["written", "translated", "derived", "generated"]
 

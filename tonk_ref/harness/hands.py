@@ -24,7 +24,7 @@ from ..adapters.fields import state_fields
 from ..engine.cards import NAMES, cards_of, pack_mask
 from ..engine.ruleset import DEFAULT, Ruleset, option_values
 from ..spec.applicability import reasons_reachable
-from .case import Act, Case, Expect, Step
+from .case import Act, Case, Expect, Step, new_hand_setup
 
 JSON = dict[str, Any]
 Move = tuple[int, JSON]
@@ -80,13 +80,8 @@ def random_setup(
     rng.shuffle(deck)
     if low:
         deck.sort(key=lambda c: c < 52 and c % 13 > 3)  # stable: the shuffle stands within each part
-    return {
-        "ruleset": rules.to_dict(),
-        "players": n,
-        "dealer": rng.randrange(n),
-        "stake": stake if stake is not None else rng.choice([1, 1, 1, 2, 5]),
-        "deck": [NAMES[c] for c in deck],
-    }
+    return new_hand_setup(rules, n, rng.randrange(n), stake if stake is not None else rng.choice([1, 1, 1, 2, 5]),
+                          [NAMES[c] for c in deck])
 
 
 def table_fields(state: JSON) -> JSON:

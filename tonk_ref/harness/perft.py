@@ -41,7 +41,7 @@ from ..spec.notation import describe_action, value_text
 from ..spec.rulebook import RulebookError, resolve_ruleset
 from ..spec.safe_input import ErrorFactory, check_digits, check_text, load_yaml, read_text
 from .capabilities import Capabilities
-from .case import Case, Perft
+from .case import Case, Perft, new_hand_setup
 
 JSON = dict[str, Any]
 _CARDS = frozenset(NAMES)
@@ -72,13 +72,7 @@ class PerftCase:
         return resolve_ruleset(self.preset, self.options, where=f"{self.source}:{self.line}")
 
     def setup(self) -> JSON:
-        return {
-            "ruleset": self.ruleset.to_dict(),
-            "players": self.players,
-            "dealer": self.dealer,
-            "stake": self.stake,
-            "deck": list(self.deck),
-        }
+        return new_hand_setup(self.ruleset, self.players, self.dealer, self.stake, list(self.deck))
 
     def to_text(self) -> str:
         opts = "".join(f" {k}={value_text(v)}" for k, v in self.options.items())

@@ -4,8 +4,8 @@ package that defines ``HELP`` (one line), ``add_arguments(parser)`` and
 Only the module of the command asked for is imported, so a command starts without
 loading the others.  A command imports no other command: what two share is a library
 function of a layer below, or one of the command-line helpers (this module's
-:class:`UsageError`, :func:`writable_folder`, :func:`writable_file` and
-:func:`command_line`; :mod:`.engine_args`, :mod:`.exitcodes`, :mod:`.progress`)."""
+:class:`UsageError`, :func:`writable_folder`, :func:`writable_file`,
+:func:`situation_and_rules` and :func:`command_line`; :mod:`.engine_args`, :mod:`.exitcodes`, :mod:`.progress`)."""
 
 from __future__ import annotations
 
@@ -15,9 +15,14 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 from types import ModuleType
+from typing import TYPE_CHECKING
 
 from .. import __version__
 from ..errors import TonkError
+
+if TYPE_CHECKING:
+    from ..engine.ruleset import Ruleset
+    from ..spec.situation import Situation
 
 #: Command name -> the module (in this package) that implements it.
 COMMANDS: dict[str, str] = {
@@ -56,6 +61,25 @@ def writable_file(path: str | None, option: str) -> None:
         raise UsageError(f"{option}: {path} is a folder, not a file")
     if not p.parent.is_dir():
         raise UsageError(f"{option}: the folder {p.parent} does not exist")
+
+
+def situation_and_rules(text: str, rules: str | None) -> tuple[Situation, Ruleset, str]:
+    """The situation a command is given (a scenario file, a case ID or a description) and
+    the rules it is played under first (``--rules``, else the scenario's, else the seed
+    rules) with how to name them; a bad one is a usage error."""
+    from ..harness.situations import base_rules, load_situation
+    from ..spec.rulebook import RulebookError
+    from ..spec.situation import SituationError
+
+    try:
+        situation = load_situation(text)
+    except SituationError as e:
+        raise UsageError(str(e)) from None
+    try:
+        ruleset, label = base_rules(situation, rules)
+    except RulebookError as e:
+        raise UsageError(f"--rules: {e}") from None
+    return situation, ruleset, label
 
 
 def command_line(args: argparse.Namespace) -> str:

@@ -1,15 +1,19 @@
 """The engine options every command that tests an engine shares: ``--adapter-cmd``,
 ``--adapter``, ``--timeout``, ``--start-timeout`` and ``--validate``; and the message of a
-run whose engine could not be used (:func:`engine_unavailable`)."""
+run whose engine could not be used (:func:`engine_unavailable`, said by :func:`greeted`)."""
 
 from __future__ import annotations
 
 import argparse
-from typing import Any
+import sys
+from typing import TYPE_CHECKING, Any
 
 from ..adapters.base import Adapter
 from ..adapters.factory import EngineSpec, EngineSpecError
 from .cli import UsageError
+
+if TYPE_CHECKING:
+    from ..harness.runner import Engine
 
 
 def add_engine_arguments(parser: argparse.ArgumentParser, *, validate: bool = True) -> None:
@@ -55,3 +59,16 @@ def engine_unavailable(spec_text: str, fault: Any) -> list[str]:
         lines += [f"    | {x[:200]}" for x in tail[-4:]]
     lines.append("  no case was run (exit status 3)")
     return lines
+
+
+def greeted(adapter: Adapter, spec: EngineSpec, command: str) -> Engine | None:
+    """The engine behind ``adapter``, greeted; None where it could not be used, said on
+    stderr (:func:`engine_unavailable`) as the words of ``command`` (``tonk fuzz``)."""
+    from ..harness.runner import Engine, EngineUnavailable
+
+    try:
+        return Engine.greet(adapter)
+    except EngineUnavailable as e:
+        print("\n".join(engine_unavailable(spec.describe(), e.fault)).replace("tonk check", command),
+              file=sys.stderr)
+        return None

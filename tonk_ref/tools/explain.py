@@ -10,12 +10,10 @@ from __future__ import annotations
 import argparse
 import sys
 
-from ..harness.situations import base_rules, load_situation
-from ..spec.rulebook import RulebookError
-from ..spec.situation import CannotArise, SituationError
+from ..spec.situation import CannotArise
 from ..spec.wording import style_for
 from ..views.replay_text import explain, replay_view
-from .cli import UsageError, command_line
+from .cli import UsageError, command_line, situation_and_rules
 
 COMMAND = "explain"
 HELP = "replay a scenario step by step: the table after each step, each event with its rule and the spec's words"
@@ -41,14 +39,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    try:
-        situation = load_situation(args.scenario)
-    except SituationError as e:
-        raise UsageError(str(e)) from None
-    try:
-        rules, label = base_rules(situation, args.rules)
-    except RulebookError as e:
-        raise UsageError(f"--rules: {e}") from None
+    situation, rules, label = situation_and_rules(args.scenario, args.rules)
     try:
         hand = situation.start(rules)
     except CannotArise as e:

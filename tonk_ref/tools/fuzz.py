@@ -31,11 +31,11 @@ from ..engine.ruleset import Ruleset
 from ..harness.case import Case
 from ..harness.fuzz import FuzzStats, Plan, failed, fuzz_hand, locate, write_shrunk
 from ..harness.results import CaseResult
-from ..harness.runner import Engine, EngineUnavailable, run_case
+from ..harness.runner import Engine, run_case
 from ..harness.session import replay_found
 from . import exitcodes
 from .cli import UsageError, writable_folder
-from .engine_args import add_engine_arguments, build, engine_spec, engine_unavailable
+from .engine_args import add_engine_arguments, build, engine_spec, greeted
 
 HELP = "play random hands on an engine and on the reference side by side; write each difference as a scenario"
 #: Hands a worker plays per task (progress and stopping are checked between tasks).
@@ -135,11 +135,8 @@ def _fuzz(args: argparse.Namespace, spec: EngineSpec, adapter: Any, seed: int, f
     from .progress import Progress
 
     out = sys.stdout
-    try:
-        engine = Engine.greet(adapter)
-    except EngineUnavailable as e:
-        print("\n".join(engine_unavailable(spec.describe(), e.fault)).replace("tonk check", "tonk fuzz"),
-              file=sys.stderr)
+    engine = greeted(adapter, spec, "tonk fuzz")
+    if engine is None:
         return exitcodes.ENGINE
     caps = engine.caps
     if fixed_rules is not None:

@@ -13,13 +13,12 @@ import argparse
 import json
 import sys
 
-from ..harness.situations import base_rules, load_situation
 from ..spec.judging import judge, to_json
-from ..spec.rulebook import RulebookError, load_presets
-from ..spec.situation import GRAMMAR, SituationError
+from ..spec.rulebook import load_presets
+from ..spec.situation import GRAMMAR
 from ..spec.wording import style_for
 from ..views.ruling_text import markdown, ruling_view, text, text_full
-from .cli import UsageError, command_line
+from .cli import UsageError, command_line, situation_and_rules
 
 COMMAND = "judge"
 HELP = "settle a house-rule argument: play a situation under every ruleset that could matter"
@@ -53,14 +52,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    try:
-        situation = load_situation(args.situation)
-    except SituationError as e:
-        raise UsageError(str(e)) from None
-    try:
-        base, label = base_rules(situation, args.rules)
-    except RulebookError as e:
-        raise UsageError(f"--rules: {e}") from None
+    situation, base, label = situation_and_rules(args.situation, args.rules)
     presets = {name: p.ruleset() for name, p in load_presets().items()} if args.all else None
     j = judge(situation, base, label, presets)
     if not j.groups:

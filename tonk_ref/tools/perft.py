@@ -24,7 +24,7 @@ from ..spec.rulebook import RulebookError, load_table_rules, resolve_ruleset
 from ..spec.safe_input import load_json, read_text
 from . import exitcodes
 from .cli import UsageError
-from .engine_args import add_engine_arguments, build, engine_spec, engine_unavailable
+from .engine_args import add_engine_arguments, build, engine_spec, greeted
 
 COMMAND = "perft"
 HELP = "count the legal action sequences of D actions from a deal, or check an engine against the perft tables"
@@ -111,18 +111,14 @@ def run(args: argparse.Namespace) -> int:
 def _count_on_engine(args: argparse.Namespace, setup: JSON, out: Any) -> int:
     """``tonk perft DEAL --adapter-cmd CMD``: the counts on the engine, through the protocol."""
     from ..harness.perft import AdapterPerft, ListedRefused
-    from ..harness.runner import Engine, EngineUnavailable
 
     if args.entry:
         raise UsageError("--entry writes the reference engine's counts: leave out --adapter-cmd/--adapter")
     spec = engine_spec(args)
     adapter = build(spec)
     try:
-        try:
-            engine = Engine.greet(adapter)
-        except EngineUnavailable as e:
-            print("\n".join(engine_unavailable(spec.describe(), e.fault)).replace("tonk check", "tonk perft"),
-                  file=sys.stderr)
+        engine = greeted(adapter, spec, "tonk perft")
+        if engine is None:
             return exitcodes.ENGINE
         if "legal_actions" not in engine.caps.features:
             print(f"tonk perft: nothing was counted: {engine.caps.name} does not declare the feature legal_actions",

@@ -44,14 +44,15 @@ def declared_line(report: JSON) -> str:
     return line
 
 
+#: The counts a summary always says, then the ones it says only when there are some, each
+#: with its words.
+_ALWAYS_COUNTED = (("passed", "passed"), ("failed", "failed"), ("skipped", "skipped"), ("errored", "errored"))
+_COUNTED_IF_ANY = (("known", "known failures"), ("not_run", "not run"), ("load_errors", "files failed to load"))
+
+
 def counts_text(c: Mapping[str, int]) -> str:
-    parts = [f"{c['passed']} passed", f"{c['failed']} failed", f"{c['skipped']} skipped", f"{c['errored']} errored"]
-    if c.get("known"):
-        parts.append(f"{c['known']} known failures")
-    if c.get("not_run"):
-        parts.append(f"{c['not_run']} not run")
-    if c.get("load_errors"):
-        parts.append(f"{c['load_errors']} files failed to load")
+    parts = [f"{c[key]} {words}" for key, words in _ALWAYS_COUNTED]
+    parts += [f"{c[key]} {words}" for key, words in _COUNTED_IF_ANY if c.get(key)]
     return ", ".join(parts)
 
 

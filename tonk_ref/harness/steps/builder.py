@@ -24,7 +24,7 @@ from ...engine.cards import NAMES, cards_of, pack_mask, parse_card
 from ...engine.ruleset import Ruleset, option_values
 from ...engine.stacking import StackError, stack_deck
 from ...spec.rulebook import RulebookError, resolve_ruleset
-from ..case import Act, Call, Case, Expect, Step
+from ..case import Act, Call, Case, Expect, Step, new_hand_setup
 from .parse import FeatureTextError
 
 JSON = dict[str, Any]
@@ -123,13 +123,7 @@ class Builder:
             if self.dealer is None:
                 raise FeatureTextError("no dealer: start with 'Given a N-player hand dealt by seat D'")
             rules = self.ruleset()
-            self.setup = {
-                "ruleset": rules.to_dict(),
-                "players": players,
-                "dealer": self.dealer,
-                "stake": self.stake,
-                "deck": self.deck(rules),
-            }
+            self.setup = new_hand_setup(rules, players, self.dealer, self.stake, self.deck(rules))
         if self.deal_refused:
             raise FeatureTextError("the deal was refused: there is no hand to play or look at")
         return self.setup

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from .builder import Builder
 from .parse import CARD, CARDS, SEAT, WORD, FeatureTextError, card_name, card_names, step
 
@@ -11,18 +13,6 @@ def a_hand(b: Builder, players: str, dealer: str) -> None:
     b.before_deal("the table")
     b.players = int(players)
     b.dealer = int(dealer)
-
-
-@step("given", r"a (?P<players>\d+)-player game")
-def a_game(b: Builder, players: str) -> None:
-    b.before_deal("the table")
-    b.players = int(players)
-
-
-@step("given", r"the stake is (?P<stake>-?\d+)")
-def the_stake(b: Builder, stake: str) -> None:
-    b.before_deal("the stake")
-    b.stake = int(stake)
 
 
 @step("given", rf"the ruleset has (?P<option>{WORD}) = (?P<value>\S+)")
@@ -46,19 +36,25 @@ def seat_holds(b: Builder, seat: str, cards: str) -> None:
     b.hands[s] = card_names(cards)
 
 
-@step("given", rf"the upcard is (?P<card>{CARD})")
-def the_upcard(b: Builder, card: str) -> None:
-    b.before_deal("the upcard")
-    b.upcard = card_name(card)
+#: The Given steps that set one value of the table or of the deal, before it is dealt: the
+#: step's pattern (its text in the group ``value``), what it gives (for the error of one
+#: given after the deal), the builder's field it sets and how the text reads.
+_ONE_VALUE: tuple[tuple[str, str, str, Callable[[str], object]], ...] = (
+    (r"a (?P<value>\d+)-player game", "the table", "players", int),
+    (r"the stake is (?P<value>-?\d+)", "the stake", "stake", int),
+    (rf"the upcard is (?P<value>{CARD})", "the upcard", "upcard", card_name),
+    (rf"the stock starts with (?P<value>{CARDS})", "the stock", "stock_top", card_names),
+    (rf"the deck, top first, starts with (?P<value>{CARDS})", "the deck", "deck_top", card_names),
+)
 
 
-@step("given", rf"the stock starts with (?P<cards>{CARDS})")
-def stock_starts(b: Builder, cards: str) -> None:
-    b.before_deal("the stock")
-    b.stock_top = card_names(cards)
+def _one_value(what: str, field: str, read: Callable[[str], object]) -> Callable[[Builder, str], None]:
+    def given(b: Builder, value: str) -> None:
+        b.before_deal(what)
+        setattr(b, field, read(value))
+
+    return given
 
 
-@step("given", rf"the deck, top first, starts with (?P<cards>{CARDS})")
-def deck_starts(b: Builder, cards: str) -> None:
-    b.before_deal("the deck")
-    b.deck_top = card_names(cards)
+for _pattern, _what, _field, _read in _ONE_VALUE:
+    step("given", _pattern)(_one_value(_what, _field, _read))

@@ -6,6 +6,8 @@ payer and payee."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from ...spec.notation import NotationError, parse_move
 from ..case import Legal, Observe
 from .builder import Builder
@@ -187,16 +189,6 @@ def _observe(b: Builder, seat: str, expect: dict[str, object]) -> None:
     b.add(Observe(int(seat), expect, line=b.line, text=b.text))
 
 
-@step("then", rf"seat (?P<seat>{SEAT}) sees its hand as (?P<cards>{CARDS})")
-def sees_own_hand(b: Builder, seat: str, cards: str) -> None:
-    _observe(b, seat, {"hand": card_names(cards)})
-
-
-@step("then", rf"seat (?P<seat>{SEAT}) sees the hand sizes (?P<sizes>{INTS})")
-def sees_hand_sizes(b: Builder, seat: str, sizes: str) -> None:
-    _observe(b, seat, {"hand_sizes": ints(sizes)})
-
-
 @step("then", rf"seat (?P<seat>{SEAT}) sees the hand of seat (?P<other>{SEAT}) as (?P<cards>{CARDS})")
 def sees_other_hand(b: Builder, seat: str, other: str, cards: str) -> None:
     _observe(b, seat, {"hands": {int(other): card_names(cards)}})
@@ -207,24 +199,9 @@ def does_not_see_hand(b: Builder, seat: str, other: str) -> None:
     _observe(b, seat, {"hands": {int(other): None}})
 
 
-@step("then", rf"seat (?P<seat>{SEAT}) sees (?P<card>{CARD}) on top of the discard pile")
-def sees_discard_top(b: Builder, seat: str, card: str) -> None:
-    _observe(b, seat, {"discard_top": card_name(card)})
-
-
 @step("then", rf"seat (?P<seat>{SEAT}) sees (?P<n>\d+) cards? in the (?P<where>stock|discard pile)")
 def sees_count(b: Builder, seat: str, n: str, where: str) -> None:
     _observe(b, seat, {"stock_count" if where == "stock" else "discard_count": int(n)})
-
-
-@step("then", rf"seat (?P<seat>{SEAT}) sees (?P<n>\d+) spreads? on the table")
-def sees_spreads(b: Builder, seat: str, n: str) -> None:
-    _observe(b, seat, {"spread_count": int(n)})
-
-
-@step("then", rf"seat (?P<seat>{SEAT}) cannot see (?P<cards>{CARDS})")
-def cannot_see(b: Builder, seat: str, cards: str) -> None:
-    _observe(b, seat, {"hidden": card_names(cards)})
 
 
 # ---------------------------------------------------------------------- legal actions
@@ -257,51 +234,56 @@ def legal_count(b: Builder, n: str) -> None:
 
 
 # ---------------------------------------------------------------------- match answers
-@step("then", rf"seat (?P<seat>{SEAT}) deals first")
-def deals_first(b: Builder, seat: str) -> None:
-    b.expect_answer("dealer", int(seat))
-
-
-@step("then", r"the cut takes (?P<n>\d+) rounds?")
-def cut_rounds(b: Builder, n: str) -> None:
-    b.expect_answer("len(rounds)", int(n))
-
-
-@step("then", rf"seat (?P<seat>{SEAT}) deals next")
-def deals_next(b: Builder, seat: str) -> None:
-    b.expect_answer("dealer", int(seat))
-
-
-@step("then", rf"the new player sits at seat (?P<seat>{SEAT})")
-def new_player_seat(b: Builder, seat: str) -> None:
-    b.expect_answer("seat", int(seat))
-
-
-@step("then", r"the table has (?P<n>\d+) players")
-def table_players(b: Builder, n: str) -> None:
-    b.expect_answer("players", int(n))
-
-
-@step("then", rf"the dealer is now seat (?P<seat>{SEAT})")
-def dealer_now(b: Builder, seat: str) -> None:
-    b.expect_answer("dealer", int(seat))
-
-
 @step("then", rf"the player from seat (?P<old>{SEAT}) moves to seat (?P<new>{SEAT})")
 def player_moves(b: Builder, old: str, new: str) -> None:
     b.expect_answer(f"seats[{int(old)}]", int(new))
 
 
-@step("then", rf"the points added are (?P<points>{INTS})")
-def points_added(b: Builder, points: str) -> None:
-    b.expect_answer("points", ints(points))
-
-
-@step("then", rf"the scores are now (?P<scores>{INTS})")
-def scores_now(b: Builder, scores: str) -> None:
-    b.expect_answer("scores", ints(scores))
-
-
 @step("then", rf"(?:seats? (?P<leaving>{SEATS}) (?:leaves|leave)|nobody leaves) the match")
 def leave_the_match(b: Builder, leaving: str | None) -> None:
     b.expect_answer("out", seats(leaving) if leaving else [])
+
+
+# ---------------------------------------------------------------------- steps that expect one value
+_Read = Callable[[str], object]
+
+
+def _seen(field: str, read: _Read) -> Callable[..., None]:
+    """One field of what the seat of the group ``seat`` sees."""
+
+    def then(b: Builder, seat: str, value: str) -> None:
+        _observe(b, seat, {field: read(value)})
+
+    return then
+
+
+def _answered(path: str, read: _Read) -> Callable[..., None]:
+    """One value of the answer to the match request."""
+
+    def then(b: Builder, value: str) -> None:
+        b.expect_answer(path, read(value))
+
+    return then
+
+
+#: The Then steps that expect one value: the step's pattern (the text in the group
+#: ``value``), what it expects (:func:`_seen` or :func:`_answered`), the observation's field
+#: or the answer's path, and how the text reads.
+_ONE_VALUE: tuple[tuple[str, Callable[[str, _Read], Callable[..., None]], str, _Read], ...] = (
+    (rf"seat (?P<seat>{SEAT}) sees its hand as (?P<value>{CARDS})", _seen, "hand", card_names),
+    (rf"seat (?P<seat>{SEAT}) sees the hand sizes (?P<value>{INTS})", _seen, "hand_sizes", ints),
+    (rf"seat (?P<seat>{SEAT}) sees (?P<value>{CARD}) on top of the discard pile", _seen, "discard_top", card_name),
+    (rf"seat (?P<seat>{SEAT}) sees (?P<value>\d+) spreads? on the table", _seen, "spread_count", int),
+    (rf"seat (?P<seat>{SEAT}) cannot see (?P<value>{CARDS})", _seen, "hidden", card_names),
+    (rf"seat (?P<value>{SEAT}) deals first", _answered, "dealer", int),
+    (r"the cut takes (?P<value>\d+) rounds?", _answered, "len(rounds)", int),
+    (rf"seat (?P<value>{SEAT}) deals next", _answered, "dealer", int),
+    (rf"the new player sits at seat (?P<value>{SEAT})", _answered, "seat", int),
+    (r"the table has (?P<value>\d+) players", _answered, "players", int),
+    (rf"the dealer is now seat (?P<value>{SEAT})", _answered, "dealer", int),
+    (rf"the points added are (?P<value>{INTS})", _answered, "points", ints),
+    (rf"the scores are now (?P<value>{INTS})", _answered, "scores", ints),
+)
+
+for _pattern, _expects, _where, _read in _ONE_VALUE:
+    step("then", _pattern)(_expects(_where, _read))
