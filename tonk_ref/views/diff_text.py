@@ -76,7 +76,7 @@ def text(d: Diff) -> list[str]:
     else:
         out.append("Differ in  no option differs")
     if d.compared:
-        out.append(f"Compared   {d.compared}")
+        out += wrap(d.compared, 100 - 11, "Compared   ", "           ")
     if not d.changed:
         out += ["", "The two rulesets are the same: no situation can tell them apart."]
         return out
