@@ -78,12 +78,11 @@ def mask_of(cards: Iterable[Card]) -> CardMask:
 
 
 def cards_of(mask: CardMask) -> list[Card]:
-    """The cards of a mask in code order (clubs A..K, then diamonds, ...): read suit by
-    suit from tables of the cards of each 13-bit set (the spades' with the jokers above
-    them), built at the first call."""
+    """The cards of a mask in code order (clubs A..K, then diamonds, ..., then the jokers):
+    read suit by suit from tables of the cards of each 13-bit set, built at the first call."""
     try:
         return [*_CLUBS[mask & 0x1FFF], *_DIAMONDS[mask >> 13 & 0x1FFF], *_HEARTS[mask >> 26 & 0x1FFF],
-                *_SPADES[mask >> 39]]
+                *_SPADES[mask >> 39 & 0x1FFF], *_JOKERS[mask >> 52]]
     except IndexError:  # the tables are not built yet, or bits past the jokers
         if not _SPADES:
             _build_suit_cards()
@@ -101,24 +100,24 @@ def _bit_by_bit(mask: CardMask) -> list[Card]:
     return out
 
 
-#: The cards of each 13-bit set of ranks of clubs, diamonds, hearts; of spades and the two
-#: jokers above them (15 bits).  Built by :func:`_build_suit_cards`.
+#: The cards of each 13-bit set of ranks of clubs, diamonds, hearts and spades.  Built by
+#: :func:`_build_suit_cards`.
 _CLUBS: tuple[tuple[Card, ...], ...] = ()
 _DIAMONDS: tuple[tuple[Card, ...], ...] = ()
 _HEARTS: tuple[tuple[Card, ...], ...] = ()
 _SPADES: tuple[tuple[Card, ...], ...] = ()
+#: The jokers of each 2-bit set above the spades.
+_JOKERS: tuple[tuple[Card, ...], ...] = ((), (52,), (53,), (52, 53))
 
 
 def _build_suit_cards() -> None:
     global _CLUBS, _DIAMONDS, _HEARTS, _SPADES
-    tables = []
-    for suit, bits in ((0, 13), (1, 13), (2, 13), (3, 15)):
-        table: list[tuple[Card, ...]] = [()] * (1 << bits)
-        for m in range(1, 1 << bits):
-            top = m.bit_length() - 1  # the highest card comes last
-            table[m] = (*table[m ^ 1 << top], 13 * suit + top)
-        tables.append(tuple(table))
-    _CLUBS, _DIAMONDS, _HEARTS, _SPADES = tables
+    clubs: list[tuple[Card, ...]] = [()] * (1 << 13)
+    for m in range(1, 1 << 13):
+        top = m.bit_length() - 1  # the highest card comes last
+        clubs[m] = (*clubs[m ^ 1 << top], top)
+    _CLUBS = tuple(clubs)
+    _DIAMONDS, _HEARTS, _SPADES = (tuple(tuple(c + 13 * suit for c in t) for t in clubs) for suit in (1, 2, 3))
 
 
 def iter_cards(mask: CardMask) -> Iterator[Card]:
