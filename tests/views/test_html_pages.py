@@ -36,6 +36,24 @@ def test_report_page_from_a_failing_engine(tonk: Callable[..., Ran], tmp_path: P
     assert "PAY-KNOCK-3" in page and "prefers-color-scheme:dark" in page
 
 
+def test_report_page_names_the_table_a_run_played_at(tonk: Callable[..., Ran], tmp_path: Path) -> None:
+    """A run at a table: the engines' table says at which table and how many cases ran
+    there by origin, and the legend tells a skip for a case that cannot exist there from
+    one for what the engine did not declare; a plain run names no table."""
+    at, plain = tmp_path / "at.json", tmp_path / "plain.json"
+    assert tonk("check", "-k", "DEALT-1", "--no-progress", "--rules", "online", "--generated", "0",
+                "--json", str(at)).code == 0
+    assert tonk("check", "-k", "DEALT-1", "--no-progress", "--json", str(plain)).code == 0
+    table = json.loads(at.read_text())["table"]
+    out = tmp_path / "r.html"
+    assert tonk("report", "--html", str(out), str(at), str(plain)).code == 0
+    page = out.read_text()
+    ran = ", ".join(f"{n} {origin}" for origin, n in table["ran"].items())
+    assert page.count("at the table online: ran ") == 1
+    assert f"at the table online: ran {ran}; {table['cannot_exist']} cases cannot exist there" in page
+    assert "the case cannot exist there" in page
+
+
 def test_report_bad_input_is_one_line(tonk: Callable[..., Ran], tmp_path: Path) -> None:
     bad = tmp_path / "bad.json"
     bad.write_text("{not json")

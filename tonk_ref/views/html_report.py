@@ -126,8 +126,20 @@ def _engines(reports: Sequence[JSON]) -> list[JSON]:
             "features": ", ".join(e.get("features") or []) or "none",
             "options": len(opts), "value_count": sum(len(v) for v in opts.values()),
             "options_text": _options_text(opts),
+            "table": _table_line(r.get("table")),
         })
     return rows
+
+
+def _table_line(t: JSON | None) -> str:
+    """Where a run at a table played: the table, and its cases by origin and those that
+    cannot exist there ("" for a run of the cases as written)."""
+    if not t:
+        return ""
+    where = "its own table" if t.get("source") == "engine" else "the table"
+    name = f" {t['rules']}" if t["rules"] else ""
+    ran = ", ".join(f"{n} {origin}" for origin, n in t["ran"].items())
+    return f"at {where}{name}: ran {ran}; {t['cannot_exist']} cases cannot exist there"
 
 
 def _matrix(reports: Sequence[JSON]) -> list[JSON]:
