@@ -8,7 +8,7 @@ the output cannot encode the suit symbols (an ASCII terminal) the canonical name
 from __future__ import annotations
 
 import os
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import IO, Any
@@ -127,71 +127,48 @@ def seats(ss: Sequence[int]) -> str:
     return "seats " + ", ".join(str(s) for s in ss[:-1]) + f" and {ss[-1]}"
 
 
+#: How each kind of event of a hand's record is said: (seat, data, hand size, style) -> words.
+_EVENT_WORDS: dict[str, Callable[[Any, Any, int, Style], str]] = {
+    "deal": lambda s, d, n, st: f"seat {s} deals {n} cards to each of {d} players",
+    "upcard": lambda s, d, n, st: f"the upcard is {st.card(d)}",
+    "no_upcard": lambda s, d, n, st: "no upcard is turned: the discard pile starts empty",
+    "dealt_tonk": lambda s, d, n, st: f"seat {s} was dealt {d}: a dealt tonk, the hand is not played",
+    "dealt_best": lambda s, d, n, st: f"seat {s}'s dealt {d} is the best of the dealt tonks",
+    "dealt_split": lambda s, d, n, st: f"{seats(d)} were dealt tonks and share the win",
+    "dealt_draw": lambda s, d, n, st: f"{seats(d)} were dealt tonks: a draw, nobody pays",
+    "draw": lambda s, d, n, st: f"seat {s} draws {st.card(d)} from the stock",
+    "take": lambda s, d, n, st: f"seat {s} takes {st.card(d)} from the discard pile",
+    "eat": lambda s, d, n, st: f"seat {s} takes the discard out of turn (seat {d} was to act)",
+    "discard": lambda s, d, n, st: f"seat {s} discards {st.card(d)}",
+    "spread": lambda s, d, n, st: f"seat {s} lays {st.cards(d)}",
+    "hit": lambda s, d, n, st: f"seat {s} hits {st.card(d[0])} on spread {d[1]}",
+    "hit_lock": lambda s, d, n, st: f"seat {s}'s spread was hit: seat {s} may not knock for {d} more turn(s)",
+    "tonk_out": lambda s, d, n, st: f"seat {s} has no cards left: out without a discard (a tonk out)",
+    "out": lambda s, d, n, st: f"seat {s} discarded the last card: out",
+    "knock": lambda s, d, n, st: f"seat {s} knocks",
+    "last_turns": lambda s, d, n, st: (f"seat {s}'s hand lies face up; each other player has one more turn "
+                                       f"({d} in all) before the count"),
+    "empty_stock": lambda s, d, n, st: f"seat {s} draws from the empty stock: the hand ends",
+    "restock": lambda s, d, n, st: f"the discard pile but its top card ({d} cards) is turned over as a new stock",
+    "dead_hand": lambda s, d, n, st: "the hand is dead: nobody pays",
+    "turn_limit": lambda s, d, n, st: f"turn {d} ends, the last the turn limit allows: the hand ends",
+    "stock_end": lambda s, d, n, st: f"seat {s} drew the last stock card and its turn has ended: the hand ends",
+    "hit_ends_turn": lambda s, d, n, st: f"seat {s}'s hit ends the turn, without a discard",
+    "reem": lambda s, d, n, st: f"seat {s} lays a second spread: a reem, the hand ends",
+    "knock_tie": lambda s, d, n, st: (f"seat {s}'s knock ties the lowest total: "
+                                      + (f"{seats(d)} share the win" if d else "the hand is a draw")),
+    "special_hand": lambda s, d, n, st: f"seat {s} declares a special hand of {d}: the hand ends",
+    "pay": lambda s, d, n, st: f"seat {s} pays seat {d[0]} {amount(d[1])}",
+    "end": lambda s, d, n, st: f"the hand ends: {d}",
+}
+
+
 def event_text(ev: Event, hand_size: int, style: Style) -> str:
     """One event of a hand's record in words."""
-    k, s, d = ev.kind, ev.seat, ev.data
-    if k == "deal":
-        return f"seat {s} deals {hand_size} cards to each of {d} players"
-    if k == "upcard":
-        return f"the upcard is {style.card(d)}"
-    if k == "no_upcard":
-        return "no upcard is turned: the discard pile starts empty"
-    if k == "dealt_tonk":
-        return f"seat {s} was dealt {d}: a dealt tonk, the hand is not played"
-    if k == "dealt_best":
-        return f"seat {s}'s dealt {d} is the best of the dealt tonks"
-    if k == "dealt_split":
-        return f"{seats(d)} were dealt tonks and share the win"
-    if k == "dealt_draw":
-        return f"{seats(d)} were dealt tonks: a draw, nobody pays"
-    if k == "draw":
-        return f"seat {s} draws {style.card(d)} from the stock"
-    if k == "take":
-        return f"seat {s} takes {style.card(d)} from the discard pile"
-    if k == "eat":
-        return f"seat {s} takes the discard out of turn (seat {d} was to act)"
-    if k == "discard":
-        return f"seat {s} discards {style.card(d)}"
-    if k == "spread":
-        return f"seat {s} lays {style.cards(d)}"
-    if k == "hit":
-        card, index = d
-        return f"seat {s} hits {style.card(card)} on spread {index}"
-    if k == "hit_lock":
-        return f"seat {s}'s spread was hit: seat {s} may not knock for {d} more turn(s)"
-    if k == "tonk_out":
-        return f"seat {s} has no cards left: out without a discard (a tonk out)"
-    if k == "out":
-        return f"seat {s} discarded the last card: out"
-    if k == "knock":
-        return f"seat {s} knocks"
-    if k == "last_turns":
-        return f"seat {s}'s hand lies face up; each other player has one more turn ({d} in all) before the count"
-    if k == "empty_stock":
-        return f"seat {s} draws from the empty stock: the hand ends"
-    if k == "restock":
-        return f"the discard pile but its top card ({d} cards) is turned over as a new stock"
-    if k == "dead_hand":
-        return "the hand is dead: nobody pays"
-    if k == "turn_limit":
-        return f"turn {d} ends, the last the turn limit allows: the hand ends"
-    if k == "stock_end":
-        return f"seat {s} drew the last stock card and its turn has ended: the hand ends"
-    if k == "hit_ends_turn":
-        return f"seat {s}'s hit ends the turn, without a discard"
-    if k == "reem":
-        return f"seat {s} lays a second spread: a reem, the hand ends"
-    if k == "knock_tie":
-        return f"seat {s}'s knock ties the lowest total: " + (
-            f"{seats(d)} share the win" if d else "the hand is a draw")
-    if k == "special_hand":
-        return f"seat {s} declares a special hand of {d}: the hand ends"
-    if k == "pay":
-        payee, amt = d
-        return f"seat {s} pays seat {payee} {amount(amt)}"
-    if k == "end":
-        return f"the hand ends: {d}"
-    return f"{k} {seat(s)} {d!r}"  # pragma: no cover - every kind the engine records is above
+    words = _EVENT_WORDS.get(ev.kind)
+    if words is None:  # pragma: no cover - every kind the engine records is above
+        return f"{ev.kind} {seat(ev.seat)} {ev.data!r}"
+    return words(ev.seat, ev.data, hand_size, style)
 
 
 def draw_table(hand: Hand, style: Style, indent: str = "  ") -> list[str]:
