@@ -48,7 +48,7 @@ TARGETS = {
     "engine_p1_actions_per_s": 200_000,
     "suite_wall_s": 0.8,
     "stdio_floor_ratio": 1.25,
-    "fuzz_hands_per_s": 1_000,
+    "fuzz_hands_per_s": 1_500,
     "peak_rss_mb": 150,
     "fuzz_memory_growth": 0.10,
 }
