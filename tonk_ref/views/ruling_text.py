@@ -6,7 +6,6 @@ rulesets, marked as the seeds' rule, a decision of this spec or a house rule."""
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 from typing import Any
 
@@ -162,7 +161,13 @@ def base_rule_lines(j: Judgement, g: Group, width: int, indent: str, tight: bool
     """The deciding rules of the base group, each in the base rules' sentence and where it
     comes from (the sentences of the group's other rulesets: --full); ``tight`` puts where
     it comes from after the sentence, without the alternatives the other groups show."""
-    out: list[str] = []
+    return [line for _, lines in base_rule_chunks(j, g, width, indent, tight) for line in lines]
+
+
+def base_rule_chunks(j: Judgement, g: Group, width: int, indent: str,
+                     tight: bool = False) -> list[tuple[str, list[str]]]:
+    """:func:`base_rule_lines` rule by rule: each deciding rule's ID and its lines."""
+    out: list[tuple[str, list[str]]] = []
     rids = j.deciding(g)
     if not rids:
         return out
@@ -171,10 +176,11 @@ def base_rule_lines(j: Judgement, g: Group, width: int, indent: str, tight: bool
         sentence, label, _, _ = shown_sentences(j, g, rid)[0]
         pad = indent + " " * (w + 2)
         if tight:
-            out += _wrapped(f"{indent}{rid.ljust(w)}  ", f"{sentence} [{_short_provenance(label)}]", width, pad)
+            lines = _wrapped(f"{indent}{rid.ljust(w)}  ", f"{sentence} [{_short_provenance(label)}]", width, pad)
         else:
-            out += _wrapped(f"{indent}{rid.ljust(w)}  ", sentence, width, pad)
-            out += _wrapped(pad, f"[{label}]", width, pad + " ")
+            lines = _wrapped(f"{indent}{rid.ljust(w)}  ", sentence, width, pad)
+            lines += _wrapped(pad, f"[{label}]", width, pad + " ")
+        out.append((rid, lines))
     return out
 
 
@@ -218,8 +224,9 @@ def group_line(j: Judgement, g: Group) -> str:
 SHORT_LINES = 25
 
 
-def _base_block(j: Judgement, g: Group, style: Style, tight: bool) -> list[str]:
-    """The base group in full: the outcome, who pays whom, the notes, the deciding rules."""
+def _base_block(j: Judgement, g: Group, style: Style, tight: bool) -> tuple[list[str], list[tuple[str, list[str]]]]:
+    """The base group in full: the outcome, who pays whom and the notes; and the deciding
+    rules, each with its lines."""
     o = g.outcome
     out = _wrapped(style.bold(f"{g.letter}  "), style.bold(group_title(j, g)), WIDTH, "   ")
     if o.kind == "refused":
@@ -239,7 +246,7 @@ def _base_block(j: Judgement, g: Group, style: Style, tight: bool) -> list[str]:
         out.append(f"   {pays_words(o.payments)}; net {per_seat(o.net, signed)}")
     for note in o.notes:
         out += _wrapped("   note: ", note, WIDTH, "     ")
-    return out + base_rule_lines(j, g, WIDTH, "   ", tight)
+    return out, base_rule_chunks(j, g, WIDTH, "   ", tight)
 
 
 def other_group_lines(j: Judgement, room: int) -> list[str]:
@@ -288,39 +295,31 @@ def _base_group(j: Judgement) -> Group | None:
     return j.group_of(j.base_trial) or (j.groups[0] if j.groups else None)
 
 
-def _fitted(block: list[str], room: int) -> list[str]:
-    """The base group's block in at most ``room`` lines (never fewer than its outcome): the
+def _fitted(head: list[str], rules: list[tuple[str, list[str]]], room: int) -> list[str]:
+    """The base group in at most ``room`` lines (never fewer than its outcome): the
     deciding rules that fit in whole, the others named in one line for ``--full``."""
-    if len(block) <= room:
-        return block
-    starts = [i for i, line in enumerate(block) if i and _RULE_LINE.match(line)]
-    if not starts:
-        return block
-    head, rules = block[: starts[0]], [block[a:b] for a, b in zip(starts, [*starts[1:], len(block)], strict=True)]
+    if not rules or len(head) + sum(len(lines) for _, lines in rules) <= room:
+        return [*head, *(line for _, lines in rules for line in lines)]
     said = " ".join(head)
     by_id = rules_by_id()
 
-    def named(chunk: list[str]) -> bool:
-        rule = by_id.get(chunk[0].split()[0])
-        return chunk[0].split()[0] in said or (rule is not None and any(o in said for o in rule.options))
+    def named(rid: str) -> bool:
+        rule = by_id.get(rid)
+        return rid in said or (rule is not None and any(o in said for o in rule.options))
 
     # the rules the outcome names itself (a refusal's rule, an option it is allowed
     # under) first, then in their order
-    order = sorted(range(len(rules)), key=lambda k: not named(rules[k]))
+    order = sorted(range(len(rules)), key=lambda k: not named(rules[k][0]))
     kept: set[int] = set()
     used = len(head) + 1
     for k in order:
-        if used + len(rules[k]) > room:
+        if used + len(rules[k][1]) > room:
             break
         kept.add(k)
-        used += len(rules[k])
-    rest = [rules[k][0].split()[0] for k in range(len(rules)) if k not in kept]
-    return [*head, *(line for k in range(len(rules)) if k in kept for line in rules[k]),
+        used += len(rules[k][1])
+    rest = [rid for k, (rid, _) in enumerate(rules) if k not in kept]
+    return [*head, *(line for k, (_, lines) in enumerate(rules) if k in kept for line in lines),
             _clip(f"   and {', '.join(rest)} (--full quotes them)", WIDTH)]
-
-
-#: The first line of a deciding rule in a group's block: its ID at the block's indent.
-_RULE_LINE = re.compile(r"^   [A-Z][A-Z0-9]*(?:-[A-Z0-9]+)+ ")
 
 
 def text(j: Judgement, style: Style) -> list[str]:
@@ -344,10 +343,10 @@ def text(j: Judgement, style: Style) -> list[str]:
     others = [g for g in j.groups if g is not first]
     if first is not None:
         out.append("")
-        block = _base_block(j, first, style, tight=False)
-        if len(out) + len(block) + len(others) + 5 > SHORT_LINES:
-            block = _base_block(j, first, style, tight=True)
-        out += _fitted(block, SHORT_LINES - len(out) - min(len(others), 2) - 5)
+        head, chunks = _base_block(j, first, style, tight=False)
+        if len(out) + len(head) + sum(len(lines) for _, lines in chunks) + len(others) + 5 > SHORT_LINES:
+            head, chunks = _base_block(j, first, style, tight=True)
+        out += _fitted(head, chunks, SHORT_LINES - len(out) - min(len(others), 2) - 5)
     tail: list[str] = []
     if j.cannot:
         cannot = _wrapped("Cannot arise under  ", cannot_words(j), WIDTH, "                    ")
