@@ -20,12 +20,13 @@ import msgspec
 import pytest
 from tonkcases import KNOCK_DEAL
 
+from tonk_ref import cache as case_cache
+from tonk_ref.cache import Codec, cached, typed_codec
 from tonk_ref.engine.ruleset import DEFAULT as DEFAULT_RULESET
 from tonk_ref.engine.ruleset import Ruleset
-from tonk_ref.harness import case_cache, case_codec
+from tonk_ref.harness import case_codec
 from tonk_ref.harness.block import REACH_CODEC
 from tonk_ref.harness.case import Call, Case
-from tonk_ref.harness.case_cache import Codec, cached, typed_codec
 from tonk_ref.harness.case_codec import CASE_CODEC, STEP_WIRE
 from tonk_ref.harness.suite import SUITE_CODEC, Suite, load_suite
 

@@ -133,7 +133,8 @@ class Ruleset:
     def from_mapping(cls, values: Mapping[str, Any]) -> Ruleset:
         """A ruleset from option values; options not given keep their defaults."""
         try:
-            return _from_key(tuple(sorted((k, type(v).__name__, v) for k, v in values.items())))
+            # keyed by the names, the types (True is not 1) and the values, in the order given
+            return _from_key(tuple(values), tuple(map(type, values.values())), tuple(values.values()))
         except TypeError:  # an unhashable value: let replace() explain what is wrong
             return DEFAULT.replace(**dict(values))
 
@@ -164,8 +165,8 @@ _OPTION_VALUES: dict[str, tuple[object, ...]] = {}
 
 # The rulesets made and written last are kept (bounded: a fuzzing run makes rulesets without end).
 @functools.lru_cache(maxsize=1024)
-def _from_key(key: tuple[tuple[str, str, Any], ...]) -> Ruleset:
-    return DEFAULT.replace(**{k: v for k, _, v in key})
+def _from_key(names: tuple[str, ...], _types: tuple[type, ...], values: tuple[Any, ...]) -> Ruleset:
+    return DEFAULT.replace(**dict(zip(names, values, strict=True)))
 
 
 @functools.lru_cache(maxsize=1024)

@@ -9,7 +9,7 @@ from typing import Any
 
 from . import actions as A
 from .actions import Action, IllegalAction
-from .cards import NAMES, RANKS, Card, CardError, mask_of, names, parse_card
+from .cards import NAMES, RANKS, Card, CardError, cards_of, mask_of, names, parse_card
 from .hand import OVER, STAGES, Hand
 from .result import Amount, Payment, Result
 from .ruleset import Ruleset
@@ -164,41 +164,54 @@ def _card_or_none(c: Card | None) -> str | None:
     return None if c is None else NAMES[c]
 
 
+_NAME = NAMES.__getitem__
+
+
+def _names_of(cards: Any) -> list[str]:
+    return list(map(_NAME, cards))
+
+
 def _table_to_json(h: Hand) -> JSON:
     """What every seat sees, in a state and in an observation alike: the spreads, the
     discard pile's top and size, the stock's size, who acts, the stage and the result."""
+    pile = h._pile
     return {
-        "spreads": [spread_to_json(s, h.geometry) for s in h.spreads],
-        "discard_top": _card_or_none(h.discard_top),
-        "discard_count": h.discard_count,
-        "stock_count": h.stock_count,
+        "spreads": [spread_to_json(s, h._c.geometry) for s in h._spreads] if h._spreads else [],
+        "discard_top": None if pile is None else NAMES[pile[0]],
+        "discard_count": h._pile_count,
+        "stock_count": len(h._deck) - h._pos,
         "to_act": h.to_act,
-        "stage": h.stage,
-        "result": result_to_json(h.result),
+        "stage": STAGES[h._stage],
+        "result": None if h.result is None else result_to_json(h.result),
     }
 
 
 def state_to_json(h: Hand) -> JSON:
     """The full state (protocol `state`): every field an engine must give, then the
     reference engine's optional extras (stock order, whole pile, turn counters)."""
-    return {
+    seats = range(h.players)
+    out = {
         "players": h.players,
         "dealer": h.dealer,
         "stake": h.stake,
-        "hands": [names(h.hand(s)) for s in range(h.players)],
+        "hands": [_names_of(cards_of(h._hands[s])) for s in seats],
         **_table_to_json(h),
-        "turn": h.turn,
-        "taken": _card_or_none(h.taken),
-        "hits_this_turn": h.hits_this_turn,
-        "spread_this_turn": h.spread_this_turn,
-        "stock": names(h.stock()),
-        "discard_pile": names(h.discard_pile()),
-        "dealt": [names(h.dealt(s)) for s in range(h.players)],
-        "knock_locks": list(h.knock_locks),
-        "knock_waits": list(h.knock_waits),
-        "must_use_taken": h.must_use_taken,
+        "turn": h._turn,
+        "taken": None if h._taken < 0 else NAMES[h._taken],
+        "hits_this_turn": h._hits,
+        "spread_this_turn": h._laid > 0,
+        "stock": _names_of(h._deck[h._pos:]),
+        "discard_pile": _names_of(h.discard_pile()),
+        "dealt": [_names_of(cards_of(h._dealt[s])) for s in seats],
+        "knock_locks": list(h._locks),
+        "knock_waits": list(h._waits),
+        "must_use_taken": h._must_use,
         "ruleset": _changes(h.rules),
-    } | ({"knocker": h.knocker, "last_turns": h.last_turns} if h.rules.after_knock != "show" else {})
+    }
+    if h.rules.after_knock != "show":
+        out["knocker"] = h.knocker
+        out["last_turns"] = h.last_turns
+    return out
 
 
 @functools.lru_cache(maxsize=256)

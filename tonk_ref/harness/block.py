@@ -26,10 +26,10 @@ import msgspec
 
 from ..adapters import reference as R
 from ..adapters.fields import observation_fields
+from ..cache import Codec, cached, digest, typed_codec
 from ..engine.ruleset import Ruleset
 from ..spec.applicability import reasons_reachable, rules_that_apply
 from .case import Call, Case, Observe, Perft
-from .case_cache import Codec, cached, digest, typed_codec
 from .coverage import TARGET, Exercise, exercise_of
 from .hands import MAX_ACTIONS, STYLES, hand_case, random_setup, seeded_hand
 from .perft import PerftCase, seed_deck, to_case

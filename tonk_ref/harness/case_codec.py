@@ -23,9 +23,9 @@ from typing import Any
 
 import msgspec
 
+from ..cache import Codec
 from ..engine.ruleset import Ruleset
 from .case import Act, Call, Case, Expect, Kind, Legal, Observe, Origin, Perft, Step
-from .case_cache import Codec
 from .results import LoadError
 
 #: The version of this encoding: change it whenever the encoding changes.

@@ -30,8 +30,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-import yaml
-
 from ..adapters.base import Adapter, Rejected
 from ..adapters.inprocess import reference
 from ..engine.cards import NAMES, CardError, cards_of, check_deck, pack_mask, parse_card
@@ -93,6 +91,8 @@ def _parse_value(key: str, text: str, source: str, line: int) -> Any:
     (``dealt_tonk=50``, ``dealt_tonk=49_50``), else its YAML reading (true, 5, null)."""
     if text in option_values().get(key, ()):
         return text
+    import yaml
+
     try:
         return load_yaml(text, source, _error_at(line))[0]
     except yaml.YAMLError:

@@ -13,11 +13,9 @@ import functools
 import json
 from collections.abc import Iterator, Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import jsonschema
-import yaml
-
+from .. import cache as case_cache
 from ..engine.cards import CardError, check_deck, names, pack_mask, parse_card
 from ..engine.ruleset import Ruleset
 from ..engine.stacking import StackError, stack_deck
@@ -27,10 +25,13 @@ from ..spec.notation import NotationError, parse_action
 from ..spec.rulebook import RulebookError, resolve_ruleset, rules_by_id
 from ..spec.safe_input import MAX_STEPS, check_text, load_yaml, read_text
 from ..spec.yamlpos import field_name, line_of
-from . import case_cache
 from .case import Act, Call, Case, Expect, Legal, Observe, Step
 from .case_codec import CASE_CODEC
 from .files import scenario_files
+
+if TYPE_CHECKING:  # imported where a scenario is read: a run from the cache needs neither
+    import jsonschema
+    import yaml
 
 JSON = dict[str, Any]
 
@@ -64,6 +65,8 @@ def _inline(node: Any, defs: JSON) -> Any:
 
 
 def _validator(sub: JSON) -> jsonschema.protocols.Validator:
+    import jsonschema
+
     schema = _schema()
     cls = jsonschema.validators.validator_for(schema)
     v: jsonschema.protocols.Validator = cls(_inline(sub, schema["$defs"]))
@@ -90,6 +93,8 @@ def _step_validators() -> dict[str, jsonschema.protocols.Validator]:
 
 
 def _schema_errors(doc: JSON) -> list[jsonschema.ValidationError]:
+    import jsonschema
+
     errors = list(_top_validator().iter_errors(doc))
     if errors:
         return errors
@@ -149,6 +154,8 @@ def _schema_message(err: jsonschema.ValidationError) -> str:
 
 
 def _oneof_hint(err: jsonschema.ValidationError) -> str:
+    import jsonschema
+
     best = jsonschema.exceptions.best_match(err.context or [])
     if best is None:
         return "it matches none of the allowed forms"
@@ -176,6 +183,8 @@ def _rel(p: Path, root: Path | None) -> str:
 def read_document(text: str, source: str) -> tuple[Any, yaml.Node | None]:
     """The data of a scenario's YAML text and its node tree, read within the limits of
     input files (:mod:`tonk_ref.spec.safe_input`); a syntax error names its line."""
+    import yaml
+
     check_text(text, source, ScenarioError)
     try:
         return load_yaml(text, source, ScenarioError)
@@ -200,6 +209,8 @@ def parse_scenario(text: str, source: str = "<scenario>") -> Case:
                             f"the script has {len(script):,} steps: the limit is {MAX_STEPS:,}")
     errors = _schema_errors(doc)
     if errors:
+        import jsonschema
+
         err = jsonschema.exceptions.best_match(errors)
         path = list(err.absolute_path)
         if err.validator == "additionalProperties" and isinstance(err.instance, dict):

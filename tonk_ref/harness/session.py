@@ -22,12 +22,12 @@ from typing import Any
 
 from ..adapters.base import Adapter, WarmsUp
 from ..adapters.factory import EngineSpec, EngineSpecError
+from ..cache import Codec
 from ..errors import TonkError
 from ..spec.notation import value_text
 from .block import Block, exercised_by
 from .capabilities import Need
 from .case import Case
-from .case_cache import Codec
 from .coverage import Exercise, exercise_of
 from .known_failures import KnownFailures
 from .results import CaseResult, LoadError
@@ -175,7 +175,7 @@ class Session:
         exercises there (measured on the reference), and those that cannot, skipped with
         why.  Kept in the case cache per suite, selection, table and declarations, since
         translating and measuring the whole suite costs seconds."""
-        from .case_cache import cached, digest
+        from ..cache import cached, digest
 
         table = self.table
 

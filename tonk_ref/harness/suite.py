@@ -12,9 +12,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from . import case_cache
+from .. import cache as case_cache
+from ..cache import Codec
 from .case import Case
-from .case_cache import Codec
 from .case_codec import VERSION, decode_cases, encode_cases
 from .files import feature_files, scenario_files, table_files
 from .results import LoadError

@@ -29,12 +29,9 @@ import re
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import jsonschema
-import referencing
-import yaml
-
+from .. import cache
 from ..engine.actions import REASONS
 from ..engine.ruleset import Ruleset, option_values
 from ..errors import InputError
@@ -42,6 +39,11 @@ from ..paths import spec_dir
 from .notation import value_text
 from .safe_input import check_text, load_yaml, read_text
 from .yamlpos import field_name, line_of
+
+if TYPE_CHECKING:  # jsonschema and PyYAML take longer to import than the rulebook to load from the cache
+    import jsonschema
+    import referencing
+    import yaml
 
 __all__ = [
     "TABLE_RULES_SCHEMA",
@@ -101,6 +103,8 @@ class _Doc:
 
     def scalar_text(self, at: Sequence[str | int]) -> str | None:
         """The text of a plain (unquoted) scalar at ``at``, as written."""
+        import yaml
+
         node = self.node
         for part in at:
             if isinstance(node, yaml.MappingNode):
@@ -128,6 +132,8 @@ def _parse_yaml(path: Path, text: str | None = None) -> _Doc:
         text = read_text(path, str(path), _error)
     else:
         check_text(text, str(path), _error)
+    import yaml
+
     try:
         data, node = load_yaml(text, str(path), _error, friendly=True)
     except yaml.MarkedYAMLError as e:
@@ -148,6 +154,8 @@ def _parse_yaml(path: Path, text: str | None = None) -> _Doc:
 def _validate(doc: _Doc, schema: Mapping[str, Any], registry: referencing.Registry[Any] | None = None) -> None:
     """Check ``doc.data`` against a JSON Schema; the first error (in document order)
     raises, naming the line and the field."""
+    import jsonschema
+
     kwargs: dict[str, Any] = {} if registry is None else {"registry": registry}
     validator = jsonschema.Draft202012Validator(schema, **kwargs)
     errors = list(validator.iter_errors(doc.data))
@@ -427,10 +435,38 @@ def rules_path() -> Path:
     return spec_dir() / "rules.yaml"
 
 
+#: How the checked data of rules.yaml is kept in the disk cache (:mod:`tonk_ref.cache`).
+_RULES_DATA: cache.Codec[Any] = cache.typed_codec("rules-data", 1, dict[str, Any])
+
+_RulesDoc = tuple[dict[str, str], tuple["Rule", ...], tuple["Reason", ...]]
+
+
 @functools.cache
-def _rules_doc(path: Path) -> tuple[dict[str, str], tuple[Rule, ...], tuple[Reason, ...]]:
-    doc = _parse_yaml(path)
-    _validate(doc, _RULES_SCHEMA)
+def _rules_doc(path: Path) -> _RulesDoc:
+    """spec/rules.yaml as typed data.  Its data, once parsed and checked against the schema
+    and the rules below, is kept in the disk cache under a digest of its text: a later
+    process builds the rules from that data without parsing or checking the file again
+    (whatever does not build from it is read from the file afresh)."""
+    text = read_text(path, str(path), _error)
+    built: list[_RulesDoc] = []
+
+    def checked() -> Any:
+        doc = _parse_yaml(path, text)
+        _validate(doc, _RULES_SCHEMA)
+        built.append(_build_rules(doc))
+        return doc.data
+
+    data = cache.cached(cache.digest("rules", str(path), text), checked, codec=_RULES_DATA)
+    if built:
+        return built[0]
+    try:
+        return _build_rules(_Doc(path, data, None))
+    except Exception:  # an entry that passed its codec but does not build: the file decides
+        checked()
+        return built[0]
+
+
+def _build_rules(doc: _Doc) -> _RulesDoc:
     sections: dict[str, str] = doc.data["sections"]
     rules: list[Rule] = []
     seen: dict[str, int] = {}
@@ -634,6 +670,8 @@ def _load_json(path: Path) -> dict[str, Any]:
 
 
 def _registry() -> referencing.Registry[Any]:
+    import referencing
+
     schemas = [load_ruleset_schema(), load_preset_schema()]
     return referencing.Registry().with_resources((s["$id"], referencing.Resource.from_contents(s)) for s in schemas)
 

@@ -29,12 +29,13 @@ import os
 import re
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
-
-import yaml
+from typing import TYPE_CHECKING, Any
 
 from ..errors import InputError
 from .yamlpos import field_name
+
+if TYPE_CHECKING:  # PyYAML is imported where a document is read
+    import yaml
 
 __all__ = [
     "MAX_BYTES",
@@ -70,7 +71,6 @@ MAX_STEPS = 2_000
 ErrorFactory = Callable[[str, int | None, str, str], InputError]
 
 _INT = "tag:yaml.org,2002:int"
-_CLoader: Any = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 
 def _size(n: int) -> str:
@@ -139,9 +139,9 @@ class _Open:
 
     __slots__ = ("anchor", "height", "key", "keys", "node", "parent", "place", "seq", "size")
 
-    def __init__(self, node: yaml.CollectionNode, parent: _Open | None, anchor: str | None) -> None:
+    def __init__(self, node: yaml.CollectionNode, seq: bool, parent: _Open | None, anchor: str | None) -> None:
         self.node = node
-        self.seq = isinstance(node, yaml.SequenceNode)
+        self.seq = seq
         self.parent = parent
         self.place = parent.at() if parent is not None else None
         self.anchor = anchor
@@ -154,7 +154,8 @@ class _Open:
         """The place of the next value in this collection."""
         if self.seq:
             return len(self.node.value)
-        return str(self.key.value) if isinstance(self.key, yaml.ScalarNode) else None
+        key = self.key
+        return str(key.value) if key is not None and not isinstance(key.value, list) else None
 
     def path(self) -> list[str | int]:
         out: list[str | int] = []
@@ -182,15 +183,15 @@ def _path(top: _Open | None) -> list[str | int]:
     return [*top.path(), place] if place is not None else top.path()
 
 
-_Scalar = yaml.ScalarEvent
-_Alias = yaml.AliasEvent
-_SeqStart = yaml.SequenceStartEvent
-_MapStart = yaml.MappingStartEvent
-_SeqEnd = yaml.SequenceEndEvent
-_MapEnd = yaml.MappingEndEvent
-
-
 def _compose(ld: Any, source: str, error: ErrorFactory) -> yaml.Node | None:
+    import yaml
+
+    _Scalar = yaml.ScalarEvent
+    _Alias = yaml.AliasEvent
+    _SeqStart = yaml.SequenceStartEvent
+    _MapStart = yaml.MappingStartEvent
+    _SeqEnd = yaml.SequenceEndEvent
+    _MapEnd = yaml.MappingEndEvent
     ld.get_event()  # the stream's start
     if ld.check_event(yaml.StreamEndEvent):
         ld.get_event()
@@ -235,7 +236,7 @@ def _compose(ld: Any, source: str, error: ErrorFactory) -> yaml.Node | None:
             depth += 1
             if depth > MAX_DEPTH:
                 raise fail(event.start_mark, f"the document nests more than {MAX_DEPTH} levels deep (the limit)")
-            top = _Open(kind(tag, [], event.start_mark, None, event.flow_style), top, event.anchor)
+            top = _Open(kind(tag, [], event.start_mark, None, event.flow_style), cls is _SeqStart, top, event.anchor)
             if event.anchor is not None:
                 open_anchors.add(event.anchor)
             if total > MAX_NODES:
@@ -312,15 +313,20 @@ def load_yaml(text: str, source: str, error: ErrorFactory, *,
     within the limits above (None and None for an empty stream).  The text is parsed by
     libyaml; with ``friendly``, a syntax error in a text of at most 256 KiB is said in
     PyYAML's words (and a text only PyYAML reads is read by it)."""
+    import yaml
+
+    fast: Any = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
     try:
-        return _load(text, source, error, _CLoader)
+        return _load(text, source, error, fast)
     except yaml.YAMLError:
-        if not friendly or _CLoader is yaml.SafeLoader or len(text) > _FRIENDLY_BYTES:
+        if not friendly or fast is yaml.SafeLoader or len(text) > _FRIENDLY_BYTES:
             raise
     return _load(text, source, error, yaml.SafeLoader)
 
 
 def _load(text: str, source: str, error: ErrorFactory, loader: Any) -> tuple[Any, yaml.Node | None]:
+    import yaml
+
     ld = loader(text)
     try:
         node = _compose(ld, source, error)

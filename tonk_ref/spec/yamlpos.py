@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING
 
-import yaml
+if TYPE_CHECKING:  # PyYAML is imported where a document is read
+    import yaml
 
 __all__ = ["field_name", "line_of"]
 
@@ -15,6 +17,8 @@ def line_of(node: yaml.Node | None, path: Sequence[str | int], key: bool = True)
     not exist all the way, the line of the deepest part that does."""
     if node is None:
         return None
+    import yaml
+
     best = node.start_mark.line + 1
     for i, part in enumerate(path):
         nxt: yaml.Node | None = None
