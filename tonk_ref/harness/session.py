@@ -180,26 +180,38 @@ class Session:
         table = self.table
 
         def build() -> Placed:
-            placed: list[Case] = []
+            kept: list[int] = []
+            moved: list[Case] = []
             cannot: list[tuple[str, str, str]] = []
-            for case in cases:
-                moved = self.place(case)
-                if moved.case is not None:
-                    placed.append(moved.case)
+            placed: list[Case] = []
+            for i, case in enumerate(cases):
+                there = self.place(case)
+                if there.case is None:
+                    assert there.need is not None
+                    cannot.append((case.id, there.need.name, there.need.detail))
+                    continue
+                if there.case is case:
+                    kept.append(i)
                 else:
-                    assert moved.need is not None
-                    cannot.append((case.id, moved.need.name, moved.need.detail))
+                    kept.append(-1 - len(moved))
+                    moved.append(there.case)
+                placed.append(there.case)
             exercised = []
             for c in placed:
                 e = exercise_of(c, exercised_by(c))
                 exercised.append((sorted(e.rules), sorted(e.reasons)))
-            return placed, cannot, exercised
+            return kept, moved, cannot, exercised
 
         declared = sorted((k, repr(v)) for k, v in table.declared.items()) if table and table.source == "engine" else []
         rules = repr(sorted(table.rules.to_dict().items())) if table is not None else "as written"
         key = digest("placed", self.suite_key, self.request.keyword or "", rules, table.source if table else "",
                      repr(declared), ",".join(c.id for c in cases) if self.request.keyword else "")
-        placed, cannot, exercised = cached(f"placed-{key}", build, codec=PLACED_CODEC) if self.suite_key else build()
+        kept, moved, cannot, exercised = (cached(f"placed-{key}", build, codec=PLACED_CODEC) if self.suite_key
+                                          else build())
+        if any(i >= len(cases) for i in kept):  # not an entry for these cases
+            kept, moved, cannot, exercised = build()
+        # a case played as written is the one loaded; only those translated for the table are kept apart
+        placed = [cases[i] if i >= 0 else moved[-1 - i] for i in kept]
         by_id = {c.id: c for c in cases}
         skipped = [CaseResult(by_id[cid], "skipped", needs=(Need("table", name, detail),))
                    for cid, name, detail in cannot if cid in by_id]
@@ -409,9 +421,11 @@ def _generated(case_id: str, table: Table) -> Case | None:
     return None
 
 
-#: The cases placed at a table, those that cannot exist there (id, why, detail), and what
-#: each placed case exercises (rule IDs, reason codes).
-Placed = tuple[list[Case], list[tuple[str, str, str]], list[tuple[list[str], list[str]]]]
+#: The cases placed at a table: each as its place among the cases given when it is played as
+#: written, else as ``-1 - k`` for the k-th of the cases translated for the table; those
+#: translated; those that cannot exist there (id, why, detail); and what each placed case
+#: exercises (rule IDs, reason codes).
+Placed = tuple[list[int], list[Case], list[tuple[str, str, str]], list[tuple[list[str], list[str]]]]
 
 
 def _encode_placed(value: Placed) -> bytes:
@@ -419,7 +433,8 @@ def _encode_placed(value: Placed) -> bytes:
 
     from .case_codec import encode_cases
 
-    return msgspec.msgpack.encode((encode_cases(value[0]), value[1], value[2]))
+    kept, moved, cannot, exercised = value
+    return msgspec.msgpack.encode((kept, encode_cases(moved), cannot, exercised))
 
 
 def _decode_placed(data: bytes) -> Placed:
@@ -427,16 +442,16 @@ def _decode_placed(data: bytes) -> Placed:
 
     from .case_codec import decode_cases
 
-    raw, cannot, exercised = msgspec.msgpack.decode(
-        data, type=tuple[bytes, list[tuple[str, str, str]], list[tuple[list[str], list[str]]]])
-    cases, errors = decode_cases(raw)
-    if errors or len(exercised) != len(cases):
+    kept, raw, cannot, exercised = msgspec.msgpack.decode(
+        data, type=tuple[list[int], bytes, list[tuple[str, str, str]], list[tuple[list[str], list[str]]]])
+    moved, errors = decode_cases(raw)
+    if errors or len(exercised) != len(kept) or any(not -len(moved) <= i for i in kept):
         raise ValueError("not the placed cases of a suite")
-    return cases, cannot, exercised
+    return kept, moved, cannot, exercised
 
 
 #: How the placed cases of a table are kept in the case cache.
-PLACED_CODEC: Codec[Placed] = Codec("placed", 1, _encode_placed, _decode_placed)
+PLACED_CODEC: Codec[Placed] = Codec("placed", 2, _encode_placed, _decode_placed)
 
 
 def replay_found(case_id: str, outdir: Path, spec: EngineSpec) -> str:
