@@ -91,13 +91,16 @@ def test_rulesets_made_and_written_are_remembered_up_to_a_bound() -> None:
         changes = r.changes()
         assert Ruleset.from_mapping(changes) == r
         assert r.to_dict()["deck"] == r.deck
-    for cached in (ruleset._from_key, ruleset._as_dict):
+    for cached in (ruleset._from_key, ruleset._as_dict, ruleset._changes):
         info = cached.cache_info()
         assert info.currsize == info.maxsize == 1024
     # the dict handed out is a copy: changing it changes nothing kept
     d = rules[-1].to_dict()
     d["deck"] = "x"
     assert rules[-1].to_dict()["deck"] == rules[-1].deck
+    c = rules[-1].changes()
+    c["deck"] = "x"
+    assert rules[-1].changes().get("deck", rules[-1].deck) == rules[-1].deck
 
 
 def test_the_service_remembers_at_most_64_decks() -> None:

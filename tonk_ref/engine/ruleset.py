@@ -152,7 +152,7 @@ class Ruleset:
 
     def changes(self) -> dict[str, Any]:
         """The options whose value differs from the default."""
-        return {k: v for k, v in self.to_dict().items() if getattr(DEFAULT, k) != v}
+        return dict(_changes(self))
 
 
 def _allowed(value: object, values: tuple[object, ...]) -> bool:
@@ -172,6 +172,11 @@ def _from_key(names: tuple[str, ...], _types: tuple[type, ...], values: tuple[An
 @functools.lru_cache(maxsize=1024)
 def _as_dict(rules: Ruleset) -> dict[str, Any]:
     return {f.name: getattr(rules, f.name) for f in dataclasses.fields(rules)}
+
+
+@functools.lru_cache(maxsize=1024)
+def _changes(rules: Ruleset) -> tuple[tuple[str, Any], ...]:
+    return tuple((k, v) for k, v in _as_dict(rules).items() if getattr(DEFAULT, k) != v)
 
 
 def option_values() -> dict[str, tuple[object, ...]]:

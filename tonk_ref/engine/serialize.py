@@ -3,13 +3,12 @@
 
 from __future__ import annotations
 
-import functools
 from fractions import Fraction
 from typing import Any
 
 from . import actions as A
 from .actions import Action, IllegalAction
-from .cards import NAMES, RANKS, Card, CardError, cards_of, mask_of, names, parse_card
+from .cards import _CODES, NAMES, RANKS, Card, CardError, cards_of, mask_of, names, parse_card
 from .hand import OVER, STAGES, Hand
 from .result import Amount, Payment, Result
 from .ruleset import Ruleset
@@ -62,6 +61,19 @@ _ACTION_KEYS = {
 
 def action_from_json(obj: object) -> Action:
     """Parse a JSON action; raise IllegalAction('malformed_action') on anything else."""
+    # the two commonest actions, well formed, at once (every other case below)
+    if type(obj) is dict and len(obj) == 2:
+        kind = obj.get("type")
+        if kind == "discard":
+            card = obj.get("card")
+            if type(card) is str and card in _CODES:
+                return A.discard(_CODES[card])
+        elif kind == "draw":
+            source = obj.get("from")
+            if source == "stock":
+                return A.DRAW_STOCK
+            if source == "discard":
+                return A.DRAW_DISCARD
     try:
         return _action_from_json(obj)
     except CardError as e:
@@ -214,15 +226,10 @@ def state_to_json(h: Hand) -> JSON:
     return out
 
 
-@functools.lru_cache(maxsize=256)
-def _changed(rules: Ruleset) -> tuple[tuple[str, Any], ...]:
-    return tuple(rules.changes().items())
-
-
 def _changes(rules: Ruleset) -> JSON:
     """The ruleset as a state carries it: the options not at their defaults (a state of the
     seed rules carries ``{}``), which :func:`state_from_json` reads back."""
-    return dict(_changed(rules))
+    return rules.changes()
 
 
 def state_from_json(obj: JSON) -> Hand:

@@ -249,6 +249,15 @@ def assemble(
 
 
 # ---------------------------------------------------------------------------- the badge
+def report_text(report: JSON) -> str:
+    """A report as its JSON file holds it: indented one space a level, keys in the report's
+    order, text as UTF-8 (msgspec writes it some ten times as fast as the json module does
+    an indented text)."""
+    import msgspec
+
+    return msgspec.json.format(msgspec.json.encode(report), indent=1).decode("utf-8") + "\n"
+
+
 def percent_passing(c: Mapping[str, int]) -> int | None:
     """Passed cases as a share of the cases that ran (skipped ones excluded), rounded
     down so that any failure keeps the figure below 100; None if nothing ran."""

@@ -192,12 +192,12 @@ def _exit_code(report: dict[str, Any]) -> int:
 
 
 def _write(args: argparse.Namespace, report: dict[str, Any]) -> None:
-    from ..harness.report import badge
+    from ..harness.report import badge, report_text
     from ..views.junit import junit_xml
     from ..views.render import markdown
 
     if args.json:
-        Path(args.json).write_text(json.dumps(report, indent=1) + "\n", encoding="utf-8")
+        Path(args.json).write_text(report_text(report), encoding="utf-8")
     if args.report:
         Path(args.report).write_text(markdown(report), encoding="utf-8")
     if args.junit:

@@ -343,7 +343,9 @@ class _Controller:
     def pytest_sessionfinish(self, session: pytest.Session) -> None:
         report = self.report()
         if self.st.json_path and report is not None:
-            Path(self.st.json_path).write_text(json.dumps(report, indent=1) + "\n", encoding="utf-8")
+            from ..harness.report import report_text
+
+            Path(self.st.json_path).write_text(report_text(report), encoding="utf-8")
 
     def pytest_terminal_summary(self, terminalreporter: Any) -> None:
         report = self.report()
