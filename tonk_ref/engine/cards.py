@@ -112,12 +112,14 @@ _JOKERS: tuple[tuple[Card, ...], ...] = ((), (52,), (53,), (52, 53))
 
 def _build_suit_cards() -> None:
     global _CLUBS, _DIAMONDS, _HEARTS, _SPADES
-    clubs: list[tuple[Card, ...]] = [()] * (1 << 13)
-    for m in range(1, 1 << 13):
-        top = m.bit_length() - 1  # the highest card comes last
-        clubs[m] = (*clubs[m ^ 1 << top], top)
-    _CLUBS = tuple(clubs)
-    _DIAMONDS, _HEARTS, _SPADES = (tuple(tuple(c + 13 * suit for c in t) for t in clubs) for suit in (1, 2, 3))
+    tables = []
+    for base in (0, 13, 26, 39):
+        cards: list[tuple[Card, ...]] = [()] * (1 << 13)
+        for m in range(1, 1 << 13):
+            top = m.bit_length() - 1  # the highest card comes last
+            cards[m] = (*cards[m ^ 1 << top], base + top)
+        tables.append(tuple(cards))
+    _CLUBS, _DIAMONDS, _HEARTS, _SPADES = tables
 
 
 def iter_cards(mask: CardMask) -> Iterator[Card]:
