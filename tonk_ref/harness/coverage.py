@@ -64,12 +64,9 @@ def measure(rules: Ruleset, ran: Sequence[tuple[Case, Exercise]], skipped: Seque
     """The coverage at ``rules`` of the cases that ran (``only``: just these rules and
     reasons); ``skipped``: the cases the engine did not run, to say what would have covered
     an uncovered rule."""
-    want_rules = rules_that_apply(rules)
-    want_reasons = reasons_reachable(rules)
-    if only is not None:
-        keep = set(only)
-        want_rules = tuple(r for r in want_rules if r in keep)
-        want_reasons = tuple(r for r in want_reasons if r in keep)
+    keep = None if only is None else frozenset(only)
+    want_rules = rules_that_apply(rules, keep)
+    want_reasons = reasons_reachable(rules, keep)
     by_rule = Counter(r for _, e in ran for r in e.rules)
     by_reason = Counter(r for _, e in ran for r in e.reasons)
     out = Coverage({r: by_rule[r] for r in want_rules}, {r: by_reason[r] for r in want_reasons})

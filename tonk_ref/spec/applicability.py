@@ -21,6 +21,7 @@ rule that has one, and the list "Where a code can be given"); :func:`applies_tex
 from __future__ import annotations
 
 import functools
+from collections.abc import Collection
 
 from ..engine.ruleset import Ruleset
 from .notation import option_text, value_text
@@ -56,17 +57,20 @@ def _conditions() -> dict[str, Applies]:
 
 
 @functools.lru_cache(maxsize=256)
-def rules_that_apply(rules: Ruleset) -> tuple[str, ...]:
+def rules_that_apply(rules: Ruleset, among: Collection[str] | None = None) -> tuple[str, ...]:
     """The IDs of the rules that can apply at a table playing ``rules``, in the order of
-    spec/rules.yaml; withdrawn rules are left out."""
+    spec/rules.yaml; withdrawn rules are left out (``among``: only these are asked)."""
+    if among is not None:
+        return tuple(r.id for r in _rules() if r.id in among and r.applies.holds(rules))
     return tuple(r.id for r in _rules() if r.applies.holds(rules))
 
 
 @functools.lru_cache(maxsize=256)
-def reasons_reachable(rules: Ruleset) -> tuple[str, ...]:
+def reasons_reachable(rules: Ruleset, among: frozenset[str] | None = None) -> tuple[str, ...]:
     """The action reason codes some action can be refused with at a table playing
-    ``rules``, in the order of the table "Reason codes" of spec/tonk.md."""
-    return tuple(r.code for r in _reasons() if r.applies.holds(rules))
+    ``rules``, in the order of the table "Reason codes" of spec/tonk.md (``among``: only
+    these are asked)."""
+    return tuple(r.code for r in _reasons() if (among is None or r.code in among) and r.applies.holds(rules))
 
 
 def why_not(rule_or_reason: str, rules: Ruleset) -> str | None:
