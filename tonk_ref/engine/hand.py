@@ -35,7 +35,20 @@ from .actions import (
     hit,
     knock,
 )
-from .cards import BITS, CARD_CODES, JOKER_MASK, NAMES, Card, CardError, cards_of, check_deck, pack_mask, suit_sum_table
+from .cards import (
+    BITS,
+    CARD_CODES,
+    JOKER_MASK,
+    NAMES,
+    Card,
+    CardError,
+    cards_of,
+    check_deck,
+    is_deck,
+    pack_mask,
+    pack_table,
+    suit_sum_table,
+)
 from .result import Ending, Payment, Result, net_of
 from .ruleset import DEFAULT, Ruleset
 from .spreads import (
@@ -85,6 +98,7 @@ class Compiled:
 
     __slots__ = (
         "counters",
+        "dealt",
         "discard_taken",
         "forced",
         "forced_at_once",
@@ -92,6 +106,7 @@ class Compiled:
         "joker_value",
         "low_dealt",
         "pack",
+        "pack_table",
         "plain",
         "sums",
         "taken_last",
@@ -107,6 +122,9 @@ class Compiled:
         self.values = (*(rank_values[c % 13] for c in range(52)), rules.joker_value, rules.joker_value)
         self.sums = suit_sum_table(rank_values)
         self.pack = pack_mask(rules.deck, rules.jokers)
+        self.pack_table = pack_table(self.pack)
+        #: for each number of players the ruleset seats (at its index), the cards dealt
+        self.dealt = tuple(n * rules.hand_size_for(n) for n in range(rules.max_players + 1))
         wild = (JOKER_MASK if rules.jokers else 0) | (RANK_MASKS[1] if rules.deuces_wild else 0)
         pos: tuple[int, ...]
         if rules.deck == 40:
@@ -221,12 +239,12 @@ class Hand:
         self._c = c
         deck = self._deck = tuple(deck)
         first = (dealer + 1) % players
-        dealt = players * rules.hand_size_for(players)
-        # one card at a time from the player after the dealer: seat first + k gets the
-        # cards k, k + players, ... (each card once: the deck was checked)
+        dealt = c.dealt[players]
+        # one card at a time from the player after the dealer: card i to seat first + i
+        # (each card once: the deck was checked)
         hands = [0] * players
-        for k in range(players):
-            hands[(first + k) % players] = sum(map(BITS.__getitem__, deck[k:dealt:players]))
+        for i in range(dealt):
+            hands[(first + i) % players] |= BITS[deck[i]]
         self._hands = hands
         self._dealt = tuple(hands)
         log: Any = (("deal", dealer, players, "DEAL-1"), None)
@@ -1181,6 +1199,12 @@ def _dealt_rank(total: int, wanted: tuple[int, ...]) -> tuple[int, int]:
 
 
 def _check_setup(deck: Sequence[Card], players: int, dealer: int, stake: int, rules: Ruleset, c: Compiled) -> None:
+    if (
+        type(players) is int and type(dealer) is int and type(stake) is int
+        and 2 <= players <= rules.max_players and 0 <= dealer < players and stake >= 1
+        and is_deck(deck, c.pack_table) and c.dealt[players] < len(deck)
+    ):
+        return  # the common case, passed at once; any other is checked and explained below
     if not isinstance(players, int) or isinstance(players, bool) or not 2 <= players <= rules.max_players:
         raise SetupError(f"players must be 2 to {rules.max_players} (rule GAME-2), got {players!r}")
     if not isinstance(dealer, int) or isinstance(dealer, bool) or not 0 <= dealer < players:
