@@ -14,7 +14,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass, replace
-from typing import Any, Final
+from typing import Any, Final, get_args
 
 from ..errors import TonkError
 from . import payments
@@ -50,7 +50,7 @@ from .cards import (
     suit_sum_table,
 )
 from .result import Ending, Payment, Result, net_of
-from .ruleset import DEFAULT, Ruleset
+from .ruleset import DEFAULT, MaxPlayers, Ruleset
 from .spreads import (
     RANK_MASKS,
     SUIT_MASKS,
@@ -72,6 +72,13 @@ HAND_SIZE: Final = 5  # the seed rule; option hand_size changes it
 Pile = tuple[Card, "Pile"] | None
 _ACES: Final = BITS[0] | BITS[13] | BITS[26] | BITS[39]
 _NONE: Final[frozenset[str]] = frozenset()
+
+#: The records of the two commonest events, a draw from the stock and a discard ending the
+#: turn, by seat (of the most a ruleset seats) and card: made once, for the fast paths of
+#: :meth:`Hand.apply`.
+_SEATS: Final = range(max(get_args(MaxPlayers)))
+_DRAWS: Final = tuple(tuple(("draw", seat, card, "TURN-2") for card in range(CARD_CODES)) for seat in _SEATS)
+_DISCARDS: Final = tuple(tuple(("discard", seat, card, "TURN-5") for card in range(CARD_CODES)) for seat in _SEATS)
 
 #: The reasons :meth:`Hand.refusals` never waives: after them nothing else about the action
 #: can be judged (the hand is over, the action is not well formed, the spread hit or the
@@ -367,9 +374,11 @@ class Hand:
 
     def _count(self, m: int) -> int:
         s = self._c.sums
-        t = s[m & 0x1FFF] + s[(m >> 13) & 0x1FFF] + s[(m >> 26) & 0x1FFF] + s[(m >> 39) & 0x1FFF]
-        if m >> 52:
-            t += (m >> 52).bit_count() * self._c.joker_value
+        low = m & 0x3FFFFFF  # clubs and diamonds; and the rest: small ints, cheap to cut again
+        high = m >> 26
+        t = s[low & 0x1FFF] + s[low >> 13] + s[high & 0x1FFF] + s[(high >> 13) & 0x1FFF]
+        if high >> 26:
+            t += (high >> 26).bit_count() * self._c.joker_value
         return t
 
     def total(self, seat: int) -> int:
@@ -779,7 +788,7 @@ class Hand:
                         self._pos = pos + 1
                         self._hands[me] |= BITS[card]  # type: ignore[index]
                         self._stage = DRAWN
-                        self._log = (("draw", me, card, "TURN-2"), self._log)
+                        self._log = (_DRAWS[me][card], self._log)  # type: ignore[index]
                         return
             elif action.type == DISCARD:
                 # a discard that keeps cards in hand, with no taken card and no house rule
@@ -788,12 +797,12 @@ class Hand:
                 if self._stage == DRAWN and self._taken < 0 and self._c.plain and 0 <= card < CARD_CODES:
                     hands = self._hands
                     hand = hands[me]  # type: ignore[index]
-                    bit = BITS[card]
-                    if hand & bit and hand != bit:
-                        hands[me] = hand ^ bit  # type: ignore[index]
+                    kept = hand ^ BITS[card]
+                    if kept < hand and kept:  # the card was held, and was not the last one
+                        hands[me] = kept  # type: ignore[index]
                         self._pile = (card, self._pile)
                         self._pile_count += 1
-                        self._log = (("discard", me, card, "TURN-5"), self._log)
+                        self._log = (_DISCARDS[me][card], self._log)  # type: ignore[index]
                         self.to_act = (me + 1) % self.players  # type: ignore[operator]
                         self._stage = START
                         self._turn += 1
