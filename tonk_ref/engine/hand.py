@@ -77,8 +77,9 @@ _NONE: Final[frozenset[str]] = frozenset()
 #: turn, by seat (of the most a ruleset seats) and card: made once, for the fast paths of
 #: :meth:`Hand.apply`.
 _SEATS: Final = range(max(get_args(MaxPlayers)))
-_DRAWS: Final = tuple(tuple(("draw", seat, card, "TURN-2") for card in range(CARD_CODES)) for seat in _SEATS)
-_DISCARDS: Final = tuple(tuple(("discard", seat, card, "TURN-5") for card in range(CARD_CODES)) for seat in _SEATS)
+_CARDS: Final = range(CARD_CODES)
+_DRAW_EVENTS: Final = tuple(tuple(("draw", seat, card, "TURN-2") for card in _CARDS) for seat in _SEATS)
+_DISCARD_EVENTS: Final = tuple(tuple(("discard", seat, card, "TURN-5") for card in _CARDS) for seat in _SEATS)
 
 #: The reasons :meth:`Hand.refusals` never waives: after them nothing else about the action
 #: can be judged (the hand is over, the action is not well formed, the spread hit or the
@@ -788,7 +789,7 @@ class Hand:
                         self._pos = pos + 1
                         self._hands[me] |= BITS[card]  # type: ignore[index]
                         self._stage = DRAWN
-                        self._log = (_DRAWS[me][card], self._log)  # type: ignore[index]
+                        self._log = (_DRAW_EVENTS[me][card], self._log)  # type: ignore[index]
                         return
             elif action.type == DISCARD:
                 # a discard that keeps cards in hand, with no taken card and no house rule
@@ -802,7 +803,7 @@ class Hand:
                         hands[me] = kept  # type: ignore[index]
                         self._pile = (card, self._pile)
                         self._pile_count += 1
-                        self._log = (_DISCARDS[me][card], self._log)  # type: ignore[index]
+                        self._log = (_DISCARD_EVENTS[me][card], self._log)  # type: ignore[index]
                         self.to_act = (me + 1) % self.players  # type: ignore[operator]
                         self._stage = START
                         self._turn += 1
