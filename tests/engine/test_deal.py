@@ -8,7 +8,7 @@ import random
 import pytest
 from enginekit import cards, deal, play
 
-from tonk_ref.engine.cards import full_deck, names
+from tonk_ref.engine.cards import CardError, cards_of, check_deck, full_deck, is_deck, names, pack_mask, pack_table
 from tonk_ref.engine.hand import Hand
 from tonk_ref.engine.ruleset import DEFAULT
 from tonk_ref.engine.stacking import stack_deck
@@ -17,6 +17,52 @@ rule = pytest.mark.rule
 
 
 # --- DEAL -----------------------------------------------------------------------------------
+def _spoilt(rng: random.Random, pack: int) -> list[object]:
+    """A deck of the pack, shuffled, and as often as not spoilt in one of the ways a deck is not one."""
+    deck: list[object] = list(cards_of(pack))
+    rng.shuffle(deck)
+    k = rng.randrange(10)
+    if k == 0:
+        deck[rng.randrange(len(deck))] = rng.randrange(-3, 300)  # another card, or no card at all
+    elif k == 1:
+        deck.pop()
+    elif k == 2:
+        deck.append(rng.randrange(56))
+    elif k == 3:
+        deck[rng.randrange(len(deck))] = 1.0
+    elif k == 4:
+        deck = deck[: rng.randrange(len(deck))]
+    return deck
+
+
+@rule("CARD-2")
+def test_the_cards_of_a_mask_are_its_bits_in_code_order() -> None:
+    rng = random.Random(9)
+    for width in (13, 26, 27, 39, 52, 53, 54, 58):
+        for _ in range(500):
+            mask = rng.getrandbits(width)
+            assert cards_of(mask) == [c for c in range(width) if mask >> c & 1]
+
+
+@rule("CARD-1")
+@pytest.mark.parametrize(("size", "jokers"), [(52, 0), (40, 0), (52, 2), (40, 2)])
+def test_the_quick_deck_check_passes_exactly_the_decks_the_full_check_passes(size: int, jokers: int) -> None:
+    rng = random.Random(size + jokers)
+    pack = pack_mask(size, jokers)
+    passed = 0
+    for _ in range(2000):
+        deck = _spoilt(rng, pack)
+        try:
+            check_deck(deck, pack)  # type: ignore[arg-type]
+        except (CardError, TypeError, ValueError, IndexError):  # what the full check raises for a card that is no card
+            ok = False
+        else:
+            ok = True
+        assert is_deck(deck, pack_table(pack)) == ok, deck  # type: ignore[arg-type]
+        passed += ok
+    assert 0 < passed < 2000
+
+
 @rule("DEAL-1", "DEAL-2", "DEAL-3", "GAME-3")
 def test_deal_from_an_unshuffled_deck() -> None:
     # Three players, seat 1 deals: seat 2 (the dealer's left) gets the first card, then

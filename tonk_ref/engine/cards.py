@@ -79,10 +79,16 @@ def mask_of(cards: Iterable[Card]) -> CardMask:
 
 def cards_of(mask: CardMask) -> list[Card]:
     """The cards of a mask in code order (clubs A..K, then diamonds, ..., then the jokers):
-    read suit by suit from tables of the cards of each 13-bit set, built at the first call."""
+    read suit by suit from tables of the cards of each 13-bit set, built at the first call.
+    The mask is cut once into its low 26 bits and the rest, small ints that are cheaper to
+    cut again than the whole."""
     try:
-        return [*_CLUBS[mask & 0x1FFF], *_DIAMONDS[mask >> 13 & 0x1FFF], *_HEARTS[mask >> 26 & 0x1FFF],
-                *_SPADES[mask >> 39 & 0x1FFF], *_JOKERS[mask >> 52]]
+        low = mask & 0x3FFFFFF
+        high = mask >> 26
+        if high >> 26:  # jokers, or bits past them
+            return [*_CLUBS[low & 0x1FFF], *_DIAMONDS[low >> 13], *_HEARTS[high & 0x1FFF],
+                    *_SPADES[high >> 13 & 0x1FFF], *_JOKERS[high >> 26]]
+        return [*_CLUBS[low & 0x1FFF], *_DIAMONDS[low >> 13], *_HEARTS[high & 0x1FFF], *_SPADES[high >> 13]]
     except IndexError:  # the tables are not built yet, or bits past the jokers
         if not _SPADES:
             _build_suit_cards()
@@ -149,14 +155,8 @@ def pack_mask(deck: int = 52, jokers: int = 0) -> CardMask:
 def check_deck(deck: Sequence[Card], expected: CardMask = FULL_DECK_MASK) -> None:
     """A deck is every card of the pack exactly once (rule CARD-1): by default the 52
     cards; ``expected`` is the pack of the ruleset (40 cards, jokers)."""
-    try:
-        codes = bytes(deck)  # integers 0 to 255, or an error: the common case checked by set operations
-    except (TypeError, ValueError):
-        pass
-    else:
-        pack = _pack_cards(expected)
-        if len(codes) == len(pack) and pack == set(codes):
-            return
+    if is_deck(deck, pack_table(expected)):
+        return
     size = expected.bit_count()
     seen = mask_of(deck)
     if len(deck) != size or seen != expected:
@@ -173,9 +173,33 @@ def check_deck(deck: Sequence[Card], expected: CardMask = FULL_DECK_MASK) -> Non
         raise CardError("; ".join(parts))
 
 
+#: A pack as :func:`is_deck` reads it: as many bytes 255 as the pack has cards, and the
+#: translation table that sends each card of the pack to 255.
+PackTable = tuple[bytes, bytes]
+
+
+def is_deck(deck: Sequence[Card], pack: PackTable) -> bool:
+    """Whether ``deck`` is every card of a pack exactly once, as :func:`check_deck` finds in
+    the common case; False for any other deck, which :func:`check_deck` then explains.
+    ``pack`` is the pack's :func:`pack_table`.
+
+    The deck is read as bytes (integers 0 to 255, else it is not this common case), and the
+    translation table that sends each of its cards to 255 is made: it is the pack's own
+    exactly when the deck holds every card of the pack, and since ``bytes.maketrans`` takes
+    only as many cards as the pack has, it then holds each one once."""
+    marks, table = pack
+    try:
+        return bytes.maketrans(bytes(deck), marks) == table
+    except (TypeError, ValueError):  # not bytes, or not as many cards as the pack
+        return False
+
+
 @functools.lru_cache(maxsize=8)  # keyed by a pack: four packs (52 or 40 cards, jokers or not)
-def _pack_cards(pack: CardMask) -> frozenset[Card]:
-    return frozenset(cards_of(pack))
+def pack_table(pack: CardMask) -> PackTable:
+    """The :data:`PackTable` of the cards of ``pack`` (a mask)."""
+    cards = bytes(cards_of(pack))
+    marks = b"\xff" * len(cards)
+    return marks, bytes.maketrans(cards, marks)
 
 
 def value_table(face_values: Sequence[int]) -> tuple[int, ...]:

@@ -14,7 +14,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass, replace
-from typing import Any, Final
+from typing import Any, Final, get_args
 
 from ..errors import TonkError
 from . import payments
@@ -35,9 +35,22 @@ from .actions import (
     hit,
     knock,
 )
-from .cards import BITS, CARD_CODES, JOKER_MASK, NAMES, Card, CardError, cards_of, check_deck, pack_mask, suit_sum_table
+from .cards import (
+    BITS,
+    CARD_CODES,
+    JOKER_MASK,
+    NAMES,
+    Card,
+    CardError,
+    cards_of,
+    check_deck,
+    is_deck,
+    pack_mask,
+    pack_table,
+    suit_sum_table,
+)
 from .result import Ending, Payment, Result, net_of
-from .ruleset import DEFAULT, Ruleset
+from .ruleset import DEFAULT, MaxPlayers, Ruleset
 from .spreads import (
     RANK_MASKS,
     SUIT_MASKS,
@@ -59,6 +72,14 @@ HAND_SIZE: Final = 5  # the seed rule; option hand_size changes it
 Pile = tuple[Card, "Pile"] | None
 _ACES: Final = BITS[0] | BITS[13] | BITS[26] | BITS[39]
 _NONE: Final[frozenset[str]] = frozenset()
+
+#: The records of the two commonest events, a draw from the stock and a discard ending the
+#: turn, by seat (of the most a ruleset seats) and card: made once, for the fast paths of
+#: :meth:`Hand.apply`.
+_SEATS: Final = range(max(get_args(MaxPlayers)))
+_CARDS: Final = range(CARD_CODES)
+_DRAW_EVENTS: Final = tuple(tuple(("draw", seat, card, "TURN-2") for card in _CARDS) for seat in _SEATS)
+_DISCARD_EVENTS: Final = tuple(tuple(("discard", seat, card, "TURN-5") for card in _CARDS) for seat in _SEATS)
 
 #: The reasons :meth:`Hand.refusals` never waives: after them nothing else about the action
 #: can be judged (the hand is over, the action is not well formed, the spread hit or the
@@ -85,6 +106,7 @@ class Compiled:
 
     __slots__ = (
         "counters",
+        "dealt",
         "discard_taken",
         "forced",
         "forced_at_once",
@@ -92,6 +114,7 @@ class Compiled:
         "joker_value",
         "low_dealt",
         "pack",
+        "pack_table",
         "plain",
         "sums",
         "taken_last",
@@ -107,6 +130,9 @@ class Compiled:
         self.values = (*(rank_values[c % 13] for c in range(52)), rules.joker_value, rules.joker_value)
         self.sums = suit_sum_table(rank_values)
         self.pack = pack_mask(rules.deck, rules.jokers)
+        self.pack_table = pack_table(self.pack)
+        #: for each number of players the ruleset seats (at its index), the cards dealt
+        self.dealt = tuple(n * rules.hand_size_for(n) for n in range(rules.max_players + 1))
         wild = (JOKER_MASK if rules.jokers else 0) | (RANK_MASKS[1] if rules.deuces_wild else 0)
         pos: tuple[int, ...]
         if rules.deck == 40:
@@ -221,12 +247,12 @@ class Hand:
         self._c = c
         deck = self._deck = tuple(deck)
         first = (dealer + 1) % players
-        dealt = players * rules.hand_size_for(players)
-        # one card at a time from the player after the dealer: seat first + k gets the
-        # cards k, k + players, ... (each card once: the deck was checked)
+        dealt = c.dealt[players]
+        # one card at a time from the player after the dealer: card i to seat first + i
+        # (each card once: the deck was checked)
         hands = [0] * players
-        for k in range(players):
-            hands[(first + k) % players] = sum(map(BITS.__getitem__, deck[k:dealt:players]))
+        for i in range(dealt):
+            hands[(first + i) % players] |= BITS[deck[i]]
         self._hands = hands
         self._dealt = tuple(hands)
         log: Any = (("deal", dealer, players, "DEAL-1"), None)
@@ -349,9 +375,11 @@ class Hand:
 
     def _count(self, m: int) -> int:
         s = self._c.sums
-        t = s[m & 0x1FFF] + s[(m >> 13) & 0x1FFF] + s[(m >> 26) & 0x1FFF] + s[(m >> 39) & 0x1FFF]
-        if m >> 52:
-            t += (m >> 52).bit_count() * self._c.joker_value
+        low = m & 0x3FFFFFF  # clubs and diamonds; and the rest: small ints, cheap to cut again
+        high = m >> 26
+        t = s[low & 0x1FFF] + s[low >> 13] + s[high & 0x1FFF] + s[(high >> 13) & 0x1FFF]
+        if high >> 26:
+            t += (high >> 26).bit_count() * self._c.joker_value
         return t
 
     def total(self, seat: int) -> int:
@@ -761,7 +789,7 @@ class Hand:
                         self._pos = pos + 1
                         self._hands[me] |= BITS[card]  # type: ignore[index]
                         self._stage = DRAWN
-                        self._log = (("draw", me, card, "TURN-2"), self._log)
+                        self._log = (_DRAW_EVENTS[me][card], self._log)  # type: ignore[index]
                         return
             elif action.type == DISCARD:
                 # a discard that keeps cards in hand, with no taken card and no house rule
@@ -770,12 +798,12 @@ class Hand:
                 if self._stage == DRAWN and self._taken < 0 and self._c.plain and 0 <= card < CARD_CODES:
                     hands = self._hands
                     hand = hands[me]  # type: ignore[index]
-                    bit = BITS[card]
-                    if hand & bit and hand != bit:
-                        hands[me] = hand ^ bit  # type: ignore[index]
+                    kept = hand ^ BITS[card]
+                    if kept < hand and kept:  # the card was held, and was not the last one
+                        hands[me] = kept  # type: ignore[index]
                         self._pile = (card, self._pile)
                         self._pile_count += 1
-                        self._log = (("discard", me, card, "TURN-5"), self._log)
+                        self._log = (_DISCARD_EVENTS[me][card], self._log)  # type: ignore[index]
                         self.to_act = (me + 1) % self.players  # type: ignore[operator]
                         self._stage = START
                         self._turn += 1
@@ -1181,6 +1209,12 @@ def _dealt_rank(total: int, wanted: tuple[int, ...]) -> tuple[int, int]:
 
 
 def _check_setup(deck: Sequence[Card], players: int, dealer: int, stake: int, rules: Ruleset, c: Compiled) -> None:
+    if (
+        type(players) is int and type(dealer) is int and type(stake) is int
+        and 2 <= players <= rules.max_players and 0 <= dealer < players and stake >= 1
+        and is_deck(deck, c.pack_table) and c.dealt[players] < len(deck)
+    ):
+        return  # the common case, passed at once; any other is checked and explained below
     if not isinstance(players, int) or isinstance(players, bool) or not 2 <= players <= rules.max_players:
         raise SetupError(f"players must be 2 to {rules.max_players} (rule GAME-2), got {players!r}")
     if not isinstance(dealer, int) or isinstance(dealer, bool) or not 0 <= dealer < players:

@@ -94,16 +94,18 @@ _RUN3 = [0x7 << i for i in range(11)]
 
 def p0(h: Hand, rng: random.Random, out: list[tuple[int, Action]]) -> None:
     """P0: draw from the stock, discard a uniformly random card; until the hand ends."""
+    # the policy's own work is timed with the engine's: its methods are bound once
+    apply, hand, rand, record = h.apply, h.hand, rng.random, out.append
     while not h.is_over:
-        seat = h.to_act
-        h.apply(DRAW_STOCK, seat)
-        out.append((seat, DRAW_STOCK))  # type: ignore[arg-type]
+        seat: int = h.to_act  # type: ignore[assignment]
+        apply(DRAW_STOCK, seat)
+        record((seat, DRAW_STOCK))
         if h.is_over:
             return
-        cards = cards_of(h.holding(seat))  # type: ignore[arg-type]
-        a = discard(cards[int(rng.random() * len(cards))])
-        h.apply(a, seat)
-        out.append((seat, a))  # type: ignore[arg-type]
+        cards = hand(seat)
+        a = discard(cards[int(rand() * len(cards))])
+        apply(a, seat)
+        record((seat, a))
 
 
 def first_spread(mask: int) -> list[int] | None:
@@ -125,28 +127,29 @@ def first_spread(mask: int) -> list[int] | None:
 def p1(h: Hand, rng: random.Random, out: list[tuple[int, Action]]) -> None:
     """P1: knock at the start of a turn holding 5 or less; else draw from the stock, lay
     the first valid spread found, discard a uniformly random card."""
+    apply, total, holding, hand, rand, record = h.apply, h.total, h.holding, h.hand, rng.random, out.append
     while not h.is_over:
         seat = h.to_act
         assert seat is not None
-        if h.total(seat) <= 5:
-            h.apply(KNOCK_ACTION, seat)
-            out.append((seat, KNOCK_ACTION))
+        if total(seat) <= 5:
+            apply(KNOCK_ACTION, seat)
+            record((seat, KNOCK_ACTION))
             return
-        h.apply(DRAW_STOCK, seat)
-        out.append((seat, DRAW_STOCK))
+        apply(DRAW_STOCK, seat)
+        record((seat, DRAW_STOCK))
         if h.is_over:
             return
-        found = first_spread(h.holding(seat))
+        found = first_spread(holding(seat))
         if found is not None:
             a = spread(found)
-            h.apply(a, seat)
-            out.append((seat, a))
+            apply(a, seat)
+            record((seat, a))
             if h.is_over:
                 return
-        cards = cards_of(h.holding(seat))
-        d = discard(cards[int(rng.random() * len(cards))])
-        h.apply(d, seat)
-        out.append((seat, d))
+        cards = hand(seat)
+        d = discard(cards[int(rand() * len(cards))])
+        apply(d, seat)
+        record((seat, d))
 
 
 POLICIES: dict[str, Callable[[Hand, random.Random, list[tuple[int, Action]]], None]] = {"P0": p0, "P1": p1}
