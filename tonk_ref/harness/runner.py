@@ -129,11 +129,12 @@ class Engine:
 
     def send_ahead(self) -> None:
         """Send the next case's script now, when the engine's adapter can take a request
-        ahead (the stdio adapter's ``prefetch_play``) and that case opens with one ``play``:
-        the engine plays it while the runner checks the answers of the case in hand."""
+        ahead (the stdio adapter's ``prefetch_play``) and that case opens with one ``play``
+        (untraced): the engine plays it while the runner checks the answers of the case in
+        hand."""
         case, self.following = self.following, None
         if (not isinstance(self.adapter, SendsAhead) or case is None or not _batchable(case, self.caps)
-                or self.missing(case)):
+                or _needs_trace(case.steps) or self.missing(case)):
             return
         assert case.setup is not None
         self.adapter.prefetch_play(self.sent(case.setup), [(s.seat, s.action) for s in case.steps
@@ -274,8 +275,7 @@ class _CaseRun:
         if trace and not (isinstance(states, list) and len(states) == len(acts)):
             raise AdapterFault(FaultKind.PROTOCOL, f"play with trace answered {show(states)[:200]} as states; "
                                                    f"expected one state per action ({len(acts)})")
-        if not _expects_before_first(case.steps) and (trace or not _expects_between(case.steps)):
-            self.engine.send_ahead()  # no more requests for this case
+        asked = self.ask_states(steps, moves, trace)
         at = [i for i, s in enumerate(case.steps) if isinstance(s, Act)]
         for k, each in enumerate(states or ()):
             self.seen(at[k], case.steps[at[k]], each)
@@ -298,19 +298,46 @@ class _CaseRun:
                         state = final
                     elif n and states is not None:
                         state = states[n - 1]
-                    elif n:
-                        self.doing = f"play: the first {n} actions, for {step_label(step)}"
-                        state = self.adapter.play(setup, moves[:n]).get("state")
-                        self.seen(i, step, state)
                     else:
-                        self.doing = f"new_hand, for {step_label(step)}"
-                        state = self.adapter.new_hand(setup)
+                        self.doing, got, error = asked[i]
+                        if error is not None:
+                            raise error
+                        state = got.get("state") if n else got
                         self.seen(i, step, state)
                     self.compared(i, step, compare_state(step.state, state, self.features))
         except _Stop:
             return
         assert isinstance(final, dict)
         self.final(final)
+
+    def ask_states(self, answers: list[Any], moves: list[tuple[int, JSON]], trace: bool
+                   ) -> dict[int, tuple[str, Any, BaseException | None]]:
+        """The states a batched case asks the engine for beyond its ``play`` (one expected
+        between actions and not traced, by playing the actions before it again; one
+        expected before the first action, by a ``new_hand``), each asked now, in the order
+        the checks read them, up to the action at which the checks stop (:func:`_stop_at`):
+        by the index of its step, what was being done, the answer and the error of the
+        request (raised where the answer is read; no request follows a failed one).  Then,
+        with no more requests for this case, the next case's script is sent ahead."""
+        steps = self.case.steps
+        asked: dict[int, tuple[str, Any, BaseException | None]] = {}
+        n = 0
+        for i in range(_stop_at(steps, answers)):
+            step = steps[i]
+            if isinstance(step, Act):
+                n += 1
+            elif isinstance(step, Expect) and n < len(moves) and not (n and trace):
+                assert self.setup is not None
+                doing = (f"play: the first {n} actions, for {step_label(step)}" if n
+                         else f"new_hand, for {step_label(step)}")
+                try:
+                    got = self.adapter.play(self.setup, moves[:n]) if n else self.adapter.new_hand(self.setup)
+                except Exception as e:  # met where the state is read, as if asked there
+                    asked[i] = (doing, None, e)
+                    return asked
+                asked[i] = (doing, got, None)
+        self.engine.send_ahead()  # no more requests for this case
+        return asked
 
     def stepwise(self) -> None:
         case = self.case
@@ -518,27 +545,19 @@ def _needs_trace(steps: Sequence[Step]) -> bool:
     return between >= TRACE_FROM
 
 
-def _expects_between(steps: Sequence[Step]) -> bool:
-    """Whether a state is expected between two actions."""
-    acted = waiting = False
-    for s in steps:
+def _stop_at(steps: Sequence[Step], answers: Sequence[Any]) -> int:
+    """The index of the step at which a batched case's checks stop (the first action
+    accepted or refused against the case, as :meth:`_CaseRun.judge_act` judges it), or the
+    number of steps."""
+    n = 0
+    for i, s in enumerate(steps):
         if isinstance(s, Act):
-            if waiting:
-                return True
-            acted = True
-        waiting = waiting or (acted and isinstance(s, Expect))
-    return False
-
-
-def _expects_before_first(steps: Sequence[Step]) -> bool:
-    """Whether a state is expected before the first action (read with a ``new_hand`` after
-    the case's ``play``)."""
-    for s in steps:
-        if isinstance(s, Act):
-            return False
-        if isinstance(s, Expect):
-            return True
-    return False
+            res = answers[n]
+            n += 1
+            ok = bool(res.get("ok")) if isinstance(res, dict) else False
+            if (s.refuse is None) != ok:
+                return i
+    return len(steps)
 
 
 def _batchable(case: Case, caps: Capabilities) -> bool:
