@@ -88,6 +88,10 @@ class Engine:
     _setups: LRU[int, tuple[JSON, JSON]] = field(default_factory=lambda: LRU(256))
     #: the case the run plays next (set by :func:`run_suite`), whose script may be sent ahead
     following: Case | None = None
+    #: what the last case asked of :meth:`missing` needs (a case sent ahead is asked twice)
+    _missed: tuple[Case | None, tuple[Need, ...]] = (None, ())
+    #: whether the adapter can take a request ahead (:class:`~.base.SendsAhead`), once known
+    _sends_ahead: bool | None = None
 
     @classmethod
     def greet(cls, adapter: Adapter) -> Engine:
@@ -133,19 +137,26 @@ class Engine:
         (untraced): the engine plays it while the runner checks the answers of the case in
         hand."""
         case, self.following = self.following, None
-        if (not isinstance(self.adapter, SendsAhead) or case is None or not _batchable(case, self.caps)
+        if self._sends_ahead is None:
+            self._sends_ahead = isinstance(self.adapter, SendsAhead)
+        if (not self._sends_ahead or case is None or not _batchable(case, self.caps)
                 or _needs_trace(case.steps) or self.missing(case)):
             return
-        assert case.setup is not None
+        assert case.setup is not None and isinstance(self.adapter, SendsAhead)
         self.adapter.prefetch_play(self.sent(case.setup), [(s.seat, s.action) for s in case.steps
                                                            if isinstance(s, Act)])
 
     def missing(self, case: Case) -> tuple[Need, ...]:
+        last, needs = self._missed
+        if last is case:
+            return needs
         opts = self._needs.get(case.ruleset)
         if opts is None:
             opts = self._needs[case.ruleset] = self.caps.missing_options(case.ruleset)
         opts += self.caps.missing_actions(case, opts)
-        return opts + tuple(Need("feature", f) for f in sorted(case.methods - self.caps.features))
+        needs = opts + tuple(Need("feature", f) for f in sorted(case.methods - self.caps.features))
+        self._missed = (case, needs)
+        return needs
 
 
 # ---------------------------------------------------------------------------- one case
@@ -161,7 +172,7 @@ class _CaseRun:
         self.failures: list[Failure] = []
         self.unchecked: list[Unchecked] = []
         self.checked = 0
-        self.last_action: str | None = None
+        self.last_act: Act | None = None  # the last action judged
         self.doing = "dealing the hand"
         self.setup = None if case.setup is None else engine.sent(case.setup)
         self.broken: set[str] = set()  # the kinds of invariant already reported
@@ -189,7 +200,7 @@ class _CaseRun:
             diffs=tuple(diffs),
             seat=act.seat if act is not None else None,
             action=None if act is None else format_action(None, act.action) or describe_action(None, act.action),
-            after=None if act is not None else self.last_action,
+            after=None if act is not None or self.last_act is None else self.last_act.notation,
         ))
 
     def compared(self, index: int | None, step: Step | None, c: Comparison) -> None:
@@ -223,30 +234,29 @@ class _CaseRun:
     # -- actions -------------------------------------------------------------------
     def judge_act(self, i: int, step: Act, ok: bool, reason: str | None) -> None:
         """Compare an action's answer with the case; raise :class:`_Stop` on a surprise."""
-        what = step.notation
-        self.last_action = what
-        kind = step.action.get("type") if isinstance(step.action, dict) else None
-        kind = kind if isinstance(kind, str) and kind in _ACTION_TYPES else "an action"
-        if step.refuse is None:
-            if ok:
-                self.checked += 1
-                return
-            self.fail(i, step, f"{kind} refused as {reason}, expected acceptance",
-                      f"{what}: refused ({reason}), expected it to be accepted", rule_of_reason(reason or ""))
+        self.last_act = step
+        refuse = step.refuse
+        if refuse is None and ok:
+            self.checked += 1
+            return
+        if refuse is not None and not ok:
+            self.checked += 1
+            if isinstance(refuse, str) and refuse != reason:
+                if "reasons" in self.features:
+                    self.fail(i, step, f"{_kind(step)} refused as {reason}, expected {refuse}",
+                              f"{step.notation}: refused as {reason}, expected {refuse}", rule_of_reason(refuse))
+                else:
+                    self.unchecked.append(Unchecked(f"the reason code {refuse}", "reasons"))
+            return
+        if refuse is None:
+            self.fail(i, step, f"{_kind(step)} refused as {reason}, expected acceptance",
+                      f"{step.notation}: refused ({reason}), expected it to be accepted", rule_of_reason(reason or ""))
             raise _Stop
-        want = "" if step.refuse is True else f" as {step.refuse}"
-        if ok:
-            self.fail(i, step, f"{kind} accepted, expected refusal{want}",
-                      f"{what}: accepted, expected it to be refused{want}",
-                      rule_of_reason(step.refuse) if isinstance(step.refuse, str) else None)
-            raise _Stop
-        self.checked += 1
-        if isinstance(step.refuse, str) and step.refuse != reason:
-            if "reasons" in self.features:
-                self.fail(i, step, f"{kind} refused as {reason}, expected {step.refuse}",
-                          f"{what}: refused as {reason}, expected {step.refuse}", rule_of_reason(step.refuse))
-            else:
-                self.unchecked.append(Unchecked(f"the reason code {step.refuse}", "reasons"))
+        want = "" if refuse is True else f" as {refuse}"
+        self.fail(i, step, f"{_kind(step)} accepted, expected refusal{want}",
+                  f"{step.notation}: accepted, expected it to be refused{want}",
+                  rule_of_reason(refuse) if isinstance(refuse, str) else None)
+        raise _Stop
 
     # -- the two ways to run -------------------------------------------------------
     def batched(self) -> None:
@@ -503,6 +513,12 @@ class _Stepwise(StepInterpreter[None]):
 
     def perft(self, index: int, step: Perft) -> None:
         self.r.perft(index, step)
+
+
+def _kind(step: Act) -> str:
+    """The type of an action as a failure names it."""
+    kind = step.action.get("type") if isinstance(step.action, dict) else None
+    return kind if isinstance(kind, str) and kind in _ACTION_TYPES else "an action"
 
 
 def _with_detail(f: Failure, lines: list[str]) -> Failure:
