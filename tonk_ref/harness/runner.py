@@ -135,7 +135,8 @@ class Engine:
         """Send the next case's script now, when the engine's adapter can take a request
         ahead (the stdio adapter's ``prefetch_play``) and that case opens with one ``play``
         (untraced): the engine plays it while the runner checks the answers of the case in
-        hand."""
+        hand.  The plays that case asks next for its states between actions are sent too (a
+        case whose checks stop before them leaves their answers to be dropped)."""
         case, self.following = self.following, None
         if self._sends_ahead is None:
             self._sends_ahead = isinstance(self.adapter, SendsAhead)
@@ -143,8 +144,19 @@ class Engine:
                 or _needs_trace(case.steps) or self.missing(case)):
             return
         assert case.setup is not None and isinstance(self.adapter, SendsAhead)
-        self.adapter.prefetch_play(self.sent(case.setup), [(s.seat, s.action) for s in case.steps
-                                                           if isinstance(s, Act)])
+        setup = self.sent(case.setup)
+        moves = [(s.seat, s.action) for s in case.steps if isinstance(s, Act)]
+        self.adapter.prefetch_play(setup, moves)
+        # and the plays of the first actions again that its states between actions are read
+        # from (:meth:`_CaseRun.ask_states`), unless a new_hand comes first
+        n = 0
+        for s in case.steps:
+            if isinstance(s, Act):
+                n += 1
+            elif isinstance(s, Expect) and n < len(moves):
+                if not n:
+                    break
+                self.adapter.prefetch_play(setup, moves[:n])
 
     def missing(self, case: Case) -> tuple[Need, ...]:
         last, needs = self._missed
