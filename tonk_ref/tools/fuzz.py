@@ -32,7 +32,6 @@ from ..harness.case import Case
 from ..harness.fuzz import FuzzStats, Plan, failed, fuzz_hand, locate, warm, write_shrunk
 from ..harness.results import CaseResult
 from ..harness.runner import Engine, run_case
-from ..harness.session import replay_found
 from . import exitcodes
 from .cli import UsageError, writable_folder
 from .engine_args import add_engine_arguments, build, engine_spec, greeted
@@ -223,6 +222,8 @@ def _fuzz(args: argparse.Namespace, spec: EngineSpec, adapter: Any, seed: int, f
                 small, got, path = write_shrunk(engine, case, result, Path(args.out), f"fuzz-{case.id}",
                                                 note=f"tonk fuzz --rules {args.rules}: {case.title}")
                 if not args.quiet:
+                    from ..harness.session import replay_found
+
                     print(f"DIFFERENCE in {case.id} ({len(case.actions)} moves, shrunk to {len(small.actions)}): "
                           f"{_where(small, got)}", file=out)
                     print(f"  wrote {path}", file=out)
@@ -240,6 +241,8 @@ def _fuzz(args: argparse.Namespace, spec: EngineSpec, adapter: Any, seed: int, f
 
 def _report(engine: Engine, spec: EngineSpec, case: Case, result: CaseResult, outdir: Path, seed: int, game: int,
             out: TextIO, quiet: bool) -> str:
+    from ..harness.session import replay_found
+
     case_id = f"fuzz-{seed}-{game + 1}"
     small, got, path = write_shrunk(engine, case, result, outdir, case_id,
                                     note=f"tonk fuzz --seed {seed}, hand {game + 1}")
