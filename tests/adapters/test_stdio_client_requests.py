@@ -9,7 +9,7 @@ import sys
 import pytest
 
 from tonk_ref.adapters.base import AdapterFault
-from tonk_ref.adapters.stdio_client import StdioAdapter
+from tonk_ref.adapters.stdio_client import MAX_AHEAD, StdioAdapter
 
 SETUP = {"ruleset": {"upcard": True}, "players": 2, "dealer": 0, "stake": 1, "deck": ["Ac", "2c"]}
 
@@ -57,23 +57,47 @@ def _deal() -> dict[str, object]:
 
 def test_a_play_sent_ahead_is_answered_in_order() -> None:
     """prefetch_play sends a play whose answer the next play with the same arguments
-    takes; a different request after it reads that answer and drops it (answers stay in
-    order); a request on the current hand after an untaken play is a caller's error."""
+    takes (several, taken in order, up to MAX_AHEAD); a different request after them reads
+    their answers and drops them (answers stay in order); a request on the current hand
+    after an untaken play is a caller's error."""
     setup = _deal()
     moves = [(1, {"type": "draw", "from": "stock"}), (1, {"type": "discard", "card": "Kd"})]
     with StdioAdapter([sys.executable, "-m", "tonk_ref", "serve"]) as engine:
         plain = engine.play(setup, moves)
         engine.prefetch_play(setup, moves)
         assert engine.play(setup, moves) == plain
-        first = engine._next_id
+        short = engine.play(setup, moves[:1])
+        engine.prefetch_play(setup, moves[:1])
         engine.prefetch_play(setup, moves)
-        engine.prefetch_play(setup, moves[:1])  # one request ahead at most: ignored
-        assert engine._next_id == first + 1
-        fresh = engine.new_hand(setup)  # not the play sent ahead: its answer is dropped
+        sent = engine._next_id
+        assert engine.play(setup, moves[:1]) == short and engine.play(setup, moves) == plain
+        assert engine._next_id == sent  # both answers were those of the plays sent ahead, in order
+        first = engine._next_id
+        for _ in range(MAX_AHEAD + 1):
+            engine.prefetch_play(setup, moves)
+        assert engine._next_id == first + MAX_AHEAD  # more than MAX_AHEAD ahead: ignored
+        assert engine.play(setup, moves) == plain
+        fresh = engine.new_hand(setup)  # not the plays sent ahead: their answers are dropped
         assert fresh["stage"] == "start" and engine.state() == fresh
         engine.prefetch_play(setup, moves)
         with pytest.raises(RuntimeError, match="act after a play sent ahead"):
             engine.act(1, {"type": "draw", "from": "stock"})
+
+
+def test_plays_sent_ahead_behind_an_answer_already_written_are_taken_in_order() -> None:
+    """A play sent ahead while the answer of one sent before it already waits in the pipe
+    is no garbage: both answers are taken, in order."""
+    import time
+
+    setup = _deal()
+    moves = [(1, {"type": "draw", "from": "stock"}), (1, {"type": "discard", "card": "Kd"})]
+    with StdioAdapter([sys.executable, "-m", "tonk_ref", "serve"]) as engine:
+        plain, short = engine.play(setup, moves), engine.play(setup, moves[:1])
+        engine.prefetch_play(setup, moves)
+        time.sleep(0.3)  # the engine has answered it
+        engine.prefetch_play(setup, moves[:1])
+        assert engine.play(setup, moves) == plain and engine.play(setup, moves[:1]) == short
+        assert engine.starts == 1
 
 
 def test_the_runner_sends_the_next_script_ahead_with_the_same_results() -> None:

@@ -29,6 +29,7 @@ costs no thread switch and no busy wait (POSIX only).
 
 from __future__ import annotations
 
+import collections
 import os
 import selectors
 import shlex
@@ -49,6 +50,8 @@ from .messages import Request, decode_answer, encode
 
 #: Characters of a request or response kept in a fault's context.
 MAX_CONTEXT = 16 * 1024
+#: ``play`` requests sent ahead at most (:meth:`StdioAdapter.prefetch_play`).
+MAX_AHEAD = 4
 #: An answer line longer than this is garbage.
 MAX_ANSWER = 256 * 1024 * 1024
 
@@ -323,8 +326,10 @@ class StdioAdapter:
         self._early: tuple[_Process, str, int, bytes, float, float] | None = None
         self._early_fault: AdapterFault | None = None
         self._setup_memo: tuple[JSON, bytes] | None = None
-        #: A ``play`` request sent ahead (:meth:`prefetch_play`) whose answer is not read yet.
-        self._ahead: tuple[JSON, tuple[_Process, str, int, bytes, float, float]] | None = None
+        #: The ``play`` requests sent ahead (:meth:`prefetch_play`) whose answers are not read
+        #: yet, in the order sent.
+        self._ahead: collections.deque[tuple[JSON, tuple[_Process, str, int, bytes, float, float]]] = \
+            collections.deque()
         self._next_id = 0
         #: Called with every request line and the answer line it got (both without newlines).
         self.tap: Callable[[bytes, bytes], None] | None = None
@@ -490,8 +495,10 @@ class StdioAdapter:
             params = memo[1] if method == "new_hand" else {**params, "setup": memo[1]}  # type: ignore[assignment]
         return encode(Request("2.0", rid, method, params))
 
-    def _send(self, proc: _Process, method: str, params: JSON, timeout: float | None = None
-              ) -> tuple[_Process, str, int, bytes, float, float]:
+    def _send(self, proc: _Process, method: str, params: JSON, timeout: float | None = None, *,
+              answers_due: bool = False) -> tuple[_Process, str, int, bytes, float, float]:
+        """Write one request.  Anything the engine has written that was not read yet is
+        garbage, unless ``answers_due`` (requests sent ahead are still to be answered)."""
         self._next_id += 1
         rid = self._next_id
         try:
@@ -501,7 +508,7 @@ class StdioAdapter:
         if self.validate:
             self._check_request(method, {"jsonrpc": "2.0", "id": rid, "method": method, "params": params}, line,
                                 proc)
-        if proc.pending():
+        if not answers_due and proc.pending():
             extra = bytes(proc.buf)
             said = ("the engine wrote more than one line for the last request" if proc.requests
                     else "the engine wrote before it was asked anything")
@@ -612,20 +619,23 @@ class StdioAdapter:
         if method == "hello":
             return self.hello()
         ahead = self._ahead
-        if ahead is not None and self._proc is ahead[1][0] and method == "play" and params == ahead[0]:
-            self._ahead = None
-            proc, name, rid, line, _, limit = ahead[1]
+        if ahead and self._proc is not ahead[0][1][0]:
+            ahead.clear()  # sent to a process a fault has ended: no answer will come
+        if ahead and method == "play" and params == ahead[0][0]:
+            proc, name, rid, line, _, limit = ahead.popleft()[1]
             return self._receive(proc, name, rid, line, time.monotonic() + limit, limit)
-        if ahead is not None and method in _ON_THE_HAND:
+        if ahead and method in _ON_THE_HAND:
             raise RuntimeError(f"{method} after a play sent ahead and not taken: it would see that play's hand")
         self._drop_ahead()
         return self._request(self._live(), method, params)
 
     def _drop_ahead(self) -> None:
-        """Read the answer of the request sent ahead, if any, and drop it."""
-        ahead, self._ahead = self._ahead, None
-        if ahead is not None and self._proc is ahead[1][0]:
-            proc, name, rid, line, _, limit = ahead[1]
+        """Read the answers of the requests sent ahead, if any, and drop them."""
+        while self._ahead:
+            proc, name, rid, line, _, limit = self._ahead.popleft()[1]
+            if self._proc is not proc:  # a fault ended that process: nothing more to read
+                self._ahead.clear()
+                break
             try:
                 self._receive(proc, name, rid, line, time.monotonic() + limit, limit)
             except (Rejected, AdapterFault):
@@ -634,19 +644,21 @@ class StdioAdapter:
     def prefetch_play(self, setup: JSON, actions: list[tuple[int, JSON]]) -> None:
         """Send a ``play`` request now without waiting for its answer, so that the engine
         works on it while the caller does something else; the next :meth:`play` with the
-        same arguments takes its answer.  Another request that does not depend on the
-        current hand (``new_hand``, another ``play``, the match methods, ``bye``) first reads
-        that answer and drops it, so requests and answers stay in order; one that does
-        (``act``, ``state``, ``legal_actions``, ``observe``) raises ``RuntimeError``, since the
-        engine's hand is now that play's.  A fault in sending is left for the next request
-        to meet."""
-        if self._ahead is not None or self._proc is None or self.closed:
+        same arguments takes its answer.  Up to :data:`MAX_AHEAD` plays may be sent ahead
+        (more are ignored), their answers taken in the order sent.  Another request that
+        does not depend on the current hand (``new_hand``, a ``play`` other than the first
+        sent ahead, the match methods, ``bye``) first reads the answers sent ahead and drops
+        them, so requests and answers stay in order; one that does (``act``, ``state``,
+        ``legal_actions``, ``observe``) raises ``RuntimeError``, since the engine's hand is
+        now that of the last play sent.  A fault in sending is left for the next request to
+        meet."""
+        if len(self._ahead) >= MAX_AHEAD or self._proc is None or self.closed:
             return
         params: JSON = {"setup": setup, "actions": [list(a) for a in actions], "trace": False}
         try:
-            self._ahead = (params, self._send(self._proc, "play", params))
+            self._ahead.append((params, self._send(self._proc, "play", params, answers_due=bool(self._ahead))))
         except AdapterFault:
-            self._ahead = None
+            self._ahead.clear()
 
     def hello(self) -> JSON:
         """The engine's hello, asked once per process."""

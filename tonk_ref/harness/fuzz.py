@@ -63,6 +63,13 @@ def fuzz_setup(plan: Plan, game: int) -> tuple[random.Random, JSON]:
     return rng, random_setup(rng, rules, plan.players)
 
 
+def warm(plan: Plan) -> None:
+    """Fill the caches that the hands of ``plan`` read, ahead of the first hand: the
+    rulebook the probes are chosen from (the reasons a ruleset can reach)."""
+    if plan.probes:
+        reasons_reachable(plan.fixed_rules if plan.fixed_rules is not None else DEFAULT)
+
+
 def fuzz_hand(plan: Plan, game: int, *, trace: bool | None = None) -> Case:
     """Hand ``game`` of the run, played on the reference, as the generated case
     ``fuzz-S-N`` (with ``trace``, the state after every accepted action is expected too)."""

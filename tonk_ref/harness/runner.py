@@ -88,6 +88,10 @@ class Engine:
     _setups: LRU[int, tuple[JSON, JSON]] = field(default_factory=lambda: LRU(256))
     #: the case the run plays next (set by :func:`run_suite`), whose script may be sent ahead
     following: Case | None = None
+    #: what the last case asked of :meth:`missing` needs (a case sent ahead is asked twice)
+    _missed: tuple[Case | None, tuple[Need, ...]] = (None, ())
+    #: whether the adapter can take a request ahead (:class:`~.base.SendsAhead`), once known
+    _sends_ahead: bool | None = None
 
     @classmethod
     def greet(cls, adapter: Adapter) -> Engine:
@@ -129,22 +133,42 @@ class Engine:
 
     def send_ahead(self) -> None:
         """Send the next case's script now, when the engine's adapter can take a request
-        ahead (the stdio adapter's ``prefetch_play``) and that case opens with one ``play``:
-        the engine plays it while the runner checks the answers of the case in hand."""
+        ahead (the stdio adapter's ``prefetch_play``) and that case opens with one ``play``
+        (untraced): the engine plays it while the runner checks the answers of the case in
+        hand.  The plays that case asks next for its states between actions are sent too (a
+        case whose checks stop before them leaves their answers to be dropped)."""
         case, self.following = self.following, None
-        if (not isinstance(self.adapter, SendsAhead) or case is None or not _batchable(case, self.caps)
-                or self.missing(case)):
+        if self._sends_ahead is None:
+            self._sends_ahead = isinstance(self.adapter, SendsAhead)
+        if (not self._sends_ahead or case is None or not _batchable(case, self.caps)
+                or _needs_trace(case.steps) or self.missing(case)):
             return
-        assert case.setup is not None
-        self.adapter.prefetch_play(self.sent(case.setup), [(s.seat, s.action) for s in case.steps
-                                                           if isinstance(s, Act)])
+        assert case.setup is not None and isinstance(self.adapter, SendsAhead)
+        setup = self.sent(case.setup)
+        moves = [(s.seat, s.action) for s in case.steps if isinstance(s, Act)]
+        self.adapter.prefetch_play(setup, moves)
+        # and the plays of the first actions again that its states between actions are read
+        # from (:meth:`_CaseRun.ask_states`), unless a new_hand comes first
+        n = 0
+        for s in case.steps:
+            if isinstance(s, Act):
+                n += 1
+            elif isinstance(s, Expect) and n < len(moves):
+                if not n:
+                    break
+                self.adapter.prefetch_play(setup, moves[:n])
 
     def missing(self, case: Case) -> tuple[Need, ...]:
+        last, needs = self._missed
+        if last is case:
+            return needs
         opts = self._needs.get(case.ruleset)
         if opts is None:
             opts = self._needs[case.ruleset] = self.caps.missing_options(case.ruleset)
         opts += self.caps.missing_actions(case, opts)
-        return opts + tuple(Need("feature", f) for f in sorted(case.methods - self.caps.features))
+        needs = opts + tuple(Need("feature", f) for f in sorted(case.methods - self.caps.features))
+        self._missed = (case, needs)
+        return needs
 
 
 # ---------------------------------------------------------------------------- one case
@@ -160,7 +184,7 @@ class _CaseRun:
         self.failures: list[Failure] = []
         self.unchecked: list[Unchecked] = []
         self.checked = 0
-        self.last_action: str | None = None
+        self.last_act: Act | None = None  # the last action judged
         self.doing = "dealing the hand"
         self.setup = None if case.setup is None else engine.sent(case.setup)
         self.broken: set[str] = set()  # the kinds of invariant already reported
@@ -188,7 +212,7 @@ class _CaseRun:
             diffs=tuple(diffs),
             seat=act.seat if act is not None else None,
             action=None if act is None else format_action(None, act.action) or describe_action(None, act.action),
-            after=None if act is not None else self.last_action,
+            after=None if act is not None or self.last_act is None else self.last_act.notation,
         ))
 
     def compared(self, index: int | None, step: Step | None, c: Comparison) -> None:
@@ -222,30 +246,29 @@ class _CaseRun:
     # -- actions -------------------------------------------------------------------
     def judge_act(self, i: int, step: Act, ok: bool, reason: str | None) -> None:
         """Compare an action's answer with the case; raise :class:`_Stop` on a surprise."""
-        what = step.notation
-        self.last_action = what
-        kind = step.action.get("type") if isinstance(step.action, dict) else None
-        kind = kind if isinstance(kind, str) and kind in _ACTION_TYPES else "an action"
-        if step.refuse is None:
-            if ok:
-                self.checked += 1
-                return
-            self.fail(i, step, f"{kind} refused as {reason}, expected acceptance",
-                      f"{what}: refused ({reason}), expected it to be accepted", rule_of_reason(reason or ""))
+        self.last_act = step
+        refuse = step.refuse
+        if refuse is None and ok:
+            self.checked += 1
+            return
+        if refuse is not None and not ok:
+            self.checked += 1
+            if isinstance(refuse, str) and refuse != reason:
+                if "reasons" in self.features:
+                    self.fail(i, step, f"{_kind(step)} refused as {reason}, expected {refuse}",
+                              f"{step.notation}: refused as {reason}, expected {refuse}", rule_of_reason(refuse))
+                else:
+                    self.unchecked.append(Unchecked(f"the reason code {refuse}", "reasons"))
+            return
+        if refuse is None:
+            self.fail(i, step, f"{_kind(step)} refused as {reason}, expected acceptance",
+                      f"{step.notation}: refused ({reason}), expected it to be accepted", rule_of_reason(reason or ""))
             raise _Stop
-        want = "" if step.refuse is True else f" as {step.refuse}"
-        if ok:
-            self.fail(i, step, f"{kind} accepted, expected refusal{want}",
-                      f"{what}: accepted, expected it to be refused{want}",
-                      rule_of_reason(step.refuse) if isinstance(step.refuse, str) else None)
-            raise _Stop
-        self.checked += 1
-        if isinstance(step.refuse, str) and step.refuse != reason:
-            if "reasons" in self.features:
-                self.fail(i, step, f"{kind} refused as {reason}, expected {step.refuse}",
-                          f"{what}: refused as {reason}, expected {step.refuse}", rule_of_reason(step.refuse))
-            else:
-                self.unchecked.append(Unchecked(f"the reason code {step.refuse}", "reasons"))
+        want = "" if refuse is True else f" as {refuse}"
+        self.fail(i, step, f"{_kind(step)} accepted, expected refusal{want}",
+                  f"{step.notation}: accepted, expected it to be refused{want}",
+                  rule_of_reason(refuse) if isinstance(refuse, str) else None)
+        raise _Stop
 
     # -- the two ways to run -------------------------------------------------------
     def batched(self) -> None:
@@ -274,8 +297,7 @@ class _CaseRun:
         if trace and not (isinstance(states, list) and len(states) == len(acts)):
             raise AdapterFault(FaultKind.PROTOCOL, f"play with trace answered {show(states)[:200]} as states; "
                                                    f"expected one state per action ({len(acts)})")
-        if not _expects_before_first(case.steps) and (trace or not _expects_between(case.steps)):
-            self.engine.send_ahead()  # no more requests for this case
+        asked = self.ask_states(steps, moves, trace)
         at = [i for i, s in enumerate(case.steps) if isinstance(s, Act)]
         for k, each in enumerate(states or ()):
             self.seen(at[k], case.steps[at[k]], each)
@@ -298,19 +320,46 @@ class _CaseRun:
                         state = final
                     elif n and states is not None:
                         state = states[n - 1]
-                    elif n:
-                        self.doing = f"play: the first {n} actions, for {step_label(step)}"
-                        state = self.adapter.play(setup, moves[:n]).get("state")
-                        self.seen(i, step, state)
                     else:
-                        self.doing = f"new_hand, for {step_label(step)}"
-                        state = self.adapter.new_hand(setup)
+                        self.doing, got, error = asked[i]
+                        if error is not None:
+                            raise error
+                        state = got.get("state") if n else got
                         self.seen(i, step, state)
                     self.compared(i, step, compare_state(step.state, state, self.features))
         except _Stop:
             return
         assert isinstance(final, dict)
         self.final(final)
+
+    def ask_states(self, answers: list[Any], moves: list[tuple[int, JSON]], trace: bool
+                   ) -> dict[int, tuple[str, Any, BaseException | None]]:
+        """The states a batched case asks the engine for beyond its ``play`` (one expected
+        between actions and not traced, by playing the actions before it again; one
+        expected before the first action, by a ``new_hand``), each asked now, in the order
+        the checks read them, up to the action at which the checks stop (:func:`_stop_at`):
+        by the index of its step, what was being done, the answer and the error of the
+        request (raised where the answer is read; no request follows a failed one).  Then,
+        with no more requests for this case, the next case's script is sent ahead."""
+        steps = self.case.steps
+        asked: dict[int, tuple[str, Any, BaseException | None]] = {}
+        n = 0
+        for i in range(_stop_at(steps, answers)):
+            step = steps[i]
+            if isinstance(step, Act):
+                n += 1
+            elif isinstance(step, Expect) and n < len(moves) and not (n and trace):
+                assert self.setup is not None
+                doing = (f"play: the first {n} actions, for {step_label(step)}" if n
+                         else f"new_hand, for {step_label(step)}")
+                try:
+                    got = self.adapter.play(self.setup, moves[:n]) if n else self.adapter.new_hand(self.setup)
+                except Exception as e:  # met where the state is read, as if asked there
+                    asked[i] = (doing, None, e)
+                    return asked
+                asked[i] = (doing, got, None)
+        self.engine.send_ahead()  # no more requests for this case
+        return asked
 
     def stepwise(self) -> None:
         case = self.case
@@ -478,6 +527,12 @@ class _Stepwise(StepInterpreter[None]):
         self.r.perft(index, step)
 
 
+def _kind(step: Act) -> str:
+    """The type of an action as a failure names it."""
+    kind = step.action.get("type") if isinstance(step.action, dict) else None
+    return kind if isinstance(kind, str) and kind in _ACTION_TYPES else "an action"
+
+
 def _with_detail(f: Failure, lines: list[str]) -> Failure:
     return Failure(f.step, f.line, f.text, f.cause, f.rule, "\n".join([f.message, *lines]), f.diffs, f.seat,
                    f.action, f.after)
@@ -518,27 +573,19 @@ def _needs_trace(steps: Sequence[Step]) -> bool:
     return between >= TRACE_FROM
 
 
-def _expects_between(steps: Sequence[Step]) -> bool:
-    """Whether a state is expected between two actions."""
-    acted = waiting = False
-    for s in steps:
+def _stop_at(steps: Sequence[Step], answers: Sequence[Any]) -> int:
+    """The index of the step at which a batched case's checks stop (the first action
+    accepted or refused against the case, as :meth:`_CaseRun.judge_act` judges it), or the
+    number of steps."""
+    n = 0
+    for i, s in enumerate(steps):
         if isinstance(s, Act):
-            if waiting:
-                return True
-            acted = True
-        waiting = waiting or (acted and isinstance(s, Expect))
-    return False
-
-
-def _expects_before_first(steps: Sequence[Step]) -> bool:
-    """Whether a state is expected before the first action (read with a ``new_hand`` after
-    the case's ``play``)."""
-    for s in steps:
-        if isinstance(s, Act):
-            return False
-        if isinstance(s, Expect):
-            return True
-    return False
+            res = answers[n]
+            n += 1
+            ok = bool(res.get("ok")) if isinstance(res, dict) else False
+            if (s.refuse is None) != ok:
+                return i
+    return len(steps)
 
 
 def _batchable(case: Case, caps: Capabilities) -> bool:

@@ -29,10 +29,9 @@ from typing import Any, TextIO
 from ..adapters.factory import EngineSpec
 from ..engine.ruleset import Ruleset
 from ..harness.case import Case
-from ..harness.fuzz import FuzzStats, Plan, failed, fuzz_hand, locate, write_shrunk
+from ..harness.fuzz import FuzzStats, Plan, failed, fuzz_hand, locate, warm, write_shrunk
 from ..harness.results import CaseResult
 from ..harness.runner import Engine, run_case
-from ..harness.session import replay_found
 from . import exitcodes
 from .cli import UsageError, writable_folder
 from .engine_args import add_engine_arguments, build, engine_spec, greeted
@@ -85,17 +84,30 @@ class Tally:
 def play_hands(engine: Engine, plan: Plan, games: range, batch: bool) -> Tally:
     tally = Tally()
     found = []
-    for game in games:
-        case = fuzz_hand(plan, game)
+    # each hand is made while the engine plays the one before (the runner sends the next
+    # case's play ahead once the case in hand needs no more answers)
+    following = fuzz_hand(plan, games[0]) if games else None
+    for k, game in enumerate(games):
+        case = following
+        assert case is not None
+        following = engine.following = fuzz_hand(plan, games[k + 1]) if k + 1 < len(games) else None
         tally.hands += 1
         tally.actions += len(case.actions)
         if failed(run_case(case, engine, batch=batch)):
             found.append(game)
+    engine.following = None
     tally.differing = tuple(found)
     return tally
 
 
 _WORKER: dict[str, Any] = {}
+
+
+def _pool_context() -> multiprocessing.context.BaseContext:
+    """How workers start: forked on Linux, where they begin with the modules this process
+    has imported and the caches it has filled (a spawned worker imports and fills them
+    again, which costs a short run much of its time); spawned elsewhere."""
+    return multiprocessing.get_context("fork" if sys.platform == "linux" else "spawn")
 
 
 def _start_worker(spec: EngineSpec, plan: Plan, batch: bool) -> None:
@@ -168,8 +180,8 @@ def _fuzz(args: argparse.Namespace, spec: EngineSpec, adapter: Any, seed: int, f
             if enough():
                 break
     else:
-        ctx = multiprocessing.get_context("spawn")
-        with concurrent.futures.ProcessPoolExecutor(jobs, mp_context=ctx, initializer=_start_worker,
+        warm(plan)  # once here, not once per worker: a forked worker starts with it
+        with concurrent.futures.ProcessPoolExecutor(jobs, mp_context=_pool_context(), initializer=_start_worker,
                                                     initargs=(spec, plan, batch)) as pool:
             pending = list(chunks)
             running = {pool.submit(_work, pending.pop(0)) for _ in range(min(jobs * 2, len(pending)))}
@@ -210,6 +222,8 @@ def _fuzz(args: argparse.Namespace, spec: EngineSpec, adapter: Any, seed: int, f
                 small, got, path = write_shrunk(engine, case, result, Path(args.out), f"fuzz-{case.id}",
                                                 note=f"tonk fuzz --rules {args.rules}: {case.title}")
                 if not args.quiet:
+                    from ..harness.session import replay_found
+
                     print(f"DIFFERENCE in {case.id} ({len(case.actions)} moves, shrunk to {len(small.actions)}): "
                           f"{_where(small, got)}", file=out)
                     print(f"  wrote {path}", file=out)
@@ -227,6 +241,8 @@ def _fuzz(args: argparse.Namespace, spec: EngineSpec, adapter: Any, seed: int, f
 
 def _report(engine: Engine, spec: EngineSpec, case: Case, result: CaseResult, outdir: Path, seed: int, game: int,
             out: TextIO, quiet: bool) -> str:
+    from ..harness.session import replay_found
+
     case_id = f"fuzz-{seed}-{game + 1}"
     small, got, path = write_shrunk(engine, case, result, outdir, case_id,
                                     note=f"tonk fuzz --seed {seed}, hand {game + 1}")
