@@ -252,10 +252,16 @@ def assemble(
 def report_text(report: JSON) -> str:
     """A report as its JSON file holds it: indented one space a level, keys in the report's
     order, text as UTF-8 (msgspec writes it some ten times as fast as the json module does
-    an indented text)."""
+    an indented text).  A text msgspec cannot write as UTF-8 (a lone surrogate an engine
+    sent) is written by the json module, escaped."""
+    import json
+
     import msgspec
 
-    return msgspec.json.format(msgspec.json.encode(report), indent=1).decode("utf-8") + "\n"
+    try:
+        return msgspec.json.format(msgspec.json.encode(report), indent=1).decode("utf-8") + "\n"
+    except (UnicodeError, msgspec.EncodeError, OverflowError, TypeError):
+        return json.dumps(report, indent=1) + "\n"
 
 
 def percent_passing(c: Mapping[str, int]) -> int | None:
