@@ -55,6 +55,18 @@ def test_the_text_report_names_every_target() -> None:
     assert ("runs from compiled bytecode" in text) != ("runs from source" in text)
 
 
+def test_the_report_says_which_build_of_the_engine_ran() -> None:
+    from tonk_ref.engine.build import COMPILED_MODULES, compiled_modules
+
+    data = quick_json()["engine_build"]
+    assert data["compiled_modules"] == compiled_modules()
+    assert set(data["compiled_modules"]) <= set(COMPILED_MODULES)
+    assert data["build"] == {0: "pure Python", len(COMPILED_MODULES): "compiled"}.get(
+        len(data["compiled_modules"]), "partly compiled")
+    text = bench.render(quick_json())
+    assert f"The engine runs {data['build']}" in text
+
+
 def play(policy: str, players: int, seed: int) -> tuple[Hand, list[tuple[int, Action]]]:
     rng = random.Random(seed)
     deck = list(range(DECK_SIZE))

@@ -89,7 +89,8 @@ def cards_of(mask: CardMask) -> list[Card]:
             return [*_CLUBS[low & 0x1FFF], *_DIAMONDS[low >> 13], *_HEARTS[high & 0x1FFF],
                     *_SPADES[high >> 13 & 0x1FFF], *_JOKERS[high >> 26]]
         return [*_CLUBS[low & 0x1FFF], *_DIAMONDS[low >> 13], *_HEARTS[high & 0x1FFF], *_SPADES[high >> 13]]
-    except IndexError:  # the tables are not built yet, or bits past the jokers
+    except (IndexError, OverflowError):  # the tables are not built yet, or bits past the jokers
+        # (compiled by mypyc, an index past the machine word overflows)
         if not _SPADES:
             _build_suit_cards()
             return cards_of(mask)

@@ -16,6 +16,8 @@ from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, Final, get_args
 
+from mypy_extensions import mypyc_attr
+
 from ..errors import TonkError
 from . import payments
 from .actions import (
@@ -69,7 +71,10 @@ OVER: Final = 2
 STAGES: Final = ("start", "drawn", "over")
 HAND_SIZE: Final = 5  # the seed rule; option hand_size changes it
 
-Pile = tuple[Card, "Pile"] | None
+#: The discard pile, top card first: (top card, the pile beneath it) or None, a linked list
+#: that a hand and its copies share.  (Spelt without recursion: mypyc cannot expand a
+#: recursive alias.)
+Pile = tuple[Card, Any] | None
 _ACES: Final = BITS[0] | BITS[13] | BITS[26] | BITS[39]
 _NONE: Final[frozenset[str]] = frozenset()
 
@@ -101,27 +106,34 @@ class Event:
     rule: str
 
 
+#: The fields of :class:`Compiled` (its slots; a copy made by ``waiving`` copies them all).
+_COMPILED_FIELDS: Final = (
+    "counters",
+    "dealt",
+    "discard_taken",
+    "forced",
+    "forced_at_once",
+    "geometry",
+    "joker_value",
+    "low_dealt",
+    "pack",
+    "pack_table",
+    "plain",
+    "sums",
+    "taken_last",
+    "tonk_totals",
+    "values",
+    "waived",
+)
+
+
+# Open to interpreted subclasses: in the compiled build (mypyc) only such a class's
+# ``__new__`` makes an instance without running ``__init__``, as ``waiving`` does.
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Compiled:
     """Tables derived from a ruleset once, shared by every hand played under it."""
 
-    __slots__ = (
-        "counters",
-        "dealt",
-        "discard_taken",
-        "forced",
-        "forced_at_once",
-        "geometry",
-        "joker_value",
-        "low_dealt",
-        "pack",
-        "pack_table",
-        "plain",
-        "sums",
-        "taken_last",
-        "tonk_totals",
-        "values",
-        "waived",
-    )
+    __slots__ = _COMPILED_FIELDS
 
     def __init__(self, rules: Ruleset) -> None:
         faces = [10, 10, 10] if rules.face_values == "10-10-10" else [11, 12, 13]
@@ -167,8 +179,8 @@ class Compiled:
 
     def waiving(self, reasons: frozenset[str]) -> Compiled:
         """The same tables, letting ``reasons`` pass (never cached, never shared)."""
-        c = object.__new__(Compiled)
-        for name in Compiled.__slots__:
+        c = Compiled.__new__(Compiled)
+        for name in _COMPILED_FIELDS:
             setattr(c, name, getattr(self, name))
         c.waived = reasons
         return c
@@ -186,6 +198,9 @@ def compiled(rules: Ruleset) -> Compiled:
 _LAST_TABLES: list[tuple[Ruleset, Compiled]] = [(DEFAULT, compiled(DEFAULT))]
 
 
+# Open to interpreted subclasses: the mutants subclass it, and ``copy`` makes a copy of
+# the same class through ``__new__`` (see Compiled).
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Hand:
     """The state of one hand, from the deal to the settlement."""
 
@@ -402,7 +417,7 @@ class Hand:
 
     # ------------------------------------------------------------------ copying
     def copy(self) -> Hand:
-        h = object.__new__(type(self))
+        h = type(self).__new__(type(self))
         h.rules = self.rules
         h.players = self.players
         h.dealer = self.dealer

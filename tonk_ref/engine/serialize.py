@@ -238,7 +238,7 @@ def state_from_json(obj: JSON) -> Hand:
     from .hand import compiled
 
     rules = Ruleset.from_mapping(obj["ruleset"])
-    h = object.__new__(Hand)
+    h = Hand.__new__(Hand)
     h.rules = rules
     h.players = obj["players"]
     h.dealer = obj["dealer"]

@@ -35,6 +35,7 @@ from pathlib import Path
 from typing import Any
 
 from ..engine.actions import DRAW_STOCK, KNOCK_ACTION, Action, discard, spread
+from ..engine.build import compiled_modules, engine_build
 from ..engine.cards import DECK_SIZE, cards_of
 from ..engine.hand import Hand
 from ..engine.ruleset import DEFAULT
@@ -355,14 +356,19 @@ def fresh_bytecode(source: Path) -> bool:
 
 def bytecode() -> dict[str, Any]:
     """Whether this package's modules load from compiled bytecode: how many have an up-to-date
-    ``.pyc`` beside them (which Python reads even under ``PYTHONDONTWRITEBYTECODE``), and the
-    command that compiles the others."""
+    ``.pyc`` beside them (which Python reads even under ``PYTHONDONTWRITEBYTECODE``) or an
+    extension module (the compiled engine), and the command that compiles the others."""
+    from importlib.machinery import EXTENSION_SUFFIXES
+
     import tonk_ref
+
+    def loads_compiled(source: Path) -> bool:
+        return fresh_bytecode(source) or any(source.with_name(source.stem + s).exists() for s in EXTENSION_SUFFIXES)
 
     root = Path(tonk_ref.__file__).parent
     sources = sorted(root.rglob("*.py"))
     return {
-        "modules": len(sources), "compiled": sum(map(fresh_bytecode, sources)),
+        "modules": len(sources), "compiled": sum(map(loads_compiled, sources)),
         "dont_write_bytecode": bool(os.environ.get("PYTHONDONTWRITEBYTECODE")),
         "command": f"{Path(sys.executable).name} -m compileall -q {root}",
     }
@@ -478,6 +484,7 @@ def measure(quick: bool, only: Sequence[str] | None = None, fuzz_memory: int | N
                     "machine": platform.machine(), "cpus": os.cpu_count()},
         "targets": TARGETS,
         "bytecode": bytecode(),
+        "engine_build": {"build": engine_build(), "compiled_modules": compiled_modules()},
         "engine": None, "suite": None, "stdio": None, "fuzz": None, "memory": None, "fuzz_memory": None,
     }
     if "engine" in want:
@@ -514,6 +521,12 @@ def render(fig: dict[str, Any]) -> str:
                      "have no up-to-date bytecode"
                      + (" and PYTHONDONTWRITEBYTECODE is set, so every process compiles them" if
                         bc["dont_write_bytecode"] else "") + f"; {bc['command']} compiles them")
+    eb = fig["engine_build"]
+    if eb["build"] == "pure Python":
+        lines.append("The engine runs as pure Python (HATCH_BUILD_HOOK_ENABLE_MYPYC=true pip install . "
+                     "builds the compiled engine)")
+    else:
+        lines.append(f"The engine runs {eb['build']} (mypyc: {', '.join(eb['compiled_modules'])})")
     eng = fig["engine"]
     if eng:
         lines.append("Reference engine (one core; an action is one Hand.apply):")
