@@ -64,7 +64,7 @@ def test_the_report_says_which_build_of_the_engine_ran() -> None:
     assert data["build"] == {0: "pure Python", len(COMPILED_MODULES): "compiled"}.get(
         len(data["compiled_modules"]), "partly compiled")
     text = bench.render(quick_json())
-    assert f"The engine runs {data['build']}" in text
+    assert f"The engine build: {data['build']} (" in text
 
 
 def play(policy: str, players: int, seed: int) -> tuple[Hand, list[tuple[int, Action]]]:

@@ -69,10 +69,15 @@ class IllegalAction(TonkError):
 @dataclass(frozen=True, slots=True)
 class Action:
     """One action.  ``cards`` is used by spreads, ``card`` by hits, discards and knocks
-    after drawing (``-1`` when absent), ``spread`` by hits, ``source`` by draws."""
+    after drawing (``-1`` when absent), ``spread`` by hits, ``source`` by draws.
 
-    type: ActionType
-    source: Source | None = None
+    ``type`` and ``source`` are typed as any text, not as their well-formed values
+    (:data:`ActionType`, :data:`Source`): an action read from an engine or a file may hold
+    any, and the engine refuses it as malformed.  (The compiled build checks each value
+    against its type where the code narrows it.)"""
+
+    type: str
+    source: str | None = None
     card: Card = -1
     cards: tuple[Card, ...] = ()
     spread: int = -1

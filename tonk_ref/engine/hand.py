@@ -246,9 +246,12 @@ class Hand:
     def __init__(
         self,
         deck: Sequence[Card],
-        players: int = 2,
-        dealer: int = 0,
-        stake: int = 1,
+        # typed Any: a setup read from a request or a file may hold any value here, and the
+        # deal refuses it with a SetupError (the compiled build would refuse a value of
+        # another type before the check, with a TypeError)
+        players: Any = 2,
+        dealer: Any = 0,
+        stake: Any = 1,
         rules: Ruleset = DEFAULT,
     ) -> None:
         c = self._tables(rules)
@@ -261,8 +264,8 @@ class Hand:
         self.is_over = False
         self._c = c
         deck = self._deck = tuple(deck)
-        first = (dealer + 1) % players
-        dealt = c.dealt[players]
+        first: int = (dealer + 1) % players
+        dealt: int = c.dealt[players]
         # one card at a time from the player after the dealer: card i to seat first + i
         # (each card once: the deck was checked)
         hands = [0] * players
@@ -1011,11 +1014,12 @@ class Hand:
             self._refuse("must_draw_first", "draw before laying a spread", "SPREAD-4")
             self._stage = DRAWN  # waived: as if the player had drawn
         mask = 0
-        for c in cards:
+        named = cards  # (the loop reads this name: the compiled build reads the loop's name anew)
+        for c in named:
             bit = self._owned(me, c)
             if mask & bit:
                 self._refuse("duplicate_card", f"{NAMES[c]} is named twice", "TURN-11")
-                cards = tuple(dict.fromkeys(cards))  # waived: the card counts once
+                cards = tuple(dict.fromkeys(named))  # waived: the card counts once
             mask |= bit
         sp = self._make_spread(me, cards)
         if sp is None:
@@ -1223,7 +1227,7 @@ def _dealt_rank(total: int, wanted: tuple[int, ...]) -> tuple[int, int]:
     return (1, total) if total in wanted else (0, -total)
 
 
-def _check_setup(deck: Sequence[Card], players: int, dealer: int, stake: int, rules: Ruleset, c: Compiled) -> None:
+def _check_setup(deck: Sequence[Card], players: Any, dealer: Any, stake: Any, rules: Ruleset, c: Compiled) -> None:
     if (
         type(players) is int and type(dealer) is int and type(stake) is int
         and 2 <= players <= rules.max_players and 0 <= dealer < players and stake >= 1

@@ -22,6 +22,8 @@ from dataclasses import dataclass
 from itertools import combinations
 from typing import Literal
 
+from mypy_extensions import mypyc_attr
+
 from .cards import BITS, FULL_DECK_MASK, Card, CardMask, cards_of
 
 SpreadKind = Literal["book", "run"]
@@ -57,6 +59,8 @@ class Geometry:
 STANDARD = Geometry()
 
 
+# Open to interpreted subclasses (in the compiled build): the mutants subclass it.
+@mypyc_attr(allow_interpreted_subclasses=True)
 @dataclass(frozen=True, slots=True)
 class Spread:
     """A spread on the table.  ``cards`` keeps the order laid, hits appended."""

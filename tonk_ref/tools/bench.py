@@ -523,10 +523,10 @@ def render(fig: dict[str, Any]) -> str:
                         bc["dont_write_bytecode"] else "") + f"; {bc['command']} compiles them")
     eb = fig["engine_build"]
     if eb["build"] == "pure Python":
-        lines.append("The engine runs as pure Python (HATCH_BUILD_HOOK_ENABLE_MYPYC=true pip install . "
+        lines.append("The engine build: pure Python (HATCH_BUILD_HOOK_ENABLE_MYPYC=true pip install . "
                      "builds the compiled engine)")
     else:
-        lines.append(f"The engine runs {eb['build']} (mypyc: {', '.join(eb['compiled_modules'])})")
+        lines.append(f"The engine build: {eb['build']} (mypyc: {', '.join(eb['compiled_modules'])})")
     eng = fig["engine"]
     if eng:
         lines.append("Reference engine (one core; an action is one Hand.apply):")
