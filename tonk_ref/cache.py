@@ -41,7 +41,6 @@ import gc
 import hashlib
 import os
 import re
-import secrets
 import stat
 import sys
 from collections.abc import Callable
@@ -256,6 +255,8 @@ def _read(folder: _Folder, name: str) -> bytes | None:
 
 def _write(folder: _Folder, name: str, data: bytes) -> None:
     """Write the entry ``name``: a temporary file created with mode 0600, renamed into place."""
+    import secrets  # only when an entry is written
+
     tmp = f".{name}.{os.getpid()}.{secrets.token_hex(4)}.tmp"
     fd = os.open(folder.at(tmp), _NEW_FLAGS, 0o600, dir_fd=folder.fd)
     try:
