@@ -41,7 +41,6 @@ import gc
 import hashlib
 import os
 import re
-import secrets
 import stat
 import sys
 from collections.abc import Callable
@@ -256,6 +255,8 @@ def _read(folder: _Folder, name: str) -> bytes | None:
 
 def _write(folder: _Folder, name: str, data: bytes) -> None:
     """Write the entry ``name``: a temporary file created with mode 0600, renamed into place."""
+    import secrets  # only when an entry is written
+
     tmp = f".{name}.{os.getpid()}.{secrets.token_hex(4)}.tmp"
     fd = os.open(folder.at(tmp), _NEW_FLAGS, 0o600, dir_fd=folder.fd)
     try:
@@ -288,12 +289,17 @@ def _decode(data: bytes, codec: Codec[T], key: str) -> T:
     entry = _ENTRY.decode(data)
     if (entry.codec, entry.version, entry.inputs, entry.key) != (codec.name, codec.version, inputs_key(), key):
         raise ValueError("the entry was written for something else")
-    # Decoding makes hundreds of thousands of objects and no cycle: the cyclic garbage
-    # collector's passes over them would double the time.
+    # Decoding makes hundreds of thousands of objects and no cycle, kept as long as the
+    # process runs: the cyclic garbage collector's passes over them would double the time
+    # of decoding, and each later pass would go over them again (a suite run's passes took
+    # a tenth of its time).  So none runs while they are made, and they are then moved out
+    # of its reach (gc.freeze: refcounting still frees them).
     collecting = gc.isenabled()
     gc.disable()
     try:
-        return codec.decode(bytes(entry.value))
+        value = codec.decode(bytes(entry.value))
+        gc.freeze()
+        return value
     finally:
         if collecting:
             gc.enable()

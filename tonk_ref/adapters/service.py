@@ -43,6 +43,41 @@ def _parse_deck(deck: list[object]) -> list[int]:
     return list(hit)
 
 
+def _setup_copy(setup: JSON) -> JSON:
+    """A copy of a setup that a change to it, its ruleset or its deck does not reach."""
+    return {k: dict(v) if type(v) is dict else list(v) if type(v) is list else v for k, v in setup.items()}
+
+
+class _Played:
+    """The last hand played by ``play``, kept to resume from: its setup (the object sent, and
+    a copy of it to tell a change), its items (each as sent, compared by identity), each
+    item's step and the hand before the first item and after each (copies, never played
+    on)."""
+
+    __slots__ = ("copy", "hands", "items", "setup", "steps")
+
+    def __init__(self, setup: JSON, hand: Hand) -> None:
+        self.setup = setup
+        self.copy = _setup_copy(setup)
+        self.items: list[tuple[object, object]] = []
+        self.steps: list[JSON] = []
+        self.hands = [hand.copy()]
+
+    def of(self, setup: object) -> bool:
+        """Whether ``setup`` is the object this hand was dealt from, unchanged."""
+        return setup is self.setup and setup == self.copy
+
+    def common(self, actions: list[Any]) -> int:
+        """How many of ``actions`` are this hand's items: the same seat and action objects."""
+        n = 0
+        for item, had in zip(actions, self.items, strict=False):
+            if not (type(item) is list and len(item) == 2 and type(item[0]) is int
+                    and item[0] == had[0] and item[1] is had[1]):
+                break
+            n += 1
+        return n
+
+
 class RefService:
     """One session of the reference engine: at most one hand at a time.
 
@@ -55,6 +90,9 @@ class RefService:
         self.features = features
         self.hand_class = hand_class
         self.hand: Hand | None = None
+        #: the last hand ``play`` dealt, to resume from when the next one plays the same
+        #: setup object and begins with the same actions
+        self._played: _Played | None = None
         self.methods: dict[str, Callable[[JSON], Any]] = {
             "hello": self.hello,
             "new_hand": self.new_hand,
@@ -108,7 +146,8 @@ class RefService:
             raise Rejected("invalid_setup", str(e)) from None
 
     def new_hand(self, params: JSON) -> JSON:
-        self.hand = self._setup(params)
+        played = self._played
+        self.hand = played.hands[0].copy() if played is not None and played.of(params) else self._setup(params)
         return state_to_json(self.hand)
 
     def _current(self) -> Hand:
@@ -131,23 +170,50 @@ class RefService:
         return state_to_json(self._current())
 
     def play(self, params: JSON) -> JSON:
-        hand = self._setup(params.get("setup", {}))
+        """``play``: the setup dealt and the actions applied in order.  A client checking a
+        hand plays the same deal again and again, to fewer actions (a state between two) or
+        to other ones after the same first few (perft's siblings): a play of the setup
+        object of the last one, unchanged, resumes from the hand after the actions the two
+        share (the same seat and action objects, in order) instead of dealing again.  Only
+        hands of the engine's own class are kept (:meth:`Hand.copy` copies what it holds)."""
+        setup = params.get("setup", {})
         trace = bool(params.get("trace", False))
-        steps: list[JSON] = []
-        states: list[JSON] = []
         actions = params.get("actions", [])
+        played = self._played
+        if played is not None and played.of(setup) and isinstance(actions, list):
+            start = played.common(actions)
+            hand = played.hands[start].copy()
+            steps: list[JSON] = [dict(st) for st in played.steps[:start]]
+            states = [state_to_json(h) for h in played.hands[1 : start + 1]] if trace else []
+        else:
+            hand = self._setup(setup)
+            played = _Played(setup, hand) if type(hand) is Hand else None
+            start = 0
+            steps = []
+            states = []
         if not isinstance(actions, list):
             raise Rejected("malformed_action", "actions must be a list of [seat, action] pairs")
-        for item in actions:
+        kept = played is not None and start < len(actions)
+        if kept:
+            assert played is not None
+            del played.items[start:], played.steps[start:], played.hands[start + 1 :]
+        for item in actions[start:]:
             try:
                 if not (isinstance(item, list) and len(item) == 2 and type(item[0]) is int):
                     raise IllegalAction("malformed_action", f"expected [seat, action], got {item!r}")
                 hand.apply(action_from_json(item[1]), item[0])
-                steps.append({"ok": True})
+                step: JSON = {"ok": True}
             except IllegalAction as e:
-                steps.append({"ok": False, "reason": e.reason, "message": e.message})
+                step = {"ok": False, "reason": e.reason, "message": e.message}
+            steps.append(step)
+            if kept:
+                assert played is not None
+                played.items.append((item[0], item[1]) if isinstance(item, list) and len(item) == 2 else (None, None))
+                played.steps.append(dict(step))
+                played.hands.append(hand.copy())
             if trace:
                 states.append(state_to_json(hand))
+        self._played = played
         self.hand = hand
         out: JSON = {"steps": steps, "state": state_to_json(hand)}
         if trace:

@@ -71,8 +71,8 @@ def load_suite(
     dirs = [Path(d) for d in (scenario_dirs if scenario_dirs is not None else [scenarios_dir()])]
     feats = features_dir() if features is True else (None if features is False else features)
     files = _files(dirs, feats, perft_depth)
-    key = case_cache.digest(str(perft_depth), *(f"{f}\0{f.stat().st_size}" for f in files),
-                            *(f.read_bytes() for f in files))
+    data = [f.read_bytes() for f in files]
+    key = case_cache.digest(str(perft_depth), *(f"{f}\0{len(d)}" for f, d in zip(files, data, strict=True)), *data)
     suite = case_cache.cached(key, lambda: _compile(files, perft_depth), codec=SUITE_CODEC,
                               keep=lambda s: not s.errors)
     suite.key = key

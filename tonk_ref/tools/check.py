@@ -192,15 +192,20 @@ def _exit_code(report: dict[str, Any]) -> int:
 
 
 def _write(args: argparse.Namespace, report: dict[str, Any]) -> None:
-    from ..harness.report import badge, report_text
-    from ..views.junit import junit_xml
-    from ..views.render import markdown
-
+    """The report files asked for (each writer imported only when its file is)."""
     if args.json:
+        from ..harness.report import report_text
+
         Path(args.json).write_text(report_text(report), encoding="utf-8")
     if args.report:
+        from ..views.render import markdown
+
         Path(args.report).write_text(markdown(report), encoding="utf-8")
     if args.junit:
+        from ..views.junit import junit_xml
+
         Path(args.junit).write_text(junit_xml(report), encoding="utf-8")
     if args.badge:
+        from ..harness.report import badge
+
         Path(args.badge).write_text(json.dumps(badge(report), indent=2) + "\n", encoding="utf-8")
