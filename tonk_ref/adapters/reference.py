@@ -12,6 +12,7 @@ legal actions, so it costs little more than the engine's own ``apply``.
 from __future__ import annotations
 
 import bisect
+import functools
 import itertools
 import random
 from collections.abc import Sequence
@@ -80,33 +81,57 @@ _START_KINDS = ("knock", "draw")
 _DRAWN_KINDS = ("spread", "hit", "discard", "knock")
 
 
+class KindPicker:
+    """How random play draws a kind of action (:func:`random_move`): the weight of each
+    kind, and the running sums of the weights of each list of kinds it has drawn from
+    (kept per picker: a hand draws from a few lists of kinds, over and over)."""
+
+    __slots__ = ("_sums", "weights")
+
+    def __init__(self, weights: dict[str, float] | None = None, knock_weight: float | None = None) -> None:
+        w = weights or PLAY_WEIGHTS
+        knock = w["knock"] if knock_weight is None else knock_weight
+        self.weights = {k: knock if k == "knock" else w.get(k, 1.0) for k in (*_START_KINDS, *_DRAWN_KINDS, "declare")}
+        self._sums: dict[tuple[str, ...], list[float]] = {}
+
+    def pick(self, rng: random.Random, kinds: tuple[str, ...]) -> str:
+        """One of ``kinds``, by weight (one draw of ``rng``)."""
+        sums = self._sums.get(kinds)
+        if sums is None:
+            sums = self._sums[kinds] = list(itertools.accumulate(self.weights[k] for k in kinds))
+        return kinds[bisect.bisect(sums, rng.random() * sums[-1], 0, len(kinds) - 1)]
+
+
 def random_move(
     rng: random.Random, h: Hand, illegal_rate: float = 0.1, knock_weight: float | None = None,
-    weights: dict[str, float] | None = None,
+    weights: dict[str, float] | None = None, picker: KindPicker | None = None,
 ) -> tuple[int, Action]:
     """The next move of random play: with probability ``illegal_rate`` a random
     well-formed action, else a legal action: a kind of action first (by ``weights``,
     default :data:`PLAY_WEIGHTS`; ``knock_weight`` overrides the knock's), among the kinds
     that have a legal action, then one action of that kind uniformly.  After the draw the
     kind is drawn first and only its actions are listed (a kind with none is dropped and
-    the draw made again), which picks with the same chances as listing every action."""
-    w = weights or PLAY_WEIGHTS
-    knock = w["knock"] if knock_weight is None else knock_weight
+    the draw made again), which picks with the same chances as listing every action.
+    ``picker``: those weights made ready (:class:`KindPicker`), for a caller that plays
+    many moves with the same ones."""
+    if picker is None:
+        picker = KindPicker(weights, knock_weight)
     if rng.random() < illegal_rate or h.is_over:
-        return random_well_formed(rng, h, min(0.2, knock / 5))
+        return random_well_formed(rng, h, min(0.2, picker.weights["knock"] / 5))
     seat = h.to_act
     assert seat is not None
-    kinds = list(_START_KINDS if h.stage == "start" else _DRAWN_KINDS)
     if h.stage == "start":  # a discard without drawing, a declared special hand: only where the table has them
-        extra = (("discard", h.rules.discard_without_draw), ("declare", h.rules.special_hands != "none"))
-        kinds += [k for k, on in extra if on]
+        rules = h.rules
+        kinds = _START_KINDS + (("discard",) if rules.discard_without_draw else ()) + (
+            ("declare",) if rules.special_hands != "none" else ())
+    else:
+        kinds = _DRAWN_KINDS
     while kinds:
-        cumulative = list(itertools.accumulate(knock if k == "knock" else w.get(k, 1.0) for k in kinds))
-        kind = kinds[bisect.bisect(cumulative, rng.random() * cumulative[-1], 0, len(kinds) - 1)]
+        kind = picker.pick(rng, kinds)
         actions = h.legal_actions(kinds=(kind,))
         if actions:
             return seat, rng.choice(actions)
-        kinds.remove(kind)
+        kinds = tuple(k for k in kinds if k != kind)
     raise AssertionError("a hand in play always has a legal action")
 
 
@@ -143,6 +168,17 @@ class Playout:
         return result
 
 
+#: The answer to a move accepted, untraced (answers are immutable: one serves them all).
+_ACCEPTED = Answer(True, None)
+
+
+@functools.lru_cache(maxsize=256)
+def _refused(reason: str, rule: str | None) -> Answer:
+    """The answer to a move refused for ``reason`` by ``rule``, untraced (bounded: the
+    reasons and rules are the spec's)."""
+    return Answer(False, reason, None, rule)
+
+
 def _answer(h: Hand, seat: int, action: Action | JSON, trace: bool, implied: set[str] | None = None) -> Answer:
     """Apply one move; with ``implied``, add the rules the move exercises that the engine's
     record does not name (:func:`_implied_by_move`)."""
@@ -152,10 +188,10 @@ def _answer(h: Hand, seat: int, action: Action | JSON, trace: bool, implied: set
         act = action if isinstance(action, Action) else action_from_json(action)
         h.apply(act, seat)
     except IllegalAction as e:
-        return Answer(False, e.reason, state_to_json(h) if trace else None, e.rule)
+        return Answer(False, e.reason, state_to_json(h), e.rule) if trace else _refused(e.reason, e.rule)
     if implied is not None:
         _implied_by_move(h, seat, act, before, implied)
-    return Answer(True, None, state_to_json(h) if trace else None)
+    return Answer(True, None, state_to_json(h)) if trace else _ACCEPTED
 
 
 def _implied_by_move(h: Hand, seat: int, act: Action, before: tuple[int, int, int, int], out: set[str]) -> None:
@@ -166,26 +202,38 @@ def _implied_by_move(h: Hand, seat: int, act: Action, before: tuple[int, int, in
     ended holding 49 or 50 (DEALT-4), the card taken from the pile discarded again where
     the table allows it (TURN-7)."""
     turn, stock, spreads, taken = before
-    if act.type == A.DRAW and act.source == "stock" and stock:
-        out.add("DEAL-3")
-        if h.stock_count == 0:
-            out.add("STOCK-1")
-    elif act.type == A.KNOCK and turn < h.players:
-        out.add("TURN-4")
-    elif (act.type == A.HIT and spreads >= 2) or (act.type == A.SPREAD and spreads >= 1):
+    kind = act.type
+    if kind == A.DISCARD:
+        if act.card == taken >= 0:
+            out.add("TURN-7")
+        if 0 <= seat < h.players and _count(h, seat) >= 49 and h.total(seat) in (49, 50):
+            out.add("DEALT-4")  # a turn ends holding 49 or 50: worth nothing
+    elif kind == A.DRAW:
+        if act.source == "stock" and stock:
+            out.add("DEAL-3")
+            if h.stock_count == 0:
+                out.add("STOCK-1")
+    elif kind == A.KNOCK:
+        if turn < h.players:
+            out.add("TURN-4")
+    elif (kind == A.HIT and spreads >= 2) or (kind == A.SPREAD and spreads >= 1):
         out.add("SPREAD-5")  # spreads keep the order laid: a hit among them, or one laid after another
-    if act.type == A.DISCARD and act.card == taken >= 0:
-        out.add("TURN-7")
-    if act.type == A.DISCARD and 0 <= seat < h.players and _count(h, seat) >= 49 and h.total(seat) in (49, 50):
-        out.add("DEALT-4")  # a turn ends holding 49 or 50: worth nothing
+
+
+#: The face value of each rank, ace to king, under each ``face_values``.
+_FACE_VALUES: dict[str, tuple[int, ...]] = {
+    "10-10-10": (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10),
+    "11-12-13": (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13),
+}
 
 
 def _count(h: Hand, seat: int) -> int:
     """The face value of every card ``seat`` holds (no spread set aside): at least its
     total, and cheap where the total is not (count_held_spreads = false)."""
-    faces = (10, 10, 10) if h.rules.face_values == "10-10-10" else (11, 12, 13)
-    values = (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, *faces)
-    return sum(values[c % 13] if c < 52 else h.rules.joker_value for c in h.hand(seat))
+    rules = h.rules
+    values = _FACE_VALUES.get(rules.face_values, _FACE_VALUES["11-12-13"])
+    joker = rules.joker_value
+    return sum(values[c % 13] if c < 52 else joker for c in h.hand(seat))
 
 
 def _implied_by_result(h: Hand) -> set[str]:
@@ -214,7 +262,7 @@ def _implied_by_result(h: Hand) -> set[str]:
 
 
 def _cited(h: Hand, answers: Sequence[Answer], implied: set[str] | None = None) -> frozenset[str]:
-    rules = {e.rule for e in h.events} | {a.rule for a in answers if a.rule} | (implied or set())
+    rules = h.event_rules() | {a.rule for a in answers if a.rule} | (implied or set())
     if h.result is not None:
         rules |= {p.rule for p in h.result.payments} | _implied_by_result(h)
     return frozenset(r for r in rules if r)
@@ -267,6 +315,7 @@ def random_hand(
     prng = random.Random(probes.seed) if probes is not None else rng
     tried: set[str] = set()
     implied: set[str] = set()
+    picker = KindPicker(weights, knock_weight)
 
     def probe() -> None:
         assert probes is not None
@@ -281,7 +330,7 @@ def random_hand(
     while not h.is_over and len(moves) < max_actions:
         if probes is not None and len(probed) < probes.most and prng.random() < probes.rate:
             probe()
-        seat, action = random_move(rng, h, illegal_rate, knock_weight, weights)
+        seat, action = random_move(rng, h, illegal_rate, picker=picker)
         moves.append((seat, action_to_json(action)))
         answers.append(_answer(h, seat, action, trace, implied))
     if probes is not None and h.is_over:
@@ -329,8 +378,7 @@ def _candidates(rng: random.Random, h: Hand, reasons: frozenset[str] = frozenset
     if "declare" in kinds and h.rules.special_hands != "none":
         out.append((me, A.DECLARE_ACTION))
     if "discard" in kinds:
-        pack = pack_mask(h.rules.deck, h.rules.jokers)
-        outside = [c for c in range(DECK_SIZE) if not pack >> c & 1]
+        outside = _outside(pack_mask(h.rules.deck, h.rules.jokers))
         out += [(me, A.discard(c)) for c in ([rng.choice(held)] if held else [])]
         out += [(me, A.discard(rng.choice(theirs)))] if theirs else []
         out += [(me, A.discard(rng.choice(outside)))] if outside else []
@@ -365,6 +413,12 @@ def _candidates(rng: random.Random, h: Hand, reasons: frozenset[str] = frozenset
         if len(others) >= 2:
             out.append((me, A.spread([c, *others[:2]])))
     return out
+
+
+@functools.lru_cache(maxsize=64)
+def _outside(pack: int) -> tuple[int, ...]:
+    """The cards of the full deck outside a ruleset's pack (bounded: the packs are few)."""
+    return tuple(c for c in range(DECK_SIZE) if not pack >> c & 1)
 
 
 #: The kinds of action whose sharp refusals few positions offer: tried first where found.
@@ -411,14 +465,15 @@ def sharp_refusals(rng: random.Random, h: Hand, want: frozenset[str] = frozenset
                 continue
             found[key] = (seat, action)
             continue
-        reasons = h.refusals(action, seat)
-        if not reasons:
+        refused = h.refusal(action, seat)
+        if refused is None:
             continue
-        first = reasons[0].reason
-        js = action_to_json(action)
-        key = f"{first}/{js['type']}"  # a reason is tried once for each kind of action it refuses
+        first = refused.reason
+        key = f"{first}/{action.type}"  # a reason is tried once for each kind of action it refuses
         if key in tried or key in found:
             continue
+        reasons = h.refusals(action, seat)  # every reason, only for a reason not tried yet
+        js = action_to_json(action)
         if len(reasons) == 1:
             found[key] = (seat, js)
         elif first in only:

@@ -103,8 +103,18 @@ DECLARE_ACTION: Final = Action(DECLARE)
 _DISCARDS: Final = tuple(Action(DISCARD, card=c) for c in range(CARD_CODES))
 
 
+_KNOCKS: Final = tuple(Action(KNOCK, card=c) for c in range(CARD_CODES))
+#: How many spread indices :func:`hit` keeps its actions for (a table holds fewer spreads).
+_HIT_INDICES: Final = 16
+#: The hits made so far, by card and spread index (an action is immutable: one serves all;
+#: bounded by the card codes and :data:`_HIT_INDICES`).
+_HITS: Final[dict[int, Action]] = {}
+
+
 def knock(discard: Card | None = None) -> Action:
-    return KNOCK_ACTION if discard is None else Action(KNOCK, card=discard)
+    if discard is None:
+        return KNOCK_ACTION
+    return _KNOCKS[discard] if 0 <= discard < CARD_CODES else Action(KNOCK, card=discard)
 
 
 def declare() -> Action:
@@ -125,4 +135,10 @@ def spread(cards: tuple[Card, ...] | list[Card]) -> Action:
 
 
 def hit(card: Card, spread_index: int) -> Action:
+    if 0 <= card < CARD_CODES and 0 <= spread_index < _HIT_INDICES:
+        key = card * _HIT_INDICES + spread_index
+        made = _HITS.get(key)
+        if made is None:
+            made = _HITS[key] = Action(HIT, card=card, spread=spread_index)
+        return made
     return Action(HIT, card=card, spread=spread_index)

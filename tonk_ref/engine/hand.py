@@ -418,6 +418,16 @@ class Hand:
         out.reverse()
         return out
 
+    def event_rules(self) -> set[str]:
+        """The rules the hand's record cites (those of :attr:`events`), read without making
+        the events."""
+        out: set[str] = set()
+        node = self._log
+        while node is not None:
+            out.add(node[0][3])
+            node = node[1]
+        return out
+
     # ------------------------------------------------------------------ copying
     def copy(self) -> Hand:
         h = type(self).__new__(type(self))
@@ -722,6 +732,17 @@ class Hand:
         return True
 
     # ------------------------------------------------------------------ refusals
+    def refusal(self, action: Action, seat: int | None = None) -> IllegalAction | None:
+        """The reason this engine refuses ``action`` by ``seat`` (the player to act when
+        None) in this state, the one :meth:`apply` raises, or None when it is legal; the
+        first of :meth:`refusals`, found without looking for the others.  ``self`` never
+        changes."""
+        try:
+            self.copy().apply(action, seat)
+        except IllegalAction as e:
+            return e
+        return None
+
     def refusals(self, action: Action, seat: int | None = None) -> list[IllegalAction]:
         """Every reason this engine finds to refuse ``action`` by ``seat`` (the player to
         act when None) in this state, in the order it checks them: the first is exactly

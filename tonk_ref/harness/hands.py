@@ -121,16 +121,21 @@ def hand_case(
     accepted move too."""
     steps: list[Step] = []
     probed = set(played.probes if probes is None else probes)
+    states = played.probe_states
+    last = len(played.moves) - 1
     for i, ((seat, action), answer) in enumerate(zip(played.moves, played.answers, strict=True)):
-        before = played.probe_states.get(i)
+        if i not in probed and not trace:  # the commonest step: an action and its answer
+            steps.append(Act(seat, action, None if answer.ok else answer.reason))
+            continue
+        before = states.get(i)
         # a probe's refusal must leave the state as it was: the state at the probe is expected
         # after it where the play recorded it (one request more), else the runner compares
         # the states before and after
         steps.append(Act(seat, action, refuse=None if answer.ok else answer.reason,
                          unchanged=i in probed and before is None))
-        if i in probed and before is not None and i < len(played.moves) - 1:
+        if i in probed and before is not None and i < last:
             steps.append(Expect(table_fields(before), text=f"the state after probe {i + 1}, as before it"))
-        elif trace and answer.ok and answer.state is not None and i < len(played.moves) - 1:
+        elif trace and answer.ok and answer.state is not None and i < last:
             steps.append(Expect(table_fields(answer.state), text=f"the state after move {i + 1}"))
     steps.append(Expect(table_fields(played.final), text="the final state"))
     rules = Ruleset.from_mapping(played.setup.get("ruleset") or {})
