@@ -506,8 +506,8 @@ class StdioAdapter:
         except (TypeError, ValueError, OverflowError) as e:
             raise AdapterFault(FaultKind.PROTOCOL, f"the {method} request cannot be written as JSON: {e}") from None
         if self.validate:
-            self._check_request(method, {"jsonrpc": "2.0", "id": rid, "method": method, "params": params}, line,
-                                proc)
+            sent = msgspec.json.decode(line)  # the request as the engine reads it (a pair sent as a tuple is an array)
+            self._check_request(method, sent if isinstance(sent, dict) else {}, line, proc)
         if not answers_due and proc.pending():
             extra = bytes(proc.buf)
             said = ("the engine wrote more than one line for the last request" if proc.requests
@@ -654,7 +654,7 @@ class StdioAdapter:
         meet."""
         if len(self._ahead) >= MAX_AHEAD or self._proc is None or self.closed:
             return
-        params: JSON = {"setup": setup, "actions": [list(a) for a in actions], "trace": False}
+        params: JSON = {"setup": setup, "actions": actions, "trace": False}
         try:
             self._ahead.append((params, self._send(self._proc, "play", params, answers_due=bool(self._ahead))))
         except AdapterFault:
@@ -680,7 +680,8 @@ class StdioAdapter:
         return result
 
     def play(self, setup: JSON, actions: list[tuple[int, JSON]], trace: bool = False) -> JSON:
-        result: JSON = self.call("play", {"setup": setup, "actions": [list(a) for a in actions], "trace": trace})
+        # the pairs go as they are (a tuple is written as a JSON array)
+        result: JSON = self.call("play", {"setup": setup, "actions": actions, "trace": trace})
         return result
 
     def legal_actions(self) -> list[JSON]:

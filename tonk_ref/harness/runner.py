@@ -33,7 +33,7 @@ import time
 import traceback
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, cast
 
 from ..adapters.base import JSON, Adapter, AdapterFault, FaultKind, Rejected, SendsAhead
 from ..engine.lru import LRU
@@ -143,10 +143,11 @@ class Engine:
         if (not self._sends_ahead or case is None or not _batchable(case, self.caps)
                 or _needs_trace(case.steps) or self.missing(case)):
             return
-        assert case.setup is not None and isinstance(self.adapter, SendsAhead)
+        assert case.setup is not None
+        ahead = cast(SendsAhead, self.adapter)  # checked once, above: a Protocol's isinstance is dear
         setup = self.sent(case.setup)
         moves = [(s.seat, s.action) for s in case.steps if isinstance(s, Act)]
-        self.adapter.prefetch_play(setup, moves)
+        ahead.prefetch_play(setup, moves)
         # and the plays of the first actions again that its states between actions are read
         # from (:meth:`_CaseRun.ask_states`), unless a new_hand comes first
         n = 0
@@ -156,7 +157,7 @@ class Engine:
             elif isinstance(s, Expect) and n < len(moves):
                 if not n:
                     break
-                self.adapter.prefetch_play(setup, moves[:n])
+                ahead.prefetch_play(setup, moves[:n])
 
     def missing(self, case: Case) -> tuple[Need, ...]:
         last, needs = self._missed

@@ -53,7 +53,7 @@ class Recorder:
         return answer
 
     def play(self, setup: JSON, actions: list[tuple[int, JSON]], trace: bool = False) -> JSON:
-        params = {"setup": setup, "actions": [list(a) for a in actions], "trace": trace}
+        params = {"setup": setup, "actions": actions, "trace": trace}  # pairs as given: shown and written alike
         answer: JSON = self._do("play", params, lambda: self.inner.play(setup, actions, trace))
         return answer
 
@@ -125,7 +125,7 @@ def show_request(method: str, params: object) -> str:
         return show_setup(params)
     if method == "play" and isinstance(params, dict):
         actions = params.get("actions") or []
-        moves = ", ".join(describe_action(a[0], a[1]) if isinstance(a, list) and len(a) == 2 else json.dumps(a)
+        moves = ", ".join(describe_action(a[0], a[1]) if isinstance(a, (list, tuple)) and len(a) == 2 else json.dumps(a)
                           for a in actions)
         return f"{show_setup(params.get('setup'))}; then {moves or 'no action'}"
     return json.dumps(params, separators=(",", ":"), default=str)
