@@ -4,11 +4,13 @@ service gives."""
 
 from __future__ import annotations
 
+import json
 import random
 from typing import Any
 
 import pytest
 
+from tonk_ref.adapters.base import Rejected
 from tonk_ref.adapters.service import RefService
 from tonk_ref.engine.cards import full_deck, names
 from tonk_ref.engine.hand import Hand
@@ -112,3 +114,49 @@ def test_a_hand_of_another_class_is_not_kept() -> None:
     setup = _setup(7)
     service.play({"setup": setup, "actions": _script(setup, 4, 7)})
     assert service._played is None
+
+
+def _decoded(params: JSON) -> JSON:
+    """``params`` as a server decodes them from a line: new objects, equal to the sent."""
+    out: JSON = json.loads(json.dumps(params))
+    return out
+
+
+@pytest.mark.parametrize("seed", [8, 9])
+def test_a_service_that_owns_its_requests_resumes_from_equal_ones(seed: int, monkeypatch: pytest.MonkeyPatch
+                                                                  ) -> None:
+    """Served, each play arrives as new objects: an equal setup and equal actions resume
+    (the deal is made once), and every answer is a fresh service's."""
+    setup = _setup(seed)
+    script = _script(setup, 10, seed)
+    service = RefService(owns_requests=True)
+    deals: list[object] = []
+    real = service._setup
+    monkeypatch.setattr(service, "_setup", lambda p: deals.append(p) or real(p))
+    for actions, trace in [(script, False), (script[:3], False), (script[:6], True), (script, False)]:
+        params = _decoded({"setup": setup, "actions": [list(a) for a in actions], "trace": trace})
+        assert service.play(params) == _fresh(params)
+    assert len(deals) == 1
+
+
+@pytest.mark.parametrize(("first", "then"), [(0, False), (1, 1.0), (0, 0.0)])
+def test_what_equals_in_python_but_is_written_otherwise_is_played_again(first: int, then: object) -> None:
+    """``false`` and ``0.0`` equal ``0`` in Python, but an engine must judge them as
+    written: a play whose action or setup holds one where the last held the number is
+    played afresh, never resumed from."""
+    setup = _setup(10)
+    script = _script(setup, 8, 10)
+    service = RefService(owns_requests=True)
+    card = setup["deck"][0]
+    hit = [script[3][0], {"type": "hit", "card": card, "spread": first}]
+    service.play(_decoded({"setup": setup, "actions": [*script[:3], hit]}))
+    odd = [script[3][0], {"type": "hit", "card": card, "spread": then}]
+    params = _decoded({"setup": setup, "actions": [*script[:3], odd]})
+    answer = service.play(params)
+    assert answer == _fresh(params)
+    assert answer["steps"][3]["reason"] == "malformed_action"
+    stake = _decoded({"setup": {**setup, "stake": True}, "actions": script[:4]})
+    with pytest.raises(Rejected, match="stake must be a positive integer"):
+        service.play(stake)
+    with pytest.raises(Rejected, match="stake must be a positive integer"):
+        _fresh(stake)

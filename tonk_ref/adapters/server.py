@@ -74,13 +74,13 @@ class Restricted:
     ``payments`` and ``net`` null; without ``reasons`` every refusal has the reason
     ``rejected``."""
 
-    def __init__(self, without: Iterable[str] = ()) -> None:
+    def __init__(self, without: Iterable[str] = (), *, owns_requests: bool = False) -> None:
         without = set(without)
         unknown = without - set(FEATURES)
         if unknown:
             raise ValueError(f"unknown features {sorted(unknown)}; known: {', '.join(FEATURES)}")
         self.features = tuple(f for f in FEATURES if f not in without)
-        self.service = RefService(self.features)
+        self.service = RefService(self.features, owns_requests=owns_requests)
         hidden = {m for f, ms in FEATURE_METHODS.items() if f in without for m in ms}
         self.methods: dict[str, Callable[[JSON], Any]] = {
             m: fn for m, fn in self.service.methods.items() if m not in hidden
@@ -117,9 +117,10 @@ def _strip_payments(state: JSON) -> None:
 
 
 def reference_service(without: Iterable[str] = ()) -> Any:
-    """The service ``tonk serve`` answers with: every feature, or some left out."""
+    """The service ``tonk serve`` answers with: every feature, or some left out (each
+    request its own, decoded from its line: a play resumes from an equal one)."""
     without = tuple(without)
-    return Restricted(without) if without else RefService()
+    return Restricted(without, owns_requests=True) if without else RefService(owns_requests=True)
 
 
 def _short(text: str) -> str:
@@ -135,7 +136,7 @@ class Server:
     :class:`Rejected` for refusals and :class:`KeyError` for an unknown method)."""
 
     def __init__(self, service: Any | None = None) -> None:
-        self.service = service if service is not None else RefService()
+        self.service = service if service is not None else RefService(owns_requests=True)
         self.stderr: IO[str] = sys.stderr
 
     # -- building answers ----------------------------------------------------

@@ -19,6 +19,7 @@ from ..engine.lru import LRU
 from ..engine.ruleset import DEFAULT, Ruleset, RulesetError, option_values
 from ..engine.serialize import action_from_json, action_to_json, observation_to_json, state_to_json
 from .base import FEATURES, JSON, PROTOCOL_VERSION, Rejected
+from .messages import encode
 
 
 def _json_value(v: object) -> object:
@@ -52,30 +53,55 @@ class _Played:
     """The last hand played by ``play``, kept to resume from: its setup (the object sent, and
     a copy of it to tell a change), its items (each as sent, compared by identity), each
     item's step and the hand before the first item and after each (copies, never played
-    on)."""
+    on).  Kept ``by_value`` (requests the service owns), the setup and each action are
+    also kept as JSON text, and an equal text is as good as the same object: the text
+    tells ``true`` from ``1`` and ``1.0``, which compare equal in Python."""
 
-    __slots__ = ("copy", "hands", "items", "setup", "steps")
+    __slots__ = ("copy", "hands", "items", "key", "setup", "steps")
 
-    def __init__(self, setup: JSON, hand: Hand) -> None:
+    def __init__(self, setup: JSON, hand: Hand, by_value: bool = False) -> None:
         self.setup = setup
         self.copy = _setup_copy(setup)
-        self.items: list[tuple[object, object]] = []
+        self.key = _text(setup) if by_value else None
+        self.items: list[tuple[object, object, bytes | None]] = []
         self.steps: list[JSON] = []
         self.hands = [hand.copy()]
 
     def of(self, setup: object) -> bool:
-        """Whether ``setup`` is the object this hand was dealt from, unchanged."""
-        return setup is self.setup and setup == self.copy
+        """Whether ``setup`` is the object this hand was dealt from, unchanged (kept by
+        value: or one written the same)."""
+        if setup is self.setup:
+            return setup == self.copy
+        return self.key is not None and _text(setup) == self.key
 
     def common(self, actions: list[Any]) -> int:
-        """How many of ``actions`` are this hand's items: the same seat and action objects."""
+        """How many of ``actions`` are this hand's items: the same seat and action objects
+        (kept by value: or actions written the same)."""
         n = 0
-        for item, had in zip(actions, self.items, strict=False):
-            if not (type(item) is list and len(item) == 2 and type(item[0]) is int
-                    and item[0] == had[0] and item[1] is had[1]):
+        by_value = self.key is not None
+        for item, (seat, action, text) in zip(actions, self.items, strict=False):
+            if not (type(item) is list and len(item) == 2 and type(item[0]) is int and item[0] == seat
+                    and (item[1] is action or (by_value and text is not None and _text(item[1]) == text))):
                 break
             n += 1
         return n
+
+    def add(self, item: object, step: JSON, hand: Hand) -> None:
+        """The next item played, its step and the hand after it."""
+        pair = isinstance(item, list) and len(item) == 2
+        action = item[1] if pair else None  # type: ignore[index]
+        self.items.append((item[0] if pair else None, action,  # type: ignore[index]
+                           _text(action) if pair and self.key is not None else None))
+        self.steps.append(dict(step))
+        self.hands.append(hand.copy())
+
+
+def _text(value: object) -> bytes | None:
+    """``value`` as JSON text, or None where it is not JSON data."""
+    try:
+        return encode(value)
+    except (TypeError, ValueError, OverflowError):
+        return None
 
 
 class RefService:
@@ -86,9 +112,15 @@ class RefService:
 
     name = "tonk_ref"
 
-    def __init__(self, features: tuple[str, ...] = FEATURES, hand_class: type[Hand] = Hand) -> None:
+    def __init__(self, features: tuple[str, ...] = FEATURES, hand_class: type[Hand] = Hand, *,
+                 owns_requests: bool = False) -> None:
         self.features = features
         self.hand_class = hand_class
+        #: the requests are this service's alone (``tonk serve`` decodes each line anew, and
+        #: no caller holds what it decoded): ``play`` may resume from an equal setup and equal
+        #: actions, since no one can change those it kept; in process, only from the same
+        #: objects (a caller may change an action it sent, and an equal one is not the same)
+        self.owns_requests = owns_requests
         self.hand: Hand | None = None
         #: the last hand ``play`` dealt, to resume from when the next one plays the same
         #: setup object and begins with the same actions
@@ -174,8 +206,10 @@ class RefService:
         hand plays the same deal again and again, to fewer actions (a state between two) or
         to other ones after the same first few (perft's siblings): a play of the setup
         object of the last one, unchanged, resumes from the hand after the actions the two
-        share (the same seat and action objects, in order) instead of dealing again.  Only
-        hands of the engine's own class are kept (:meth:`Hand.copy` copies what it holds)."""
+        share (the same seat and action objects, in order) instead of dealing again; where
+        the service owns its requests (``tonk serve``), of an equal setup and the actions
+        written the same.  Only hands of the engine's own class are kept (:meth:`Hand.copy`
+        copies what it holds)."""
         setup = params.get("setup", {})
         trace = bool(params.get("trace", False))
         actions = params.get("actions", [])
@@ -187,7 +221,7 @@ class RefService:
             states = [state_to_json(h) for h in played.hands[1 : start + 1]] if trace else []
         else:
             hand = self._setup(setup)
-            played = _Played(setup, hand) if type(hand) is Hand else None
+            played = _Played(setup, hand, self.owns_requests) if type(hand) is Hand else None
             start = 0
             steps = []
             states = []
@@ -208,9 +242,7 @@ class RefService:
             steps.append(step)
             if kept:
                 assert played is not None
-                played.items.append((item[0], item[1]) if isinstance(item, list) and len(item) == 2 else (None, None))
-                played.steps.append(dict(step))
-                played.hands.append(hand.copy())
+                played.add(item, step, hand)
             if trace:
                 states.append(state_to_json(hand))
         self._played = played
