@@ -269,9 +269,11 @@ class FuzzStats:
     hands: int = 0
     actions: int = 0
     differences: int = 0
-    seconds: float = 0.0
+    seconds: float = 0.0  # the time the random hands took
     written: list[str] = field(default_factory=list)
+    timed: int = 0  # the random hands played in ``seconds`` (hands counts the staged ones too)
 
     @property
     def hands_per_second(self) -> float:
-        return self.hands / self.seconds if self.seconds > 0 else 0.0
+        timed = self.timed or self.hands
+        return timed / self.seconds if self.seconds > 0 else 0.0

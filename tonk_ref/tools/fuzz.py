@@ -193,6 +193,7 @@ def _fuzz(args: argparse.Namespace, spec: EngineSpec, adapter: Any, seed: int, f
                     while pending and len(running) < jobs * 2:
                         running.add(pool.submit(_work, pending.pop(0)))
     stats.seconds = time.perf_counter() - start
+    stats.timed = stats.hands  # the rate is of the random hands: the staged ones below are not timed
     bar.close()
     # each differing hand again, in order, here: located, shrunk and written
     for game in sorted(differing)[: args.max_diffs or None]:
