@@ -33,3 +33,19 @@ def test_fuzz_probes_catch_each_refusal_bug_and_pass_the_clean_fake(
     else:
         assert code == 1, f"{name} ({fake.description}) is not caught by tonk fuzz at {fake.table}: {summary}"
         assert sorted(p.suffix for p in out.iterdir()) == [".yaml"], "the difference is written as one scenario"
+
+
+@pytest.mark.parametrize("name", ["clean_online", "spread_not_held"])
+def test_fuzz_at_random_rulesets_plays_the_house_table_it_declares(
+        name: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """Without ``--rules`` the rulesets are random within the values the fake declares,
+    which leave out defaults (a 40-card pack, a knock limit): every hand is one it plays,
+    none skipped, and a planted bug is caught as at its table."""
+    monkeypatch.syspath_prepend(str(HERE))  # house
+    fake = HOUSE_FAKES[name]
+    out = tmp_path / "found"
+    code = cli.main(["fuzz", "--adapter", f"house:{name}", "--games", "200", "--seed", "3", "--no-progress",
+                     "--quiet", "--out", str(out)])
+    printed = capsys.readouterr().out
+    assert "skipped" not in printed, printed
+    assert code == (0 if fake.clean else 1), printed

@@ -219,6 +219,29 @@ def test_random_rulesets_bound_every_hand_with_the_largest_turn_limit_offered() 
     assert {H.random_ruleset(rng, {"turn_limit": (None,)}).turn_limit for _ in range(50)} == {None}
 
 
+def test_an_option_whose_default_is_not_offered_always_takes_a_value_offered() -> None:
+    """A house table that plays only a 40-card pack and a knock limit of 10: every random
+    ruleset is one it plays (a ruleset at the default would be skipped, hand after hand)."""
+    rng = random.Random(5)
+    offered = {"deck": (40,), "knock_limit": (10,), "hit_lock": (0, 1)}
+    rulesets = [H.random_ruleset(rng, offered) for _ in range(100)]
+    assert {(r.deck, r.knock_limit) for r in rulesets} == {(40, 10)}
+    assert {r.hit_lock for r in rulesets} == {0, 1}  # an option offering its default still keeps it at times
+
+
+def test_fuzzing_counts_the_hands_an_engine_cannot_play_as_skipped() -> None:
+    """Hands at a table the engine does not declare are skipped, counted so, and never a
+    pass: ``tonk fuzz`` says what they needed and, when it is every hand, checked nothing."""
+    from tonk_ref.engine.ruleset import DEFAULT
+    from tonk_ref.tools import fuzz as tool
+
+    engine = Engine.greet(InProcessAdapter())
+    engine.caps = Capabilities.from_hello({**engine.hello, "options": {**engine.hello["options"], "deck": [40]}})
+    tally = tool.play_hands(engine, FZ.Plan(2, DEFAULT, engine.caps.options), range(6), batch=True)
+    assert (tally.hands, tally.skipped, tally.differing) == (6, 6, ())
+    assert "deck=52" in tally.why
+
+
 def test_a_hand_nobody_knocks_in_ends_at_the_turn_limit() -> None:
     rng = random.Random(4)
     endings = set()

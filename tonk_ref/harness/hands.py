@@ -45,8 +45,10 @@ def random_ruleset(
 ) -> Ruleset:
     """A ruleset whose options each keep the default with probability ``p_default`` and
     otherwise take a random allowed value (of ``options``, e.g. the values an engine
-    declared; by default every value the reference knows).  ``max_players`` stays 3
-    unless the values allow more, and never drops below what the caller seats.
+    declared; by default every value the reference knows); an option whose default is not
+    allowed (a house table that plays only another value) always takes an allowed one.
+    ``max_players`` stays 3 unless the values allow more, and never drops below what the
+    caller seats.
 
     With ``bounded``, every hand has an end: where ``turn_limit`` would stay at its
     default (no limit) and a limit is allowed, it takes the largest limit allowed, which
@@ -56,8 +58,11 @@ def random_ruleset(
     allowed = options if options is not None else known
     changes: dict[str, Any] = {}
     for name, values in known.items():
-        choices = [v for v in allowed.get(name, (getattr(DEFAULT, name),)) if v in values]
-        if len(choices) > 1 and rng.random() >= p_default:
+        default = getattr(DEFAULT, name)
+        choices = [v for v in allowed.get(name, (default,)) if v in values]
+        if choices and not any(type(v) is type(default) and v == default for v in choices):
+            changes[name] = rng.choice(choices)  # the default is not allowed: always one that is
+        elif len(choices) > 1 and rng.random() >= p_default:
             changes[name] = rng.choice(choices)
     limits = [v for v in allowed.get("turn_limit", ()) if isinstance(v, int) and v in known["turn_limit"]]
     if bounded and changes.get("turn_limit") is None and limits:

@@ -79,6 +79,8 @@ class Tally:
     hands: int = 0
     actions: int = 0
     differing: tuple[int, ...] = ()  # the hands that differ
+    skipped: int = 0  # the hands the engine could not be asked to play (a value it does not declare)
+    why: str = ""  # what the first of them needed
 
 
 def play_hands(engine: Engine, plan: Plan, games: range, batch: bool) -> Tally:
@@ -93,8 +95,12 @@ def play_hands(engine: Engine, plan: Plan, games: range, batch: bool) -> Tally:
         following = engine.following = fuzz_hand(plan, games[k + 1]) if k + 1 < len(games) else None
         tally.hands += 1
         tally.actions += len(case.actions)
-        if failed(run_case(case, engine, batch=batch)):
+        result = run_case(case, engine, batch=batch)
+        if failed(result):
             found.append(game)
+        elif result.status == "skipped":
+            tally.skipped += 1
+            tally.why = tally.why or result.message
     engine.following = None
     tally.differing = tuple(found)
     return tally
@@ -162,12 +168,15 @@ def _fuzz(args: argparse.Namespace, spec: EngineSpec, adapter: Any, seed: int, f
     chunks = [range(start, min(start + CHUNK, args.games)) for start in range(0, args.games, CHUNK)]
     stats = FuzzStats()
     differing: list[int] = []
+    skipped = Tally()
     start = time.perf_counter()
 
     def add(t: Tally) -> None:
         stats.hands += t.hands
         stats.actions += t.actions
         differing.extend(t.differing)
+        skipped.hands += t.skipped
+        skipped.why = skipped.why or t.why
         stats.seconds = time.perf_counter() - start
         bar.update(stats.hands, f"{stats.hands_per_second:,.0f} hands/s, {len(differing)} differences")
 
@@ -231,13 +240,19 @@ def _fuzz(args: argparse.Namespace, spec: EngineSpec, adapter: Any, seed: int, f
                     print(f"  replay: {replay_found(f'fuzz-{case.id}', Path(args.out), spec)}", file=out)
                 stats.written.append(str(path))
     mode = ("play" + (" with trace" if plan.trace else "")) if batch and "play" in caps.features else "act"
+    if skipped.hands:
+        print(f"{'every hand was' if skipped.hands == stats.hands else f'{skipped.hands} hands were'} skipped, "
+              f"unchecked: {skipped.why[:300]}", file=out)
     print(
         f"tonk fuzz: {stats.hands} hands, {stats.actions} actions, {stats.differences} differences, "
+        + (f"{skipped.hands} skipped, " if skipped.hands else "") +
         f"{stats.hands_per_second:,.0f} hands/s ({caps.name} {caps.version}, {mode}, {jobs} worker"
         f"{'s' if jobs > 1 else ''}, seed {seed}; repeat with --seed {seed})",
         file=out,
     )
-    return exitcodes.FAILED if stats.differences else exitcodes.OK
+    if stats.differences:
+        return exitcodes.FAILED
+    return exitcodes.NOTHING_CHECKED if skipped.hands == stats.hands else exitcodes.OK
 
 
 def _report(engine: Engine, spec: EngineSpec, case: Case, result: CaseResult, outdir: Path, seed: int, game: int,
