@@ -182,16 +182,33 @@ def _refused(reason: str, rule: str | None) -> Answer:
 def _answer(h: Hand, seat: int, action: Action | JSON, trace: bool, implied: set[str] | None = None) -> Answer:
     """Apply one move; with ``implied``, add the rules the move exercises that the engine's
     record does not name (:func:`_implied_by_move`)."""
-    before = (h.turn, h.stock_count, len(h.spreads), -1 if h.taken is None else h.taken) if implied is not None \
-        else (0, 0, 0, -1)
     try:
         act = action if isinstance(action, Action) else action_from_json(action)
+        before = _before(h, act.type) if implied is not None else _NOTHING_BEFORE
         h.apply(act, seat)
     except IllegalAction as e:
         return Answer(False, e.reason, state_to_json(h), e.rule) if trace else _refused(e.reason, e.rule)
     if implied is not None:
         _implied_by_move(h, seat, act, before, implied)
     return Answer(True, None, state_to_json(h)) if trace else _ACCEPTED
+
+
+#: What :func:`_implied_by_move` reads of the hand before a move: its turn, the stock's
+#: size, the spreads on the table, the card taken (-1: none), each only for the kind of
+#: move that reads it (0, or -1, for the others).
+_NOTHING_BEFORE = (0, 0, 0, -1)
+
+
+def _before(h: Hand, kind: str) -> tuple[int, int, int, int]:
+    if kind == A.DRAW:
+        return (0, h.stock_count, 0, -1)
+    if kind == A.DISCARD:
+        return (0, 0, 0, -1 if h.taken is None else h.taken)
+    if kind == A.KNOCK:
+        return (h.turn, 0, 0, -1)
+    if kind == A.HIT or kind == A.SPREAD:
+        return (0, 0, len(h.spreads), -1)
+    return _NOTHING_BEFORE
 
 
 def _implied_by_move(h: Hand, seat: int, act: Action, before: tuple[int, int, int, int], out: set[str]) -> None:
