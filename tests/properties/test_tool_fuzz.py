@@ -14,6 +14,7 @@ import pytest
 
 from tonk_ref.adapters import reference as R
 from tonk_ref.adapters.inprocess import InProcessAdapter, reference
+from tonk_ref.engine.ruleset import Ruleset, option_values
 from tonk_ref.harness import fuzz as FZ
 from tonk_ref.harness import hands as H
 from tonk_ref.harness.capabilities import Capabilities
@@ -271,3 +272,31 @@ def test_an_engine_older_than_some_options_is_sent_only_what_it_declared(capsys:
         assert "0 differ" in capsys.readouterr().out
     finally:
         sys.path.pop(0)
+
+
+def test_fuzzing_six_seats_deals_packs_that_hold_them(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """``--players 6`` at random rulesets: a ruleset whose pack cannot deal six hands of its
+    size is dealt with the largest hand size and pack the engine offers that can."""
+    code = main(["fuzz", "--players", "6", "--games", "60", "--seed", "1", "-j", "1", "--quiet",
+                 "--out", str(tmp_path / "found")])
+    assert code == 0, capsys.readouterr().out
+    plan = FZ.Plan(1, None, option_values(), 6)
+    for game in range(60):
+        _, setup = FZ.fuzz_setup(plan, game)
+        assert setup["players"] == 6
+        assert H.deals(Ruleset.from_mapping(setup["ruleset"]), 6)
+
+
+@pytest.mark.parametrize(("options", "players", "said"), [
+    ("  max_players: 4\n", "5", "--players 5: {rules} seats at most 4 players (max_players)"),
+    ("  max_players: 6\n  hand_size: 9\n", "6", "--players 6: the pack of {rules} cannot deal 6 hands of 9 cards"),
+])
+def test_more_players_than_a_table_seats_is_one_usage_error(
+        options: str, players: str, said: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    rules = tmp_path / "table.yaml"
+    rules.write_text("preset: seed\noptions:\n" + options, encoding="utf-8")
+    code = main(["fuzz", "--players", players, "--rules", str(rules), "--games", "10", "--quiet",
+                 "--out", str(tmp_path / "found")])
+    err = capsys.readouterr().err.strip().splitlines()
+    assert code == 2
+    assert err == [f"tonk fuzz: error: {said.format(rules=rules)}"]

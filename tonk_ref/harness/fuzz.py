@@ -32,7 +32,7 @@ from ..engine.ruleset import DEFAULT, Ruleset
 from ..spec.applicability import reasons_reachable
 from ..spec.notation import format_action
 from .case import Act, Case
-from .hands import hand_case, random_ruleset, random_setup, table_fields
+from .hands import hand_case, random_ruleset, random_setup, seated, table_fields
 from .results import CaseResult
 from .runner import Engine, run_case
 
@@ -60,6 +60,8 @@ def fuzz_setup(plan: Plan, game: int) -> tuple[random.Random, JSON]:
     if plan.players is not None and plan.players > rules.max_players and plan.players in plan.options.get(
             "max_players", ()):
         rules = rules.replace(max_players=plan.players)
+    if plan.players is not None and plan.fixed_rules is None:
+        rules = seated(rules, plan.players, plan.options) or rules  # tonk fuzz checks that some pack deals them
     return rng, random_setup(rng, rules, plan.players)
 
 

@@ -70,6 +70,28 @@ def random_ruleset(
     return DEFAULT.replace(**changes)
 
 
+def deals(rules: Ruleset, players: int) -> bool:
+    """Whether the pack of ``rules`` deals ``players`` hands and turns an upcard."""
+    return players * rules.hand_size_for(players) + 1 <= len(cards_of(pack_mask(rules.deck, rules.jokers)))
+
+
+def seated(rules: Ruleset, players: int, options: dict[str, tuple[Any, ...]]) -> Ruleset | None:
+    """``rules``, or where its pack cannot deal ``players`` hands, the same with the largest
+    hand size and pack among the values of ``options`` that can (None: none can)."""
+    if deals(rules, players):
+        return rules
+    sizes = [v for v in options.get("hand_size", (rules.hand_size,)) if isinstance(v, int) or v == "by_players"]
+    decks = sorted((v for v in options.get("deck", (rules.deck,)) if isinstance(v, int)), reverse=True)
+    by_cards = sorted(sizes, key=lambda v: -(v if isinstance(v, int) else rules.replace(hand_size=v)
+                                             .hand_size_for(players)))
+    for deck in decks:
+        for size in by_cards:
+            candidate = rules.replace(deck=deck, hand_size=size)
+            if deals(candidate, players):
+                return candidate
+    return None
+
+
 def random_setup(
     rng: random.Random, rules: Ruleset = DEFAULT, players: int | None = None, stake: int | None = None,
     low: bool = False,
@@ -79,7 +101,7 @@ def random_setup(
     on top, shuffled among themselves (low hands, close totals)."""
     pack = cards_of(pack_mask(rules.deck, rules.jokers))
     n = players if players is not None else rng.choice([2, 2, 3, 3, 3] + ([4] if rules.max_players >= 4 else []))
-    while players is None and n > 2 and n * rules.hand_size_for(n) + 1 > len(pack):
+    while players is None and n > 2 and not deals(rules, n):
         n -= 1
     deck = list(pack)
     rng.shuffle(deck)

@@ -27,9 +27,10 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from ..adapters.factory import EngineSpec
-from ..engine.ruleset import Ruleset
+from ..engine.ruleset import DEFAULT, Ruleset
 from ..harness.case import Case
 from ..harness.fuzz import FuzzStats, Plan, failed, fuzz_hand, locate, warm, write_shrunk
+from ..harness.hands import deals, seated
 from ..harness.results import CaseResult
 from ..harness.runner import Engine, run_case
 from . import exitcodes
@@ -161,6 +162,18 @@ def _fuzz(args: argparse.Namespace, spec: EngineSpec, adapter: Any, seed: int, f
         unsupported = caps.missing_options(fixed_rules)
         if unsupported:
             raise UsageError(f"{args.rules}: the engine does not play {'; '.join(map(str, unsupported))}")
+    if args.players is not None:
+        seats = [v for v in caps.options.get("max_players", (3,)) if type(v) is int]
+        most = fixed_rules.max_players if fixed_rules is not None else max(seats, default=3)
+        if args.players > most:
+            where = f"{args.rules} seats" if fixed_rules is not None else "the engine plays"
+            raise UsageError(f"--players {args.players}: {where} at most {most} players (max_players)")
+        if fixed_rules is not None and not deals(fixed_rules, args.players):
+            raise UsageError(f"--players {args.players}: the pack of {args.rules} cannot deal "
+                             f"{args.players} hands of {fixed_rules.hand_size_for(args.players)} cards")
+        if fixed_rules is None and seated(DEFAULT, args.players, caps.options) is None:
+            raise UsageError(f"--players {args.players}: no pack and hand size the engine plays deal "
+                             f"{args.players} hands")
     plan = Plan(seed, fixed_rules, caps.options, args.players, args.illegal_rate, args.trace, not args.no_probes)
     batch = not args.no_play
     jobs = min(args.jobs or os.cpu_count() or 1, max(1, args.games // CHUNK))
