@@ -88,10 +88,11 @@ class _Played:
 
     def add(self, item: object, step: JSON, hand: Hand) -> None:
         """The next item played, its step and the hand after it."""
-        pair = isinstance(item, list) and len(item) == 2
-        action = item[1] if pair else None  # type: ignore[index]
-        self.items.append((item[0] if pair else None, action,  # type: ignore[index]
-                           _text(action) if pair and self.key is not None else None))
+        if isinstance(item, list) and len(item) == 2:
+            seat, action = item
+            self.items.append((seat, action, None if self.key is None else _text(action)))
+        else:
+            self.items.append((None, None, None))  # malformed: nothing resumes past it
         self.steps.append(dict(step))
         self.hands.append(hand.copy())
 

@@ -71,7 +71,8 @@ def random_ruleset(
 
 
 def deals(rules: Ruleset, players: int) -> bool:
-    """Whether the pack of ``rules`` deals ``players`` hands and turns an upcard."""
+    """Whether the pack of ``rules`` deals ``players`` hands with a card to spare (the
+    upcard, or the stock's first)."""
     return players * rules.hand_size_for(players) + 1 <= len(cards_of(pack_mask(rules.deck, rules.jokers)))
 
 
@@ -80,13 +81,12 @@ def seated(rules: Ruleset, players: int, options: dict[str, tuple[Any, ...]]) ->
     hand size and pack among the values of ``options`` that can (None: none can)."""
     if deals(rules, players):
         return rules
-    sizes = [v for v in options.get("hand_size", (rules.hand_size,)) if isinstance(v, int) or v == "by_players"]
-    decks = sorted((v for v in options.get("deck", (rules.deck,)) if isinstance(v, int)), reverse=True)
-    by_cards = sorted(sizes, key=lambda v: -(v if isinstance(v, int) else rules.replace(hand_size=v)
-                                             .hand_size_for(players)))
-    for deck in decks:
-        for size in by_cards:
-            candidate = rules.replace(deck=deck, hand_size=size)
+    known = option_values()
+    sizes = [rules.replace(hand_size=v) for v in options.get("hand_size", ()) if v in known["hand_size"]]
+    decks = sorted((v for v in options.get("deck", ()) if v in known["deck"]), reverse=True)
+    for deck in decks or [rules.deck]:
+        for sized in sorted(sizes or [rules], key=lambda r: r.hand_size_for(players), reverse=True):
+            candidate = sized.replace(deck=deck)
             if deals(candidate, players):
                 return candidate
     return None
