@@ -274,6 +274,8 @@ class FuzzStats:
     seconds: float = 0.0  # the time the random hands took
     written: list[str] = field(default_factory=list)
     timed: int = 0  # the random hands played in ``seconds`` (hands counts the staged ones too)
+    skipped: int = 0  # the hands the engine could not be asked to play
+    skip_why: str = ""  # what the first of them needed
 
     @property
     def hands_per_second(self) -> float:

@@ -163,17 +163,7 @@ def _fuzz(args: argparse.Namespace, spec: EngineSpec, adapter: Any, seed: int, f
         if unsupported:
             raise UsageError(f"{args.rules}: the engine does not play {'; '.join(map(str, unsupported))}")
     if args.players is not None:
-        seats = [v for v in caps.options.get("max_players", (3,)) if type(v) is int]
-        most = fixed_rules.max_players if fixed_rules is not None else max(seats, default=3)
-        if args.players > most:
-            where = f"{args.rules} seats" if fixed_rules is not None else "the engine plays"
-            raise UsageError(f"--players {args.players}: {where} at most {most} players (max_players)")
-        if fixed_rules is not None and not deals(fixed_rules, args.players):
-            raise UsageError(f"--players {args.players}: the pack of {args.rules} cannot deal "
-                             f"{args.players} hands of {fixed_rules.hand_size_for(args.players)} cards")
-        if fixed_rules is None and seated(DEFAULT, args.players, caps.options) is None:
-            raise UsageError(f"--players {args.players}: no pack and hand size the engine plays deal "
-                             f"{args.players} hands")
+        _check_players(args.players, caps.options, fixed_rules, args.rules)
     plan = Plan(seed, fixed_rules, caps.options, args.players, args.illegal_rate, args.trace, not args.no_probes)
     batch = not args.no_play
     jobs = min(args.jobs or os.cpu_count() or 1, max(1, args.games // CHUNK))
@@ -181,15 +171,14 @@ def _fuzz(args: argparse.Namespace, spec: EngineSpec, adapter: Any, seed: int, f
     chunks = [range(start, min(start + CHUNK, args.games)) for start in range(0, args.games, CHUNK)]
     stats = FuzzStats()
     differing: list[int] = []
-    skipped = Tally()
     start = time.perf_counter()
 
     def add(t: Tally) -> None:
         stats.hands += t.hands
         stats.actions += t.actions
         differing.extend(t.differing)
-        skipped.hands += t.skipped
-        skipped.why = skipped.why or t.why
+        stats.skipped += t.skipped
+        stats.skip_why = stats.skip_why or t.why
         stats.seconds = time.perf_counter() - start
         bar.update(stats.hands, f"{stats.hands_per_second:,.0f} hands/s, {len(differing)} differences")
 
@@ -253,19 +242,35 @@ def _fuzz(args: argparse.Namespace, spec: EngineSpec, adapter: Any, seed: int, f
                     print(f"  replay: {replay_found(f'fuzz-{case.id}', Path(args.out), spec)}", file=out)
                 stats.written.append(str(path))
     mode = ("play" + (" with trace" if plan.trace else "")) if batch and "play" in caps.features else "act"
-    if skipped.hands:
-        print(f"{'every hand was' if skipped.hands == stats.hands else f'{skipped.hands} hands were'} skipped, "
-              f"unchecked: {skipped.why[:300]}", file=out)
+    if stats.skipped:
+        print(f"{'every hand was' if stats.skipped == stats.hands else f'{stats.skipped} hands were'} skipped, "
+              f"unchecked: {stats.skip_why[:300]}", file=out)
     print(
         f"tonk fuzz: {stats.hands} hands, {stats.actions} actions, {stats.differences} differences, "
-        + (f"{skipped.hands} skipped, " if skipped.hands else "") +
+        + (f"{stats.skipped} skipped, " if stats.skipped else "") +
         f"{stats.hands_per_second:,.0f} hands/s ({caps.name} {caps.version}, {mode}, {jobs} worker"
         f"{'s' if jobs > 1 else ''}, seed {seed}; repeat with --seed {seed})",
         file=out,
     )
     if stats.differences:
         return exitcodes.FAILED
-    return exitcodes.NOTHING_CHECKED if skipped.hands == stats.hands else exitcodes.OK
+    return exitcodes.NOTHING_CHECKED if stats.skipped == stats.hands else exitcodes.OK
+
+
+def _check_players(players: int, options: dict[str, tuple[Any, ...]], fixed_rules: Ruleset | None,
+                   rules_arg: str | None) -> None:
+    """Refuse ``--players`` where no hand can seat them: more than the table (or the engine)
+    seats, or no pack it plays deals that many hands."""
+    seats = [v for v in options.get("max_players", (3,)) if type(v) is int]
+    most = fixed_rules.max_players if fixed_rules is not None else max(seats, default=3)
+    if players > most:
+        where = f"{rules_arg} seats" if fixed_rules is not None else "the engine plays"
+        raise UsageError(f"--players {players}: {where} at most {most} players (max_players)")
+    if fixed_rules is not None and not deals(fixed_rules, players):
+        raise UsageError(f"--players {players}: the pack of {rules_arg} cannot deal "
+                         f"{players} hands of {fixed_rules.hand_size_for(players)} cards")
+    if fixed_rules is None and seated(DEFAULT, players, options) is None:
+        raise UsageError(f"--players {players}: no pack and hand size the engine plays deal {players} hands")
 
 
 def _report(engine: Engine, spec: EngineSpec, case: Case, result: CaseResult, outdir: Path, seed: int, game: int,
