@@ -336,7 +336,9 @@ def text(j: Judgement, style: Style, width: int = 80) -> list[str]:
     for sentence in v.why:
         out += _para("  ", sentence, width, "  ")
     if v.source:
-        out += _para("  ", f"Source: {v.source}.", width, "  ")
+        first = v.rules[0] if v.rules else None
+        ids = f" ({first.id}: {' '.join(first.brief)})" if first is not None and first.brief else ""
+        out += _para("  ", f"Source: {v.source}{ids}.", width, "  ")
     out.append("")
     if v.alternatives:
         out.append("At other tables:" if v.outcome != "cannot_arise" else "At tables where it can happen:")
@@ -348,13 +350,13 @@ def text(j: Judgement, style: Style, width: int = 80) -> list[str]:
     presets = f" and {len(j.presets)} presets" if j.presets else ""
     out += _para("Rules      ", f"{v.table_rules}; every other value of each house rule{presets} tried", width,
                  "           ")
-    out += _para("Situation  ", j.situation.describe()[0], width, "           ")
-    if v.rules:
-        quoted = ", ".join(f"{q.id} ({' '.join(q.brief)})" if q.brief else q.id for q in v.rules)
-        out += _para("Quoted     ", quoted, width, "           ")
-    for note in v.footnotes:
-        out += _para("           ", note, width, "           ")
-    out.append("--full: every event, total and rule, and why")
+    from ..spec.situation import Description
+
+    if not isinstance(j.situation, Description):  # a description is the line just typed
+        out += _para("Situation  ", j.situation.describe()[0], width, "           ")
+    cannot = len([t for t in j.cannot if t.preset is None])
+    why_not = f"; why it cannot happen at {cannot} other tables tried" if cannot else ""
+    out += _para("", f"--full: every event, total and rule{why_not}", width, "  ")
     return out
 
 

@@ -178,12 +178,12 @@ def action_words(action: Action | None, text: str, spreads: Sequence[tuple[int, 
     return text
 
 
-def _ending(o: Outcome, name: _Names) -> str:
+def _ending(o: Outcome, name: _Names, with_totals: bool = True) -> str:
     """How the hand ended, in the players' names (the money is the headline)."""
     w = name.many(o.winners)
     k = name(o.knocker)
     totals = ""
-    if o.totals is not None and o.knocker is not None:
+    if o.totals is not None and o.knocker is not None and with_totals:
         totals = " (" + ", ".join(f"{name(s)} {t}" for s, t in enumerate(o.totals)) + ")"
     ending = o.ending
     if ending == "knock_caught":
@@ -254,7 +254,7 @@ def outcome_phrase(o: Outcome, j: Judgement, name: _Names) -> str:
     """An alternative's outcome in one phrase."""
     head, then = _headline(o, j, name)
     if o.kind == "ended" and not o.payments:
-        short = then.split(" (")[0].rstrip(".")
+        short = _ending(o, name, with_totals=False).rstrip(".")
         return f"nobody pays ({short[:1].lower()}{short[1:]})"
     if o.kind == "refused":
         head = head.removeprefix("Not allowed: ").removesuffix(" now")
@@ -402,15 +402,32 @@ def verdict(j: Judgement) -> Verdict:
     footnotes = []
     cannot = [t for t in j.cannot if t.preset is None]
     if cannot:
-        footnotes.append(f"Cannot happen at {len(cannot)} other tables tried (--full says why).")
+        footnotes.append(f"It cannot happen at {len(cannot)} other tables tried.")
     kind = o.kind if o is not None else "cannot_arise"
     return Verdict(kind, headline, net, name.names, why, source, alternatives, quoted, _table_words(j), footnotes)
+
+
+def _where(j: Judgement, trials: list[Trial]) -> str:
+    """The tables of an alternative in words; several values of one option share the words
+    they begin with ('a player who lays a spread may not knock in that turn, nor for one
+    turn after; or two turns after')."""
+    phrases = [choice_phrase(t.changes(j.base)) for t in trials]
+    if len(phrases) < 2 or len({t.option for t in trials}) != 1 or any(len(t.changes(j.base)) != 1 for t in trials):
+        return _joined(phrases, "or")
+    words = [p.split(" ") for p in phrases]
+    common = 0
+    while all(len(w) > common + 1 for w in words) and len({w[common] for w in words}) == 1:
+        common += 1
+    if common < 4:
+        return "; or ".join(phrases)
+    head = " ".join(words[0][:common])
+    return head + " " + "; or ".join(" ".join(w[common:]) for w in words)
 
 
 def _alternative(j: Judgement, g: Group, trials: list[Trial], name: _Names) -> Alternative:
     by_id = rules_by_id()
     o = g.outcome
-    where = _joined([choice_phrase(t.changes(j.base)) for t in trials], "or")
+    where = _where(j, trials)
     rid = next((r for r in j.deciding(g) if r in by_id), None)
     source = source_words(by_id[rid], trials[0].ruleset) if rid else ""
     net = [amount_json(a) for a in o.net] if o.kind == "ended" else []
