@@ -543,7 +543,7 @@ class _Parser:
             self.rest_empty(toks, at + 2 + (1 if words[0] == "hidden" else 2))
             d.hands[seat] = []
         elif words[:1] == ["total"]:
-            total = self.number(rest[1] if len(rest) > 1 else None, "the hand's total, e.g. 'total 12'", 0,
+            total = self.number(rest[1] if len(rest) > 1 else None, "a number, the hand's total (e.g. 'total 12'),", 0,
                                 after=rest[0], most=999, too_many="no hand counts that much")
             d.modes[seat] = ("total", total, rest[0])
             self.rest_empty(toks, at + 4)
@@ -714,8 +714,9 @@ class Description(Situation):
         self.turn = 0 if self.first_turn else (d.turn if d.turn is not None else players)
         if self.first_turn and self.to_act != (self.dealer + 1) % players:
             tok = d.to_act_tok or d.first_turn or (d.acts[0][1] if d.acts else None)
-            raise _fail(tok, f"on the first turn the player at the dealer's left, seat {(self.dealer + 1) % players}, "
-                        f"acts first (TURN-1), not seat {self.to_act}", 1)
+            raise _fail(tok, f"on the first turn the player at the dealer's left, "
+                        f"{self.seat_name((self.dealer + 1) % players)}, acts first (TURN-1), not "
+                        f"{self.seat_name(self.to_act)}", 1)
         if self.first_turn and self.table:
             raise _fail(d.table[0][2], "nothing is on the table on the first turn")
         self.draws: list[Card | None] = []  # per draw from the stock: the card named, if any
@@ -836,7 +837,13 @@ class Description(Situation):
                     seat_of: dict[str, int]) -> int:
         """The spread a hit names: 'on 2' (spread 2) or 'on 1's run' (seat 1's only spread),
         among the spreads on the table and those laid before it."""
-        possessive = args[0].text[:-2] if args and args[0].low.endswith(("'s", "\u2019s")) else None
+        possessive = None
+        if args and args[0].low.endswith(("'s", "\u2019s")) and len(args[0].text) > 2:
+            possessive = args[0].text[:-2]
+        elif args and args[0].low.endswith(("'", "\u2019")) and len(args[0].text) > 1:
+            possessive = args[0].text[:-1]  # "on Chris' run"
+        elif args and args[0].low in seat_of:
+            possessive = args[0].text  # "on Ann": Ann's only spread
         if possessive is None:
             if len(args) != 1 or not args[0].text.isdigit():
                 raise _fail(args[1] if len(args) > 1 and args[0].text.isdigit() else args[0] if args else vtok,
@@ -970,10 +977,18 @@ class Description(Situation):
         taken = set(self.named)
         unnamed_draws = sum(1 for c in self.draws if c is None)
         drawn = [c for c in fill_order(pack_mask(rules.deck, rules.jokers)) if c not in taken][:unnamed_draws]
+        unnamed = iter(drawn)  # the k-th draw from the stock that names no card gets the k-th of these
+        gets: dict[int, list[Card]] = {}
+        for a in self.acts:
+            if a.action is not None and a.action.type == "draw" and a.action.source == "stock":
+                got = a.card if a.card is not None else next(unnamed, None)
+                if got is not None:
+                    gets.setdefault(a.seat, []).append(got)
         for s in open_seats:
             given = self._given[s]
-            near = [*given, *drawn, *(c for a in self.acts if a.seat == s and a.card is not None for c in [a.card])]
-            if self.discard_top is not None:
+            near = [*given, *gets.get(s, [])]
+            takes = any(a.seat == s and a.action is not None and a.action.source == "discard" for a in self.acts)
+            if self.discard_top is not None and takes:
                 near.append(self.discard_top)
             total = self.totals.get(s)
             need = None if total is None else total - sum(values[c] for c in given)
@@ -1206,17 +1221,18 @@ def choose_cards(k: int, need: int | None, values: Sequence[int], *, exclude: se
     ``values``), from the cards no pack lacks, not in ``exclude``: no two of a rank, no two
     of a suit within two places of a run, none of a rank or near a run of a spread ``laid``
     or of the cards ``near`` (the cards the hand plays or may get), and ``fits`` (the
-    ruleset's own check).  A hand not shown takes the highest such cards, and a hand that
-    is the whole deal (``whole``) stays clear of a special total; a total is made first
+    ruleset's own check).  A hand not shown takes the highest such cards (then pairs, then
+    deuces, where there are too few), and a hand that is the whole deal (``whole``) stays
+    clear of a special total; a total is made first
     of aces to sevens (the same under every ruleset), then with faces, then with deuces
     (``twos``: not wild), each first without a pair and then with pairs.  None if there
     are none (or the search gives up)."""
     blocked = _blocked(laid)
+    low = (6, 5, 4, 3, 2, 0)
+    every = (*_HIDDEN_RANKS[:3], *low[:-1], *((1,) if twos else ()), 0)
     if need is None:
-        stages: list[tuple[tuple[int, ...], bool]] = [(_HIDDEN_RANKS, False)]
+        stages: list[tuple[tuple[int, ...], bool]] = [(_HIDDEN_RANKS, False), (_HIDDEN_RANKS, True), (every, True)]
     else:
-        low = (6, 5, 4, 3, 2, 0)
-        every = (*_HIDDEN_RANKS[:3], *low[:-1], *((1,) if twos else ()), 0)
         stages = [(low, False), (low, True), (_HIDDEN_RANKS, False), (_HIDDEN_RANKS, True), (every, False),
                   (every, True)]
 
@@ -1246,15 +1262,17 @@ class _GiveUp(Exception):
 
 def _search(pool: tuple[Card, ...], k: int, need: int | None, values: Sequence[int], near: Sequence[Card],
             pairs: bool, accept: Callable[[Sequence[Card]], bool], budget: int) -> tuple[Card, ...] | None:
-    """The first ``k`` cards of ``pool``, in its order, that keep apart (see
-    :func:`choose_cards`) and, with ``need``, count it; depth first, at most ``budget`` steps."""
+    """The first ``k`` cards of ``pool`` (highest first), in its order, that keep apart
+    (see :func:`choose_cards`) and, with ``need``, count it; depth first, at most
+    ``budget`` steps."""
     n = len(pool)
-    least = [0] * (n + 1)
-    most = [0] * (n + 1)
+    ranks = [0] * (n + 1)  # how many ranks the cards from i on hold
     for i in range(n - 1, -1, -1):
-        v = values[pool[i]]
-        least[i] = v if i == n - 1 else min(v, least[i + 1])
-        most[i] = v if i == n - 1 else max(v, most[i + 1])
+        ranks[i] = ranks[i + 1] + (1 if pool[i] % 13 not in {c % 13 for c in pool[i + 1 :]} else 0)
+    per_rank = 2 if pairs else 1
+    sums = [0]  # the pool is highest first, so the most the cards from i on can add is the next few's sum
+    for c in pool:
+        sums.append(sums[-1] + values[c])
     others = [c for c in near if c < 52]
     chosen: list[Card] = []
     steps = 0
@@ -1284,9 +1302,9 @@ def _search(pool: tuple[Card, ...], k: int, need: int | None, values: Sequence[i
             if need is not None and total != need:
                 return None
             return tuple(chosen) if accept(chosen) else None
-        if n - i < left:
+        if n - i < left or left > per_rank * ranks[i]:
             return None
-        if need is not None and not left * least[i] <= need - total <= left * most[i]:
+        if need is not None and not sums[n] - sums[n - left] <= need - total <= sums[i + left] - sums[i]:
             return None
         for j in range(i, n):
             c = pool[j]
