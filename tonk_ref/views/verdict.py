@@ -60,6 +60,7 @@ class Verdict:
     rules: list[QuotedRule]
     table_rules: str
     footnotes: list[str] = field(default_factory=list)
+    deciding: list[QuotedRule] = field(default_factory=list)  # the rules of the sentences of ``why``
 
     def to_json(self) -> dict[str, Any]:
         return asdict(self)
@@ -356,7 +357,7 @@ def _base_group(j: Judgement) -> Group | None:
     return j.group_of(j.base_trial)
 
 
-def _why(j: Judgement, g: Group) -> tuple[list[str], str, list[QuotedRule]]:
+def _why(j: Judgement, g: Group) -> tuple[list[QuotedRule], str, list[QuotedRule]]:
     by_id = rules_by_id()
     deciding = j.deciding(g)
     quoted: list[QuotedRule] = []
@@ -366,9 +367,11 @@ def _why(j: Judgement, g: Group) -> tuple[list[str], str, list[QuotedRule]]:
             continue
         for text, _label, _trials in j.sentences(g, rid)[:1]:
             quoted.append(QuotedRule(rid, text, source_words(rule, j.base), list(rule.brief)))
-    why = [q.text for q in quoted[:2]]
+    # the deciding rule, and every rule whose sentence the table's own house rules decide:
+    # the very rule the players argue about is never left out
+    argued = [q for q in quoted[1:] if sentence_values(by_id[q.id], j.base)]
     source = quoted[0].source if quoted else ""
-    return why, source, quoted
+    return quoted[:1] + argued, source, quoted
 
 
 def verdict(j: Judgement) -> Verdict:
@@ -384,12 +387,13 @@ def verdict(j: Judgement) -> Verdict:
         headline, then = "This cannot happen under your table's rules", why_not[:1].upper() + why_not[1:]
         why, source = [then] if then else [], ""
         quoted: list[QuotedRule] = []
+        deciding: list[QuotedRule] = []
         o = None
     else:
         o = g.outcome
         headline, then = (_capital(t) for t in _headline(o, j, name))
-        why, source, quoted = _why(j, g)
-        why = [then, *why[:1]] if then else why[:2]
+        deciding, source, quoted = _why(j, g)
+        why = [then, *(q.text for q in deciding)] if then else [q.text for q in deciding]
     alternatives = []
     for other in j.groups:
         if other is g:
@@ -400,11 +404,13 @@ def verdict(j: Judgement) -> Verdict:
         alternatives.append(_alternative(j, other, trials, name))
     net = [amount_json(a) for a in o.net] if o is not None and o.kind == "ended" else []
     footnotes = []
-    cannot = [t for t in j.cannot if t.preset is None]
-    if cannot:
-        footnotes.append(f"It cannot happen at {len(cannot)} other tables tried.")
+    hint = [t for t in j.first_turn_hint if t.preset is None]
+    if hint:
+        footnotes.append("If nobody has played yet (say 'first turn'), it can also happen at tables where "
+                         + _joined([choice_phrase(t.changes(j.base)) for t in hint], "or") + ".")
     kind = o.kind if o is not None else "cannot_arise"
-    return Verdict(kind, headline, net, name.names, why, source, alternatives, quoted, _table_words(j), footnotes)
+    return Verdict(kind, headline, net, name.names, why, source, alternatives, quoted, _table_words(j), footnotes,
+                   deciding)
 
 
 def _where(j: Judgement, trials: list[Trial]) -> str:
