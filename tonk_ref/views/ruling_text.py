@@ -335,9 +335,12 @@ def text(j: Judgement, style: Style, width: int = 80) -> list[str]:
     out = [style.bold(line) for line in _para("", v.headline, width, "  ")]
     for sentence in v.why:
         out += _para("  ", sentence, width, "  ")
+    by_source: dict[str, list[str]] = {}
     for q in v.deciding:
-        ids = f"{q.id}: {' '.join(q.brief)}" if q.brief else q.id
-        out += _para("  ", f"Source: {q.source} ({ids}).", width, "  ")
+        by_source.setdefault(q.source, []).append(q.id)
+    if by_source:
+        said = "; ".join(f"{source} ({', '.join(ids)})" for source, ids in by_source.items())
+        out += _para("  ", f"Source{'s' if len(by_source) > 1 else ''}: {said}.", width, "  ")
     out.append("")
     if v.alternatives:
         out.append("At other tables:" if v.outcome != "cannot_arise" else "At tables where it can happen:")
@@ -352,7 +355,8 @@ def text(j: Judgement, style: Style, width: int = 80) -> list[str]:
     from ..spec.situation import Description
 
     if not isinstance(j.situation, Description):  # a description is the line just typed
-        out += _para("Situation  ", j.situation.describe()[0], width, "           ")
+        out += _para("Situation  ", j.situation.describe()[0].split(": ", 1)[0] + " (--full describes it)", width,
+                     "           ")
     for note in v.footnotes:
         out += _para("", note, width, "  ")
     cannot = len([t for t in j.cannot if t.preset is None])
