@@ -113,14 +113,28 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    """Run one command.  SIGINT and SIGTERM end it with one line and exit status 130 or 143
+    (a command that runs an engine keeps what ran, :mod:`..adapters.lifetime`)."""
+    argv_given = argv
     argv = list(sys.argv[1:] if argv is None else argv)
     parser = build_parser(argv[0] if argv and argv[0] in COMMANDS else None)
     args = parser.parse_args(argv)
     if not getattr(args, "_run", None):
         parser.print_help()
         return 2
+    from ..adapters import lifetime
+
+    if argv_given is None:
+        lifetime.become_subreaper()  # the program itself: orphans of its engines are handed to it
     try:
-        code: int = args._run(args)
+        with lifetime.handling_signals():
+            try:
+                code: int = args._run(args)
+            except lifetime.Interrupted as e:
+                lifetime.kill_engines()
+                lifetime.end_workers()
+                print(f"tonk {args.command}: interrupted ({e.name})", file=sys.stderr)
+                return e.exit_status
     except UsageError as e:
         from ..views.escape import visible
 
