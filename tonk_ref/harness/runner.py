@@ -108,6 +108,8 @@ class Engine:
                                     ) from None
         except HelloError as e:
             raise EngineUnavailable(Fault(FaultKind.PROTOCOL, str(e), "hello")) from None
+        except EngineChanged:
+            raise
         except Exception as e:  # the adapter's own code
             raise EngineUnavailable(Fault(FaultKind.ADAPTER, f"{type(e).__name__}: {e}", "hello",
                                           traceback="".join(traceback.format_exception(e)[-4:]))) from None

@@ -123,6 +123,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.print_help()
         return 2
     from ..adapters import lifetime
+    from ..adapters.base import EngineChanged
 
     if argv_given is None:
         lifetime.become_subreaper()  # the program itself: orphans of its engines are handed to it
@@ -135,6 +136,12 @@ def main(argv: Sequence[str] | None = None) -> int:
                 lifetime.end_workers()
                 print(f"tonk {args.command}: interrupted ({e.name})", file=sys.stderr)
                 return e.exit_status
+            except EngineChanged as e:
+                from ..views.escape import visible
+                from . import exitcodes
+
+                print(visible(f"tonk {args.command}: {e}"), file=sys.stderr)
+                return exitcodes.ENGINE
     except UsageError as e:
         from ..views.escape import visible
 

@@ -84,6 +84,7 @@ class Tally:
     differing: tuple[int, ...] = ()  # the hands that differ
     skipped: int = 0  # the hands the engine could not be asked to play (a value it does not declare)
     why: str = ""  # what the first of them needed
+    error: str = ""  # a worker's engine could not be used: why (no hand was played)
 
 
 def play_hands(engine: Engine, plan: Plan, games: range, batch: bool) -> Tally:
@@ -123,14 +124,30 @@ def _start_worker(spec: EngineSpec, plan: Plan, batch: bool, parent: int, hello:
     from ..adapters.lifetime import worker_started
 
     worker_started(parent)  # ends with the runner, however it ends
+    from ..adapters.base import EngineChanged
+    from ..harness.runner import EngineUnavailable
+
     adapter = spec.build()
     if hasattr(adapter, "first_hello"):
         setattr(adapter, "first_hello", hello)  # noqa: B010 (a worker's engine says what the runner's said)
-    _WORKER.update(engine=Engine.greet(adapter), plan=plan, batch=batch)
+    try:
+        _WORKER.update(engine=Engine.greet(adapter), plan=plan, batch=batch)
+    except EngineUnavailable as e:
+        _WORKER["error"] = f"the engine could not be used in a worker: {e.fault.kind}: {e.fault.message}"
+    except EngineChanged as e:
+        _WORKER["error"] = str(e)
 
 
 def _work(games: range) -> Tally:
-    return play_hands(_WORKER["engine"], _WORKER["plan"], games, _WORKER["batch"])
+    from ..adapters.base import EngineChanged
+
+    if "error" in _WORKER:
+        return Tally(error=_WORKER["error"])
+    try:
+        return play_hands(_WORKER["engine"], _WORKER["plan"], games, _WORKER["batch"])
+    except EngineChanged as e:
+        _WORKER["error"] = str(e)
+        return Tally(error=str(e))
 
 
 def run(args: argparse.Namespace) -> int:
@@ -213,7 +230,10 @@ def _fuzz(args: argparse.Namespace, spec: EngineSpec, adapter: Any, seed: int, f
             while running:
                 done, running = concurrent.futures.wait(running, return_when=concurrent.futures.FIRST_COMPLETED)
                 for fut in done:
-                    add(fut.result())
+                    tally = fut.result()
+                    if tally.error:
+                        raise _WorkerFailed(tally.error)
+                    add(tally)
                 if not enough():
                     with held():
                         while pending and len(running) < jobs * 2:
@@ -225,6 +245,18 @@ def _fuzz(args: argparse.Namespace, spec: EngineSpec, adapter: Any, seed: int, f
             pool.shutdown(wait=False, cancel_futures=True)
             bar.close()
             return _interrupted(e, stats, differing, seed)
+        except BaseException as e:  # no worker is left, whatever ended them
+            from ..adapters.lifetime import end_workers
+
+            end_workers()
+            pool.shutdown(wait=False, cancel_futures=True)
+            if not isinstance(e, _WorkerFailed):
+                raise
+            from ..views.escape import visible
+
+            bar.close()
+            print(visible(f"tonk fuzz: {e}"), file=sys.stderr)
+            return exitcodes.ENGINE
         pool.shutdown()
     stats.seconds = time.perf_counter() - start
     stats.timed = stats.hands  # the rate is of the random hands: the staged ones below are not timed
@@ -278,6 +310,10 @@ def _fuzz(args: argparse.Namespace, spec: EngineSpec, adapter: Any, seed: int, f
     if stats.differences:
         return exitcodes.FAILED
     return exitcodes.NOTHING_CHECKED if stats.skipped == stats.hands else exitcodes.OK
+
+
+class _WorkerFailed(Exception):
+    """A worker's engine could not be used, or said something else in hello."""
 
 
 def _interrupted(e: Interrupted, stats: FuzzStats, differing: list[int], seed: int) -> int:
