@@ -124,7 +124,7 @@ def engine_preexec() -> Callable[[], None] | None:
 #: token -> (the process that started the engine, the engine's pid)
 _engines: dict[str, tuple[int, int]] = {}
 _count = itertools.count(1)
-_lock = threading.Lock()
+_lock = threading.RLock()  # a signal handler may take it again in the thread that holds it
 
 
 def new_token() -> str:
