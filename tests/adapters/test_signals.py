@@ -125,52 +125,60 @@ def one_line(err: str) -> str:
     lines = err.strip().splitlines()
     assert len(lines) == 1, err
     return lines[0]
+#: (signal, sent to the whole group as a terminal's Ctrl-C is, the exit status)
+SIGNALS = [pytest.param(signal.SIGTERM, False, 143, id="SIGTERM"), pytest.param(signal.SIGINT, True, 130, id="SIGINT")]
 
 
-def test_sigterm_ends_a_plain_check_whose_engine_hangs_and_writes_the_reports_marked_partial(
-        runs: Callable[..., Run], tmp_path: Path) -> None:
+@pytest.mark.parametrize(("signum", "group", "status"), SIGNALS)
+def test_a_signal_ends_a_plain_check_whose_engine_hangs_and_the_reports_are_written_marked_partial(
+        runs: Callable[..., Run], tmp_path: Path, signum: int, group: bool, status: int) -> None:
     import jsonschema
 
+    name = signal.Signals(signum).name
     run = runs("check", "-k", "PAY-KNOCK", "--no-progress", "--json", "r.json", "--report", "r.md", hang=12)
     until(run.hung.exists, 120, "the engine to hang")
-    before = marked(run.mark)
-    assert len(before) >= 2  # the runner and its engine
-    code, _out, err, took = run.signal(signal.SIGTERM)
-    assert code == 143 and took < 3, (code, took, err)
+    assert len(marked(run.mark)) >= 2  # the runner and its engine
+    code, _out, err, took = run.signal(signum, group)
+    assert code == status and took < 3, (code, took, err)
     line = one_line(err)
     report = json.loads((tmp_path / "r.json").read_text())
     ran = report["counts"]["ran"]
-    assert line == f"tonk check: interrupted (SIGTERM); the reports hold the {ran} cases that ran, marked partial"
+    assert line == f"tonk check: interrupted ({name}); the reports hold the {ran} cases that ran, marked partial"
     assert ran >= 1 and report["counts"]["not_run"] >= 1 and not report["ok"]
-    assert report["run"]["partial"] is True and report["run"]["interrupted"] == "SIGTERM"
-    assert report["run"]["stopped"] == "interrupted by SIGTERM"
+    assert report["run"]["partial"] is True and report["run"]["interrupted"] == name
+    assert report["run"]["stopped"] == f"interrupted by {name}"
     jsonschema.validate(report, report_schema())
-    assert "interrupted by SIGTERM" in (tmp_path / "r.md").read_text()
+    assert f"interrupted by {name}" in (tmp_path / "r.md").read_text()
     assert run.left() == []
 
 
-def test_sigint_to_the_group_ends_check_on_two_workers_with_hung_engines(runs: Callable[..., Run],
-                                                                       tmp_path: Path) -> None:
+@pytest.mark.parametrize(("signum", "group", "status"), SIGNALS)
+def test_a_signal_ends_check_on_two_workers_with_hung_engines_and_the_resource_tracker(
+        runs: Callable[..., Run], tmp_path: Path, signum: int, group: bool, status: int) -> None:
+    name = signal.Signals(signum).name
     run = runs("check", "-n", "2", "-k", "PAY-KNOCK", "--no-progress", "--json", "r.json")
     run.wait_engines(2)
     assert len(marked(run.mark)) >= 5  # the runner, two workers, their engines (and the resource tracker)
-    code, _out, err, took = run.signal(signal.SIGINT, group=True)  # as Ctrl-C sends it
-    assert code == 130 and took < 3, (code, took, err)
-    assert one_line(err) == "tonk check: interrupted (SIGINT); the reports hold the 0 cases that ran, marked partial"
+    code, _out, err, took = run.signal(signum, group)
+    assert code == status and took < 3, (code, took, err)
+    assert one_line(err) == f"tonk check: interrupted ({name}); the reports hold the 0 cases that ran, marked partial"
     report = json.loads((tmp_path / "r.json").read_text())
-    assert report["run"]["partial"] is True and report["run"]["interrupted"] == "SIGINT"
+    assert report["run"]["partial"] is True and report["run"]["interrupted"] == name
     assert report["counts"]["ran"] == 0 and report["counts"]["not_run"] == len(report["not_run"]) > 0
     assert run.left() == []
 
 
-def test_sigterm_ends_fuzz_on_two_workers_and_their_engines(runs: Callable[..., Run]) -> None:
+@pytest.mark.parametrize(("signum", "group", "status"), SIGNALS)
+def test_a_signal_ends_fuzz_on_two_workers_and_their_engines(runs: Callable[..., Run], signum: int, group: bool,
+                                                             status: int) -> None:
+    name = signal.Signals(signum).name
     run = runs("fuzz", "-j", "2", "--games", "200", "--seed", "5", "--no-progress")
     run.wait_engines(3)  # the runner's and one per worker
-    assert len(marked(run.mark)) >= 6
-    code, _out, err, took = run.signal(signal.SIGTERM)
-    assert code == 143 and took < 3, (code, took, err)
+    assert len(marked(run.mark)) >= 6  # and the runner and its workers
+    code, _out, err, took = run.signal(signum, group)
+    assert code == status and took < 3, (code, took, err)
     line = one_line(err)
-    assert line.startswith("tonk fuzz: interrupted (SIGTERM); partial: 0 hands played of seed 5"), line
+    assert line.startswith(f"tonk fuzz: interrupted ({name}); partial: 0 hands played of seed 5"), line
     assert run.left() == []
 
 

@@ -30,6 +30,7 @@ from ..adapters.factory import EngineSpec
 from ..adapters.lifetime import Interrupted
 from ..adapters.lifetime import signals_held as held
 from ..engine.ruleset import DEFAULT, Ruleset
+from ..errors import TonkError
 from ..harness.case import Case
 from ..harness.fuzz import FuzzStats, Plan, failed, fuzz_hand, locate, warm, write_shrunk
 from ..harness.hands import deals, seated
@@ -312,7 +313,7 @@ def _fuzz(args: argparse.Namespace, spec: EngineSpec, adapter: Any, seed: int, f
     return exitcodes.NOTHING_CHECKED if stats.skipped == stats.hands else exitcodes.OK
 
 
-class _WorkerFailed(Exception):
+class _WorkerFailed(TonkError):
     """A worker's engine could not be used, or said something else in hello."""
 
 
