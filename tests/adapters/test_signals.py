@@ -33,6 +33,10 @@ pytestmark = pytest.mark.skipif(not Path("/proc/self/environ").exists() or sys.p
                                 reason="counts processes in /proc; the process guarantees are Linux's")
 
 
+#: Seconds a signal may take to end a run: a second or two, with room for a loaded machine.
+PROMPT = 5.0
+
+
 def marked(mark: str) -> list[int]:
     """The live processes (not zombies) whose environment carries ``TONK_TEST_MARK=mark``."""
     want = f"TONK_TEST_MARK={mark}\0".encode()
@@ -139,7 +143,7 @@ def test_a_signal_ends_a_plain_check_whose_engine_hangs_and_the_reports_are_writ
     until(run.hung.exists, 120, "the engine to hang")
     assert len(marked(run.mark)) >= 2  # the runner and its engine
     code, _out, err, took = run.signal(signum, group)
-    assert code == status and took < 3, (code, took, err)
+    assert code == status and took < PROMPT, (code, took, err)
     line = one_line(err)
     report = json.loads((tmp_path / "r.json").read_text())
     ran = report["counts"]["ran"]
@@ -160,7 +164,7 @@ def test_a_signal_ends_check_on_two_workers_with_hung_engines_and_the_resource_t
     run.wait_engines(2)
     assert len(marked(run.mark)) >= 5  # the runner, two workers, their engines (and the resource tracker)
     code, _out, err, took = run.signal(signum, group)
-    assert code == status and took < 3, (code, took, err)
+    assert code == status and took < PROMPT, (code, took, err)
     assert one_line(err) == f"tonk check: interrupted ({name}); the reports hold the 0 cases that ran, marked partial"
     report = json.loads((tmp_path / "r.json").read_text())
     assert report["run"]["partial"] is True and report["run"]["interrupted"] == name
@@ -176,7 +180,7 @@ def test_a_signal_ends_fuzz_on_two_workers_and_their_engines(runs: Callable[...,
     run.wait_engines(3)  # the runner's and one per worker
     assert len(marked(run.mark)) >= 6  # and the runner and its workers
     code, _out, err, took = run.signal(signum, group)
-    assert code == status and took < 3, (code, took, err)
+    assert code == status and took < PROMPT, (code, took, err)
     line = one_line(err)
     assert line.startswith(f"tonk fuzz: interrupted ({name}); partial: 0 hands played of seed 5"), line
     assert run.left() == []
@@ -208,7 +212,7 @@ def test_sigint_ends_perft_against_a_hung_engine_with_one_line_and_status_130(ru
     run = runs("perft", "--check", "--max-depth", "2")
     until(run.hung.exists, 120, "the engine to hang")
     code, _out, err, took = run.signal(signal.SIGINT, group=True)
-    assert code == 130 and took < 3, (code, took, err)
+    assert code == 130 and took < PROMPT, (code, took, err)
     assert one_line(err) == "tonk perft: interrupted (SIGINT)"
     assert run.left() == []
 
