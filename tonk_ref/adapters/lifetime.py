@@ -26,7 +26,6 @@ are left out; engines still end at the end of their input (the protocol asks the
 from __future__ import annotations
 
 import contextlib
-import ctypes
 import itertools
 import os
 import signal
@@ -70,6 +69,8 @@ def _get_prctl() -> Callable[..., int] | None:
     if not _prctl_looked:
         _prctl_looked = True
         if sys.platform.startswith("linux"):
+            import ctypes
+
             try:
                 libc = ctypes.CDLL(None, use_errno=True)
                 fn = libc.prctl
