@@ -347,3 +347,29 @@ def _payment_rules() -> set[str]:
     hand = (engine / "hand.py").read_text(encoding="utf-8")
     out |= set(re.findall(r"payments\.(?:from_each|split_among)\([^\n]*?" + rid, hand))
     return out
+
+
+def test_a_documented_source_names_a_value_no_v_item_gives() -> None:
+    """``x-documented`` maps values other than the option's default, of an option with no
+    V item, to the written source that documents them."""
+    props = json.loads((spec_dir() / "ruleset.schema.json").read_text(encoding="utf-8"))["properties"]
+    documented = {name: prop["x-documented"] for name, prop in props.items() if "x-documented" in prop}
+    assert documented == {"after_knock": {"one_turn_each": "Hoyle's and Bicycle's Tunk"}}
+    for name, sources in documented.items():
+        assert not any(b.startswith("V") for b in props[name]["x-brief"]), name
+        others = [v if isinstance(v, str) else json.dumps(v) for v in props[name]["enum"][1:]]
+        assert set(sources) <= set(others) and all(sources.values()), name
+
+
+def test_a_refusal_by_a_rule_the_table_does_not_play_quotes_no_sentence_of_it() -> None:
+    """A declaration where the table has no special hands is refused by VAR-SPECIAL-1, which
+    does not apply there: no sentence of it is among the deciding rules, and the ruling
+    is written (it was an IndexError)."""
+    from tonk_ref.spec.wording import PLAIN
+    from tonk_ref.views.ruling_text import text
+
+    j = judged("2 players; 0: Ad 2d 2c 3c Ac; 1: 2h 4s 9s Kd Kh; discard Qs; 0 declares", ONLINE, "online")
+    g = group_with(j, "deck = 52")
+    assert g.outcome.refusal is not None and g.outcome.refusal["rule"] == "VAR-SPECIAL-1"
+    assert "VAR-SPECIAL-1" in g.outcome.rules and "VAR-SPECIAL-1" not in j.deciding(g)
+    assert any("this ruleset has no special hands" in line for line in text(j, PLAIN))
