@@ -193,7 +193,7 @@ def test_a_merged_group_quotes_each_members_sentence() -> None:
 # ---------------------------------------------------------------------------- the property
 
 #: Every how many scenarios of the corpus the property plays (kept well under a minute).
-SCENARIO_STRIDE = 60
+SCENARIO_STRIDE = 80
 _OPTION_NAMES = frozenset(json.loads((spec_dir() / "ruleset.schema.json").read_text(encoding="utf-8"))["properties"])
 #: The written sources an option value's label may name besides the brief's V items.
 _DOCUMENTED = frozenset(
@@ -373,3 +373,15 @@ def test_a_refusal_by_a_rule_the_table_does_not_play_quotes_no_sentence_of_it() 
     assert g.outcome.refusal is not None and g.outcome.refusal["rule"] == "VAR-SPECIAL-1"
     assert "VAR-SPECIAL-1" in g.outcome.rules and "VAR-SPECIAL-1" not in j.deciding(g)
     assert any("this ruleset has no special hands" in line for line in text(j, PLAIN))
+
+
+def test_every_house_rule_label_names_its_source_or_says_it_has_none() -> None:
+    """The label of every rule under every table of one option changed from the seed
+    rules: each value it calls a house rule comes with a V item or a documented source."""
+    facts = option_facts()
+    tables = [DEFAULT.replace(**{**facts[o].needed(DEFAULT), o: v}) for o, vs in option_values().items() for v in vs]
+    labels = {provenance(rule, rules) for rule in load_rules() for rules in tables if rule.applies.holds(rules)}
+    for label in labels:
+        _check_label(label, label)
+    assert "a house rule with no written source: turn_limit = 50" in labels
+    assert "a house rule: after_knock = one_turn_each (Hoyle's and Bicycle's Tunk)" in labels

@@ -514,6 +514,9 @@ class Judgement:
     presets: list[Trial]
     first_turn_hint: list[Trial] = field(default_factory=list)  # cannot arise, but can on the first turn
     not_judged: list[Trial] = field(default_factory=list)  # they change only cards the situation does not name
+    #: the sentences already worked out, by group letter and rule (:meth:`sentences`)
+    _said: dict[tuple[str, str], list[tuple[str, str, list[Trial]]]] = field(default_factory=dict, repr=False,
+                                                                             compare=False)
 
     @property
     def base_trial(self) -> Trial:
@@ -581,6 +584,12 @@ class Judgement:
         """The rule's sentence under the rulesets of the group: one entry per distinct
         sentence, with where it comes from and the rulesets it holds for (the group's first
         ruleset's sentence first)."""
+        said = self._said.get((g.letter, rid))
+        if said is None:
+            said = self._said[(g.letter, rid)] = self._sentences(g, rid)
+        return list(said)
+
+    def _sentences(self, g: Group, rid: str) -> list[tuple[str, str, list[Trial]]]:
         rule = rules_by_id().get(rid)
         if rule is None:
             return [("(not in spec/rules.yaml)", "", list(g.trials))]
