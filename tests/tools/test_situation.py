@@ -265,10 +265,15 @@ def test_a_hit_on_a_spread_that_does_not_exist_is_an_error_that_suggests_the_sea
                             "did you mean on Bob's run (spread 0)?")
     assert Description(base + "hits 4c on Bob's run").acts[1].action.spread == 0
     assert Description(base + "hits 4c on bob").acts[1].action.spread == 0
-    with pytest.raises(SituationError, match=r"there is no spread 3: only spread 0 is on the table$"):
-        Description(base + "hits 4c on 3")
-    with pytest.raises(SituationError, match=r"no spread is on the table; give them with 'table: OWNER \[CARDS\]'"):
-        Description("2 players; 0: 4c 9d; 1: 2h 8s 9s; discard Qs; 0 draws 2d, hits 4c on 0")
+    with pytest.raises(SituationError, match=r"column 102 \('2'\): there is no spread 2: the spreads on the table are "
+                                             r"numbered 0 to 1; did you mean one of seat 2's spreads, 0 or 1\?$"):
+        Description("3 players; 0: 4c 3h; 1: 2h 8s 5d; 2: Kd; table: 2 [5c 6c 7c], 2 [9h 9d 9c]; discard Qh; "
+                    "0 hits 4c on 2")
+    # a number that is no seat with a spread is a hit the rules refuse, a verdict (HIT-1, SPREAD-5)
+    for text in ("2 players; 0: 4c 9d Jh 2s 3d; 1: 2h 8s; table: 1 [5c 6c 7c]; discard Qs; 0 draws 2d, hits 4c on 3",
+                 "2 players; 0: 4c 9d Jh 2s 3d; 1: 2h 8s 9s Kh Kd; discard Qs; 0 draws 2d, hits 4c on 0"):
+        p = play(Description(text), DEFAULT)
+        assert p.kind == "refused" and p.error is not None and p.error.reason == "no_such_spread"
 
 
 def test_a_hidden_hand_is_filled_with_cards_that_make_no_spread_and_hit_nothing() -> None:

@@ -231,7 +231,7 @@ _ITEM_WORDS = frozenset({"dealer", "stake", "table", "discard", "upcard", "pile"
 #: Words of the notation, which no player may be named.
 _RESERVED = _ITEM_WORDS | frozenset(_VERBS) | frozenset(w for f in _FILLER.values() for w in f) | frozenset({
     "players", "player", "seat", "to", "act", "then", "none", "empty", "nothing", "not", "shown", "hidden",
-    "total", "onto", "discarding", "with", "is", "run", "book", "set", "spread", "stock", "discard"})
+    "total", "onto", "discarding", "with", "is", "run", "book", "set", "spread"})
 _NAME = re.compile(r"[A-Za-z0-9-]{1,20}")
 #: What a hit may call the spread it names by its owner ("on 1's run"); 'set' is a book.
 _KIND_WORDS = {"run": "run", "book": "book", "set": "book"}
@@ -359,8 +359,9 @@ class _Parser:
 
     def unknown_name(self, tok: _Tok) -> str:
         if self.d.names is None:
+            other = "Bob" if tok.low != "bob" else "Ann"
             return (f"{tok.text!r} is not a seat: seats are numbered from 0, or named in seat order first, "
-                    f"e.g. 'names {tok.text} Bob'")
+                    f"e.g. 'names {tok.text} {other}'")
         return f"{tok.text!r} is not a seat: the names given are {', '.join(self.d.names)}"
 
     def parse(self) -> _Draft:
@@ -483,7 +484,7 @@ class _Parser:
                 d.discard = (card_token(args[0]), args[0])
             else:
                 if len(args) > 1:
-                    self.rest_empty(toks, toks.index(args[1]))
+                    self.run_on(toks, toks.index(args[1]))
                 raise _fail(args[1] if args else first, "expected one card, the top of the discard pile "
                             "(or 'discard none')")
         elif w[0] == "stock":
@@ -586,6 +587,8 @@ class _Parser:
             if tok.low in skip:
                 continue  # 'draws from the discard', '1 draw stock'
             what = self.starts_item(toks, i)
+            if what and verb == "hit" and i and toks[i - 1].low in ("on", "onto", "to", "spread") and " " in what:
+                continue  # 'hits 4c on 1 discards 3d': the seat is the hit's, the verb that follows begins
             if not what and verb and tok.low in _VERBS:
                 what = tok.text
             if what:
@@ -850,20 +853,18 @@ class Description(Situation):
                             "a hit is 'hits CARD on N', N the number of the spread (0 = the first on the table), "
                             "or 'hits CARD on SEAT's run'")
             index = self.number_tok(args[0])
-            if index < len(laid):
-                return index
-            there = ("no spread is on the table" if not laid else "only spread 0 is on the table" if len(laid) == 1
-                     else f"the spreads on the table are numbered 0 to {len(laid) - 1}")
             owned = [k for k, (o, _) in enumerate(laid) if o == index] if index < self.players else []
-            hint = ""
+            if index < len(laid) or not owned:
+                return index  # a spread that is not there is refused by the rules (HIT-1, SPREAD-5)
+            # the number of a seat that owns a spread, where a spread's number was meant
+            there = "only spread 0 is on the table" if len(laid) == 1 else \
+                f"the spreads on the table are numbered 0 to {len(laid) - 1}"
             if len(owned) == 1:
                 k = owned[0]
-                hint = f"; did you mean on {self._written[index]}'s {_kind_word(laid[k][1])} (spread {k})?"
-            elif owned:
-                hint = f"; did you mean one of {self.seat_name(index)}'s spreads, " + _or(owned) + "?"
-            elif not laid:
-                hint = "; give them with 'table: OWNER [CARDS]'"
-            raise _fail(args[0], f"there is no spread {index}: {there}{hint}")
+                hint = f"did you mean on {self._written[index]}'s {_kind_word(laid[k][1])} (spread {k})?"
+            else:
+                hint = f"did you mean one of {self.seat_name(index)}'s spreads, {_or(owned)}?"
+            raise _fail(args[0], f"there is no spread {index}: {there}; {hint}")
         owner_tok = _Tok(possessive, args[0].col)
         if possessive.lower() in seat_of:
             owner = seat_of[possessive.lower()]
