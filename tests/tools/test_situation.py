@@ -4,6 +4,7 @@ real runs of the ``tonk`` console script."""
 
 from __future__ import annotations
 
+import itertools
 import json
 import shutil
 import subprocess
@@ -16,6 +17,7 @@ from runkit import W7
 from tonk_ref.engine.cards import NAMES, pack_mask, parse_card
 from tonk_ref.engine.hand import compiled
 from tonk_ref.engine.ruleset import DEFAULT
+from tonk_ref.engine.spreads import holds_spread_with
 from tonk_ref.spec.situation import CannotArise, Description, SituationError, play
 
 
@@ -361,6 +363,10 @@ def test_a_short_hand_is_named_with_the_count_it_should_hold() -> None:
          "'0 knocks 1 draws' runs two items together: put ';' before '1 draws'"),
         ("2 players; 0: 3d 4d 5d; 1: 3h 4h; table: 1 [7c 8c 9c]; discard Qs; 0 draws 6d discards 3d",
          "'0 draws 6d discards' runs two items together: put ';' before 'discards'"),
+        ("2 players; 0: 4c 9d Jh 2s 3d; 1: 2h 8s; table: 1 [5c 6c 7c]; discard Qs; 0 draws 2d, hits 4c on 1 "
+         "discards 3d", "'hits 4c on 1 discards' runs two items together: put ';' before 'discards'"),
+        ("2 players; 0: 4c 9d Jh 2s 3d; 1: 2h 8s 9s Kh Kd; discard Qs Kh; 0 knocks",
+         "column 61 ('Kh'): expected one card, the top of the discard pile"),
         ("names Ann Bob; Ann: 3d 4d; Cy: 3h; Ann knocks", "'Cy' is not a seat: the names given are Ann, Bob"),
         ("Ann: 3d 4d; Bob: 3h; Ann knocks", "'Ann' is not a seat: seats are numbered from 0, or named in seat order "
          "first, e.g. 'names Ann Bob'"),
@@ -392,3 +398,37 @@ def test_mistakes_are_named_in_one_sentence(situation: str, expected: str) -> No
         Description(situation)
     assert expected in str(e.value)
     assert "\n" not in str(e.value)
+
+
+@pytest.mark.parametrize("table", [
+    "table: 0 [7c 8c 9c], 1 [5s 6s 7s]",
+    "table: 0 [Qh Kh Ah], 1 [4d 5d 6d]",
+    "table: 0 [2c 5h 6h], 1 [Jc Jd Js]",
+    "table: 0 [X1 Ks Qs], 1 [3c 3d 3h]",
+])
+def test_a_hand_not_shown_makes_no_spread_and_hits_none_under_any_ruleset(table: str) -> None:
+    """Under every pack, ace, wild card and hand size a table may play, the cards taken for
+    a hand not shown are cards the description leaves free, hold no spread with the cards
+    the seat plays or draws, and fit no spread on the table."""
+    sit = Description(f"3 players, dealer 2; 0: not shown; 1: 7h Jh; 2: not shown; {table}; discard 4s; "
+                      "0 draws, discards 4s")
+    seen = 0
+    for deck, jokers, wild, ace, faces, size in itertools.product(
+            (52, 40), (0, 2), (False, True), ("low", "low_or_high"), ("10-10-10", "11-12-13"), (5, 7)):
+        rules = DEFAULT.replace(deck=deck, jokers=jokers, deuces_wild=wild, ace=ace, face_values=faces, hand_size=size)
+        try:
+            hand = sit.start(rules)
+        except CannotArise as e:
+            assert any(w in str(e) for w in ("not a spread under", "has no", "there are no", "seat 1 holds")), e
+            continue
+        seen += 1
+        g = compiled(rules).geometry
+        filled = sit.filled(rules)
+        drawn = hand.stock()[0]
+        for s, cards in filled.items():
+            assert not set(cards) & set(sit.named) and len(cards) == len(hand.hand(s))
+            assert sorted(cards) == sorted(hand.hand(s))
+            mask = sum(1 << c for c in (*cards, *([drawn] if s == 0 else [])))
+            assert not any(holds_spread_with(mask, c, g) for c in cards), (rules.changes(), names(list(cards)))
+            assert all(sp.with_card(c, g) is None for sp in hand.spreads for c in cards), names(list(cards))
+    assert seen >= 8

@@ -1257,8 +1257,8 @@ def choose_cards(k: int, need: int | None, values: Sequence[int], *, exclude: se
     return None
 
 
-class _GiveUp(Exception):
-    pass
+class _GiveUp(TonkError):
+    """A search for a hand's cards that took too many steps (caught where it starts)."""
 
 
 def _search(pool: tuple[Card, ...], k: int, need: int | None, values: Sequence[int], near: Sequence[Card],
