@@ -242,6 +242,9 @@ def test_names_stand_for_seats_everywhere() -> None:
     assert doc["names"] == ["Ann", "Bob", "Cy"] and doc["hidden"] == [] and doc["totals"] == {}
     assert Description(W7).to_json()["names"] is None
     assert play(sit, DEFAULT).kind == "ended"
+    accents = Description("names Zo\u00eb Jos\u00e9; ZO\u00cb: 3d 4d 5d 6d 7d; jos\u00e9: not shown; discard Qs; "
+                          "Zo\u00eb knocks")
+    assert accents.names == ("Zo\u00eb", "Jos\u00e9") and accents.hidden == frozenset({1})
 
 
 def test_a_hit_names_the_spread_by_its_owner() -> None:
@@ -374,6 +377,7 @@ def test_a_short_hand_is_named_with_the_count_it_should_hold() -> None:
         ("names Ann knocks; Ann: 3d 4d; 1: 3h; Ann knocks", "'knocks' is a word of the notation"),
         ("names Ann Qs; Ann: 3d 4d; 1: 3h; Ann knocks", "'Qs' is a card: choose another name"),
         ("names Ann 12; Ann: 3d 4d; 1: 3h; Ann knocks", "a name is not a number"),
+        ("2 players; \u00b2: 3d; 1: 3h; 0 knocks", "column 12 ('\u00b2'): expected 'N players'"),  # not 0-9: no crash
         ("names Ann Bobbybobbybobbybobbybob; Ann: 3d 4d; 1: 3h; Ann knocks", "at most 20 characters"),
         ("names Ann; Ann: 3d 4d; 1: 3h; Ann knocks", "give each player a name, in seat order"),
         ("3 players; names Ann Bob; Ann: 3d 4d; 1: 3h; Ann knocks", "3 players but 2 names"),

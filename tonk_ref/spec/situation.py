@@ -232,7 +232,12 @@ _ITEM_WORDS = frozenset({"dealer", "stake", "table", "discard", "upcard", "pile"
 _RESERVED = _ITEM_WORDS | frozenset(_VERBS) | frozenset(w for f in _FILLER.values() for w in f) | frozenset({
     "players", "player", "seat", "to", "act", "then", "none", "empty", "nothing", "not", "shown", "hidden",
     "total", "onto", "discarding", "with", "is", "run", "book", "set", "spread"})
-_NAME = re.compile(r"[A-Za-z0-9-]{1,20}")
+_NAME = re.compile(r"(?:[^\W_]|-){1,20}")
+
+
+def _isnum(text: str) -> bool:
+    """Digits 0-9 only (not the other characters Unicode calls digits, which int() refuses)."""
+    return text.isascii() and text.isdigit()
 #: What a hit may call the spread it names by its owner ("on 1's run"); 'set' is a book.
 _KIND_WORDS = {"run": "run", "book": "book", "set": "book"}
 
@@ -332,7 +337,7 @@ class _Parser:
         number is used for anything (a seat or a player count of a hundred digits)."""
         if tok is None:
             raise _fail(after, f"expected {what} after it", len(self.text) + 1)
-        if not tok.text.isdigit():
+        if not _isnum(tok.text):
             raise _fail(tok, f"expected {what}")
         digits = tok.text.lstrip("0") or "0"
         if most is not None and (len(digits) > len(str(most)) or int(digits) > most):
@@ -345,12 +350,12 @@ class _Parser:
 
     def seatlike(self, tok: _Tok | None) -> bool:
         """Whether ``tok`` stands for a seat: a number, or a name given with 'names'."""
-        return tok is not None and (tok.text.isdigit() or tok.low in self.d.seat_of)
+        return tok is not None and (_isnum(tok.text) or tok.low in self.d.seat_of)
 
     def seat(self, tok: _Tok | None, what: str = "a seat number", after: _Tok | None = None) -> int:
         if tok is not None and tok.low in self.d.seat_of:
             return self.d.seat_of[tok.low]
-        if tok is not None and not tok.text.isdigit() and _NAME.fullmatch(tok.text):
+        if tok is not None and _NAME.fullmatch(tok.text) and any(ch.isalpha() for ch in tok.text):
             raise _fail(tok, self.unknown_name(tok))
         most = MOST_PLAYERS - 1
         return self.number(tok, what, 0, after, most,
@@ -418,8 +423,8 @@ class _Parser:
                 raise _fail(t, "a name is one word of letters, digits and '-'")
             if not _NAME.fullmatch(t.text):
                 raise _fail(t, "a name is one word of letters, digits and '-', at most 20 characters")
-            if t.text.isdigit():
-                raise _fail(t, "a name is not a number (the seats are numbered 0, 1, ... already)")
+            if not any(ch.isalpha() for ch in t.text):
+                raise _fail(t, "a name is not a number: it holds a letter (the seats are numbered 0, 1, ... already)")
             if t.low in _RESERVED:
                 raise _fail(t, f"{t.text!r} is a word of the notation: choose another name")
             try:
@@ -442,7 +447,7 @@ class _Parser:
         d = self.d
         w = [t.low for t in toks]
         first = toks[0]
-        if (w[0].isdigit() and len(w) > 1 and w[1] in ("players", "player")) or re.fullmatch(r"\d+-players?", w[0]):
+        if (_isnum(w[0]) and len(w) > 1 and w[1] in ("players", "player")) or re.fullmatch(r"[0-9]+-players?", w[0]):
             if d.players is not None:
                 raise _fail(first, "the number of players is given twice")
             count = _Tok(first.text.split("-")[0], first.col)
@@ -523,7 +528,8 @@ class _Parser:
         elif self.seatlike(first) and len(w) > 1 and w[1].isalpha():
             raise _fail(toks[1], "not an action: expected knocks [discarding CARD], draws [CARD], takes the discard, "
                         "spreads CARDS, hits CARD on N or discards CARD")
-        elif _NAME.fullmatch(first.text) and len(w) > 1 and (w[1] in (":", "[") or w[1] in _VERBS):
+        elif (_NAME.fullmatch(first.text) and any(ch.isalpha() for ch in first.text) and len(w) > 1
+              and (w[1] in (":", "[") or w[1] in _VERBS)):
             raise _fail(first, self.unknown_name(first))
         else:
             raise _fail(first, "expected 'N players', 'names A B', 'dealer N', 'stake N', 'SEAT: CARDS', "
@@ -848,8 +854,8 @@ class Description(Situation):
         elif args and args[0].low in seat_of:
             possessive = args[0].text  # "on Ann": Ann's only spread
         if possessive is None:
-            if len(args) != 1 or not args[0].text.isdigit():
-                raise _fail(args[1] if len(args) > 1 and args[0].text.isdigit() else args[0] if args else vtok,
+            if len(args) != 1 or not _isnum(args[0].text):
+                raise _fail(args[1] if len(args) > 1 and _isnum(args[0].text) else args[0] if args else vtok,
                             "a hit is 'hits CARD on N', N the number of the spread (0 = the first on the table), "
                             "or 'hits CARD on SEAT's run'")
             index = self.number_tok(args[0])
@@ -868,10 +874,10 @@ class Description(Situation):
         owner_tok = _Tok(possessive, args[0].col)
         if possessive.lower() in seat_of:
             owner = seat_of[possessive.lower()]
-        elif possessive.isdigit() and len(possessive) <= 3 and int(possessive) < self.players:
+        elif _isnum(possessive) and len(possessive) <= 3 and int(possessive) < self.players:
             owner = int(possessive)
         else:
-            what = "seat" if possessive.isdigit() else "name"
+            what = "seat" if _isnum(possessive) else "name"
             raise _fail(owner_tok, f"no {what} {possessive!r} at this table: say whose spread it is by a seat "
                         f"number or a name given with 'names'")
         kind = None
@@ -894,7 +900,7 @@ class Description(Situation):
 
     @staticmethod
     def number_tok(tok: _Tok) -> int:
-        if not tok.text.isdigit():
+        if not _isnum(tok.text):
             raise _fail(tok, "expected the number of a spread on the table (0 = the first)")
         if len(tok.text.lstrip("0")) > 3:
             raise _fail(tok, "no table holds that many spreads")
