@@ -315,6 +315,9 @@ def test_a_hand_given_by_its_total_counts_it_under_each_ruleset() -> None:
         assert p.kind == "ended" and p.hand is not None and p.hand.result is not None
         assert p.hand.result.totals[1] == 12 and len(p.filled[1]) == 5
         assert p.hand.result.totals[2] > 31  # a hand not shown counts high: not the lowest at a knock
+        said = sit.filled_words(p.filled)
+        assert said[0].startswith("Bob's hand, said to count 12, was taken as ")
+        assert said[1] == "Cy's hand, not shown, was taken as " + " ".join(names(list(p.filled[2])))
     faces = Description("2 players; names Ann Bob; Ann: 3d 4d 5c 9h Th; Bob: total 45; discard Qs; Ann knocks")
     ten, eleven = (play(faces, DEFAULT.replace(face_values=f)) for f in ("10-10-10", "11-12-13"))
     assert ten.hand and eleven.hand and ten.hand.result and eleven.hand.result

@@ -136,6 +136,15 @@ class Situation:
         ``rules`` (raises :class:`CannotArise` when there are none to choose)."""
         return {}
 
+    def filled_words(self, filled: Mapping[int, tuple[Card, ...]]) -> list[str]:
+        """What a ruling says of the hands it filled (``Played.filled``), one clause each:
+        "Bob's hand, not shown, was taken as Kh Jd"."""
+        out = []
+        for seat, cards in sorted(filled.items()):
+            how = f"said to count {self.totals[seat]}" if seat in self.totals else "not shown"
+            out.append(f"{self.seat_name(seat)}'s hand, {how}, was taken as {' '.join(NAMES[c] for c in cards)}")
+        return out
+
     def start(self, rules: Ruleset) -> Hand:  # pragma: no cover - abstract
         raise NotImplementedError
 
