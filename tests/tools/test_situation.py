@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import itertools
 import json
+import re
 import shutil
 import subprocess
 import sys
@@ -405,6 +406,8 @@ def test_mistakes_are_named_in_one_sentence(situation: str, expected: str) -> No
         Description(situation)
     assert expected in str(e.value)
     assert "\n" not in str(e.value)
+    at = re.match(r"situation at column (\d+)", str(e.value))  # the column, for a page to point at
+    assert e.value.column == (int(at.group(1)) if at else None)
 
 
 @pytest.mark.parametrize("table", [

@@ -88,7 +88,12 @@ below its top card, the same way under every ruleset."""
 
 
 class SituationError(TonkError, ValueError):
-    """A situation that is wrong whatever the ruleset; the message names the place."""
+    """A situation that is wrong whatever the ruleset; the message names the place, and
+    ``column`` is the 1-based column of the description it points at (None: none)."""
+
+    def __init__(self, message: str, column: int | None = None) -> None:
+        super().__init__(message)
+        self.column = column
 
 
 class CannotArise(TonkError):
@@ -281,8 +286,8 @@ def _at(tok: _Tok) -> str:
 
 def _fail(tok: _Tok | None, message: str, end: int = 0) -> SituationError:
     if tok is None:
-        return SituationError(f"situation at column {end}: {message}")
-    return SituationError(f"situation at {_at(tok)}: {message}")
+        return SituationError(f"situation at column {end}: {message}", end)
+    return SituationError(f"situation at {_at(tok)}: {message}", tok.col)
 
 
 def card_token(tok: _Tok) -> Card:
