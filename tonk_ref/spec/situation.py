@@ -7,6 +7,11 @@ A description is a list of items separated by ``;`` or ``,`` (see :data:`GRAMMAR
     3 players, dealer 2; 0: 5h 6h 7h 9c 9d; 1: Kc Kd 2s 3s; 2: Ac 2c 3d 4d 8h;
     table: 1 [4s 5s 6s]; discard Kh; stock 20; 0 knocks
 
+The seats may be named (``names Ann Bob Cy``, then ``Ann: ...``, ``Bob knocks``, ``hits 4c
+on Cy's run``), and a hand may be left out (``1: not shown``) or given by its count
+(``2: total 12``): the judge then chooses its cards under each ruleset (:func:`choose_cards`,
+:meth:`Situation.filled`).
+
 The same description can arise under one ruleset and not under another (a hand of five
 cards under a seven-card deal, an 8 in the 40-card pack, a joker without jokers): building
 the hand raises :class:`CannotArise` with the reason, and the judge lists that ruleset as
@@ -1403,7 +1408,8 @@ class ScenarioSituation(Situation):
 
     def to_json(self) -> dict[str, Any]:
         return {"kind": "scenario", "id": self.id, "title": self.title, "file": self.source,
-                "players": self.players, "dealer": self.dealer, "stake": self.stake, "actions": len(self.acts)}
+                "players": self.players, "dealer": self.dealer, "stake": self.stake, "actions": len(self.acts),
+                "names": None}
 
 
 def scripted(seat: int, action: dict[str, Any], where: str, refuse: str | bool | None = None) -> Step:
