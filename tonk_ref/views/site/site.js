@@ -686,7 +686,13 @@ function page() {
     for (const el of [sel, vsel, tsel]) el.addEventListener("change", () => { refreshNames(); changed(); });
     const line = document.createElement("div");
     line.className = "action-line";
-    line.append(ls, sel, lv, vsel, pick, lt, tsel, rm);
+    const no = document.createElement("span");
+    no.className = "step-no";
+    no.setAttribute("aria-hidden", "true");
+    const target = document.createElement("div");
+    target.className = "target";
+    target.append(lt, tsel);
+    line.append(no, ls, sel, lv, vsel, rm, pick, target);
     li.append(line);
     list.append(li);
     refreshNames();
@@ -727,8 +733,9 @@ function page() {
     showPicked(pick);
     pick.setAttribute("aria-label", `${verbWords(verb)}: ${describeButton(pick)}`);
     const isHit = verb === "hit";
-    tsel.hidden = !isHit;
-    $(".target-label", li).hidden = !isHit;
+    $(".target", li).hidden = !isHit;
+    $(".step-no", li).textContent = `Step ${Number(li.dataset.action) + 1}`;
+    $("label[for^='action-seat']", li).textContent = `Step ${Number(li.dataset.action) + 1}: who`;
     if (isHit) {
       const keep = tsel.dataset.want ?? tsel.value;
       delete tsel.dataset.want;
