@@ -182,9 +182,17 @@ function page() {
     btn.dataset.cards = codes.join(" ");
     showPicked(btn);
   }
+  // a card button's name is its text: a prefix said only to screen readers (whose cards),
+  // then the cards in words (their faces hidden from screen readers), then "change"
   function showPicked(btn) {
     const codes = picked(btn);
     btn.textContent = "";
+    if (btn.dataset.label) {
+      const say = document.createElement("span");
+      say.className = "visually-hidden";
+      say.textContent = `${btn.dataset.label}: `;
+      btn.append(say);
+    }
     if (codes.length) {
       btn.append(cardList(codes));
       const edit = document.createElement("span");
@@ -192,7 +200,7 @@ function page() {
       edit.textContent = "change";
       btn.append(edit);
     } else {
-      btn.textContent = btn.dataset.empty || "Choose cards";
+      btn.append(document.createTextNode(btn.dataset.empty || "Choose cards"));
     }
   }
 
@@ -239,7 +247,11 @@ function page() {
       b.className = "pick-card";
       b.append(cardFace(code, false));
       const where = used.get(code);
-      b.setAttribute("aria-label", cardWords(code) + (where ? `, ${where}` : ""));
+      $(".card", b).setAttribute("aria-hidden", "true");
+      const words = document.createElement("span");
+      words.className = "visually-hidden";
+      words.textContent = cardWords(code) + (where ? `, ${where}` : "");
+      b.append(words);
       if (where) {
         b.classList.add("used");
         b.title = `${cardWords(code)}: ${where}`;
@@ -561,14 +573,17 @@ function page() {
       if (!sec) continue;
       $(".seat-name", sec).textContent = `${nameOf(s)}'s hand`;
       $(".total-label", sec).textContent = `${nameOf(s)}'s total (the count of the cards held)`;
-      $("button[data-pick-hand]", sec).setAttribute("aria-label", `${nameOf(s)}'s cards: ${describeButton($("button[data-pick-hand]", sec))}`);
+      const pick = $("button[data-pick-hand]", sec);
+      pick.dataset.label = `${nameOf(s)}'s cards`;
+      showPicked(pick);
     }
     for (const sel of $$("select[data-spread-owner], select[data-action-seat], #dealer")) fillSeats(sel);
+    $$("li[data-spread]").forEach((li, k) => {
+      const pick = $("button[data-pick-spread]", li);
+      pick.dataset.label = `Spread ${k + 1}, ${nameOf(Number($("select[data-spread-owner]", li).value))}'s, its cards`;
+      showPicked(pick);
+    });
     for (const li of $$("li[data-action]")) refreshAction(li);
-  }
-  function describeButton(btn) {
-    const codes = picked(btn);
-    return codes.length ? codes.map(cardWords).join(", ") : "none chosen";
   }
   function fillSeats(sel) {
     const keep = sel.value;
@@ -689,10 +704,10 @@ function page() {
     const no = document.createElement("span");
     no.className = "step-no";
     no.setAttribute("aria-hidden", "true");
-    const target = document.createElement("div");
-    target.className = "target";
-    target.append(lt, tsel);
-    line.append(no, ls, sel, lv, vsel, rm, pick, target);
+    const onSpread = document.createElement("div");
+    onSpread.className = "target";
+    onSpread.append(lt, tsel);
+    line.append(no, ls, sel, lv, vsel, rm, pick, onSpread);
     li.append(line);
     list.append(li);
     refreshNames();
@@ -730,8 +745,8 @@ function page() {
     pick.dataset.empty = { knock: "no discard", draw: "any card", spread: "Choose the cards", hit: "Choose the card",
                            discard: "Choose the card" }[verb] || "Choose";
     if (verb !== "spread" && picked(pick).length > 1) setPicked(pick, picked(pick).slice(0, 1));
+    pick.dataset.label = `Step ${Number(li.dataset.action) + 1}, ${verb === "knock" ? "the card discarded with the knock" : verb === "draw" ? "the card drawn" : "cards"}`;
     showPicked(pick);
-    pick.setAttribute("aria-label", `${verbWords(verb)}: ${describeButton(pick)}`);
     const isHit = verb === "hit";
     $(".target", li).hidden = !isHit;
     $(".step-no", li).textContent = `Step ${Number(li.dataset.action) + 1}`;
@@ -1250,6 +1265,7 @@ function page() {
     $("#stock").addEventListener("input", changed);
     $("#first-turn").addEventListener("change", changed);
     $("#discard-pick").dataset.empty = "Choose the card";
+    $("#discard-pick").dataset.label = "Top of the discard pile";
     showPicked($("#discard-pick"));
     $("#discard-pick").addEventListener("click", () => openPicker($("#discard-pick"), {
       title: "The top of the discard pile", hint: "Tap the card face up on the pile.", max: 1 }));
