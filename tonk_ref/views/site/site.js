@@ -212,8 +212,9 @@ function page() {
   }
   function packCards() {
     const deck = String(optionValue("deck") ?? 52);
-    const cards = [...(catalogue.cards[deck] || catalogue.cards["52"])];
-    if (Number(optionValue("jokers") ?? 0) > 0 && !cards.includes("X1")) cards.push("X1", "X2");
+    const jokers = Number(optionValue("jokers") ?? 0) > 0;
+    const cards = (catalogue.cards[deck] || catalogue.cards["52"]).filter((c) => c[0] !== "X");
+    if (jokers) cards.push("X1", "X2");
     return cards;
   }
   function cssEscape(s) {
@@ -925,7 +926,7 @@ function page() {
       if (col === null) col = Number(m[1]);
       msg = msg.slice(m[0].length);
     }
-    msg = msg.replace(/ \(column \d+\)/g, "").replace(/^situation: /, "");
+    msg = msg.replace(/ \(columns? \d+(?:(?:, | and )\d+)*\)/g, "").replace(/^situation: /, "");
     const part = col === null ? null : parts.find((p) => col >= p.start && col <= p.end + 1);
     let sentence = msg.charAt(0).toUpperCase() + msg.slice(1);
     if (!/[.!?]$/.test(sentence)) sentence += ".";
@@ -1097,11 +1098,12 @@ function page() {
       name.className = "who";
       name.textContent = who(s);
       row.append(name);
-      if (Array.isArray(hand) && hand.length && typeof hand[0] === "string") row.append(cardList(hand));
+      const total = sit.totals ? sit.totals[String(s)] : undefined;
+      if (Array.isArray(hand) && hand.length) row.append(cardList(hand.map(String)));
       else {
         const t = document.createElement("span");
         t.className = "note";
-        t.textContent = hand && typeof hand === "object" && "total" in hand ? `total ${hand.total}` : "not shown";
+        t.textContent = total !== undefined && total !== null ? `cards totalling ${total}` : "cards not shown";
         row.append(t);
       }
       for (const sp of sit.spreads || []) {
@@ -1161,7 +1163,7 @@ function page() {
     if (!opt) return undefined;
     for (const c of opt.choices) {
       const asJson = JSON.stringify(c.value);
-      if (raw === asJson || raw === String(c.value) || (c.value === null && /^(null|none)$/i.test(raw))) return c.value;
+      if (raw === c.text || raw === asJson || raw === String(c.value) || (c.value === null && /^(null|none)$/i.test(raw))) return c.value;
     }
     return undefined;
   }
@@ -1201,24 +1203,20 @@ function page() {
       input.value = names && names[s] ? String(names[s]) : `Player ${s + 1}`;
     }
     refreshNames();
-    $("#dealer").value = Number.isInteger(sit.dealer) ? String(sit.dealer) : "";
+    $("#dealer").value = Number.isInteger(sit.dealer) && /\bdealer\b/i.test(text) ? String(sit.dealer) : "";
     $("#stake").value = sit.stake && sit.stake !== 1 ? String(sit.stake) : "";
     (sit.hands || []).forEach((hand, s) => {
       const sec = $(`section[data-hand="${s}"]`);
       if (!sec) return;
-      let mode = "cards";
-      if (Array.isArray(hand)) setPicked($("button[data-pick-hand]", sec), hand.map(String));
-      else if (hand && typeof hand === "object" && "total" in hand) {
+      let mode = "hidden";
+      const total = sit.totals ? sit.totals[String(s)] : undefined;
+      if (Array.isArray(hand)) {
+        mode = "cards";
+        setPicked($("button[data-pick-hand]", sec), hand.map(String));
+      } else if (total !== undefined && total !== null) {
         mode = "total";
-        $("input[data-total-seat]", sec).value = String(hand.total);
-      } else mode = "hidden";
-      const shown = sit.hidden || sit.shown;  // a list of how each hand was given, if the judge says
-      if (Array.isArray(sit.hidden) && sit.hidden[s]) mode = "hidden";
-      if (Array.isArray(sit.totals) && sit.totals[s] !== null && sit.totals[s] !== undefined) {
-        mode = "total";
-        $("input[data-total-seat]", sec).value = String(sit.totals[s]);
+        $("input[data-total-seat]", sec).value = String(total);
       }
-      void shown;
       for (const r of $$(`input[name="hand-mode-${s}"]`)) r.checked = r.value === mode;
       showHandMode(s);
     });
