@@ -926,6 +926,10 @@ function page() {
       if (col === null) col = Number(m[1]);
       msg = msg.slice(m[0].length);
     }
+    for (let s = 0; s < playerCount(); s++) {
+      const name = nameOf(s);
+      if (/\s/.test(name)) msg = msg.split(oneWord(name)).join(name);
+    }
     msg = msg.replace(/ \(columns? \d+(?:(?:, | and )\d+)*\)/g, "").replace(/^situation: /, "");
     const part = col === null ? null : parts.find((p) => col >= p.start && col <= p.end + 1);
     let sentence = msg.charAt(0).toUpperCase() + msg.slice(1);
@@ -1017,9 +1021,17 @@ function page() {
       const where = document.createElement("span");
       where.className = "where";
       where.textContent = `At tables where ${a.where}: `;
+      // the outcome in bold, what explains it (in brackets) in plain type
+      const cut = String(a.outcome).indexOf(" (");
       const what = document.createElement("strong");
-      what.textContent = a.outcome;
+      what.textContent = cut > 0 ? a.outcome.slice(0, cut) : a.outcome;
       li.append(where, what);
+      if (cut > 0) {
+        const more = document.createElement("span");
+        more.className = "more-words";
+        more.textContent = a.outcome.slice(cut);
+        li.append(more);
+      }
       alts.append(li);
     }
     alts.dataset.count = String((v.alternatives || []).length);
