@@ -1045,6 +1045,7 @@ function page() {
     url.hash = res.link || "";
     share.href = url.href;
     if (location.hash.slice(1) !== (res.link || "")) history.replaceState(null, "", url.href);
+    fitCompact();
     section.scrollIntoView({ block: "start" });
     out.focus({ preventScroll: true });
   }
@@ -1153,8 +1154,24 @@ function page() {
     document.body.classList.toggle("compact", on);
     $("#compact").setAttribute("aria-pressed", on ? "true" : "false");
     $("#compact").textContent = on ? "Back to the form" : "Screenshot view";
+    fitCompact();
     $("#result").scrollIntoView({ block: "start" });
   });
+  // the screenshot view fits one screen: its type made smaller until it does (not below 11px)
+  function fitCompact() {
+    const result = $("#result");
+    if (!document.body.classList.contains("compact")) {
+      result.style.removeProperty("--compact-size");
+      return;
+    }
+    let size = 16;
+    result.style.setProperty("--compact-size", `${size}px`);
+    while (size > 11 && result.getBoundingClientRect().height > window.innerHeight - 12) {
+      size -= 0.5;
+      result.style.setProperty("--compact-size", `${size}px`);
+    }
+  }
+  window.addEventListener("resize", fitCompact);
 
   // ---------------------------------------------------------------- the fragment
   function readFragment(hash) {
