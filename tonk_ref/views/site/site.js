@@ -28,10 +28,14 @@ function worker() {
     py.unpackArchive(await code, "zip", { extractDir: "/tonk" });
     py.runPython("import sys\nsys.path.insert(0, '/tonk')");
     post({ type: "progress", stage: "data" });
-    py.globals.set("_tonk_spec", await data);
+    const spec = await data;
+    py.globals.set("_tonk_spec", spec);
     py.runPython("import json\nfrom tonk_ref.spec import baked\nbaked.install(json.loads(_tonk_spec))\ndel _tonk_spec");
     ask = py.pyimport("tonk_ref.views.ask");
-    post({ type: "ready", catalogue: ask.catalogue() });
+    // which options matter only with another's value (x-needs), for a catalogue that omits it
+    const props = (JSON.parse(spec).ruleset_schema || {}).properties || {};
+    const needs = Object.fromEntries(Object.entries(props).filter(([, p]) => p["x-needs"]).map(([k, p]) => [k, p["x-needs"]]));
+    post({ type: "ready", catalogue: ask.catalogue(), needs });
   })();
   ready.catch((e) => post({ type: "failed", error: String(e && e.message ? e.message : e) }));
   self.onmessage = async (ev) => {
@@ -119,7 +123,11 @@ function page() {
     const msg = ev.data;
     if (msg.type === "progress") stage(msg.stage);
     else if (msg.type === "failed") failed(msg.error);
-    else if (msg.type === "ready") start(JSON.parse(msg.catalogue));
+    else if (msg.type === "ready") {
+      const cat = JSON.parse(msg.catalogue);
+      for (const opt of cat.options) if (opt.needs === undefined) opt.needs = (msg.needs || {})[opt.name] || null;
+      start(cat);
+    }
     else if (msg.type === "reply") {
       const w = waiting.get(msg.id);
       waiting.delete(msg.id);
@@ -289,6 +297,32 @@ function page() {
     const order = packCards();
     return codes.sort((a, b) => order.indexOf(a) - order.indexOf(b));
   }
+  // arrow keys move among the cards: left and right in the pack's order, up and down a row
+  $("#picker-cards").addEventListener("keydown", (ev) => {
+    const buttons = $$("#picker-cards button");
+    const i = buttons.indexOf(document.activeElement);
+    if (i < 0) return;
+    let next = null;
+    if (ev.key === "ArrowRight") next = buttons[i + 1];
+    else if (ev.key === "ArrowLeft") next = buttons[i - 1];
+    else if (ev.key === "ArrowDown" || ev.key === "ArrowUp") {
+      const here = buttons[i].getBoundingClientRect();
+      const down = ev.key === "ArrowDown";
+      const rows = buttons.map((b) => b.getBoundingClientRect())
+        .map((r, k) => ({ k, r })).filter(({ r }) => (down ? r.top > here.top + 2 : r.top < here.top - 2));
+      if (rows.length) {
+        const top = down ? Math.min(...rows.map((x) => x.r.top)) : Math.max(...rows.map((x) => x.r.top));
+        const row = rows.filter((x) => Math.abs(x.r.top - top) < 2);
+        row.sort((a, b) => Math.abs(a.r.left - here.left) - Math.abs(b.r.left - here.left));
+        next = buttons[row[0].k];
+      }
+    } else if (ev.key === "Home") next = buttons[0];
+    else if (ev.key === "End") next = buttons[buttons.length - 1];
+    if (next) {
+      ev.preventDefault();
+      next.focus();
+    }
+  });
   $("#picker-done").addEventListener("click", () => {
     if (picking) {
       const btn = picking.button;
