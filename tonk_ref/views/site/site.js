@@ -1011,6 +1011,11 @@ function page() {
   }
 
   // ---------------------------------------------------------------- the ruling
+  // a name as the form spells it ("Player 1"), where the judge has it as one word ("Player-1")
+  function shownName(word, seat) {
+    const input = $(`input[data-name-seat="${seat}"]`);
+    return input && oneWord(nameOf(seat)) === word ? nameOf(seat) : word;
+  }
   function netText(x) { return typeof x === "number" ? (x > 0 ? `+${x}` : String(x)) : String(x); }
   function netClass(x) {
     const v = typeof x === "number" ? x : (String(x).startsWith("-") ? -1 : (String(x) === "0" ? 0 : 1));
@@ -1035,7 +1040,7 @@ function page() {
       v.net.forEach((x, i) => {
         const chip = document.createElement("span");
         chip.className = `net ${netClass(x)}`;
-        chip.textContent = `${v.names[i] ?? `Player ${i + 1}`} ${netText(x)}`;
+        chip.textContent = `${shownName(v.names[i] ?? `Player ${i + 1}`, i)} ${netText(x)}`;
         row.append(chip);
       });
       out.append(row);
@@ -1135,7 +1140,7 @@ function page() {
     h.textContent = "The table as laid out";
     box.append(h);
     if (!sit || sit.kind !== "description") return;
-    const who = (s) => (Array.isArray(sit.names) && sit.names[s]) || (names && names[s]) || nameOf(s);
+    const who = (s) => shownName((Array.isArray(sit.names) && sit.names[s]) || (names && names[s]) || nameOf(s), s);
     const grid = document.createElement("div");
     grid.className = "felt";
     (sit.hands || []).forEach((hand, s) => {
