@@ -1192,7 +1192,6 @@ function page() {
     const on = !document.body.classList.contains("compact");
     document.body.classList.toggle("compact", on);
     $("#compact").setAttribute("aria-pressed", on ? "true" : "false");
-    $("#compact").textContent = on ? "Back to the form" : "Screenshot view";
     fitCompact();
     $("#result").scrollIntoView({ block: "start" });
   });
