@@ -894,7 +894,6 @@ function page() {
     }
     if ($("#first-turn").checked) add("first turn", $("#first-turn"), "Nothing played yet");
     const acts = $$("li[data-action]");
-    if (!acts.length) throw formError($("#add-action"), 'What happened: add at least one step with "Add what a player did".');
     acts.forEach((li, k) => {
       const seat = Number($("select[data-action-seat]", li).value);
       const verb = $("select[data-action-verb]", li).value;
