@@ -930,11 +930,17 @@ function page() {
   // ---------------------------------------------------------------- asking
   function changed() {
     clearError();
+    let text = null;
     try {
-      $("#notation").textContent = notation().text;
+      text = notation().text;
+      $("#notation").textContent = text;
     } catch (e) {
       $("#notation").textContent = "(not complete yet)";
     }
+    // a ruling shown for another table says so until the judge is asked again
+    const stale = lastRequest !== null && (text !== lastRequest.situation ||
+      JSON.stringify(rulesRequest()) !== JSON.stringify(lastRequest.rules));
+    $("#stale").hidden = !stale;
   }
   function clearError() {
     $("#form-error").textContent = "";
@@ -997,6 +1003,7 @@ function page() {
         return false;
       }
       lastRequest = request;
+      $("#stale").hidden = true;
       showRuling(res);
       return true;
     } catch (e) {
