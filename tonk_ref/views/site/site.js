@@ -45,7 +45,9 @@ function worker() {
       if (fn !== "parse" && fn !== "answer") throw new Error(`no function ${fn}`);
       post({ type: "reply", id, out: ask[fn](arg) });
     } catch (e) {
-      post({ type: "reply", id, error: String(e && e.message ? e.message : e) });
+      // a Python error's last line says what went wrong; the traceback above it does not help a player
+      const text = String(e && e.message ? e.message : e).trim().split("\n");
+      post({ type: "reply", id, error: text[text.length - 1] });
     }
   };
 }
@@ -1244,9 +1246,10 @@ function page() {
     const f = readFragment(hash);
     if (!f.situation) return false;
     const presetSel = $("#preset");
-    if (f.preset && catalogue.presets.some((p) => p.name === f.preset)) presetSel.value = f.preset;
     const options = {};
     const unknown = [];
+    if (f.preset && catalogue.presets.some((p) => p.name === f.preset)) presetSel.value = f.preset;
+    else if (f.preset) unknown.push(`rules=${f.preset}`);
     for (const [k, raw] of Object.entries(f.options)) {
       const v = optionFromText(k, raw);
       if (v === undefined) unknown.push(`${k}=${raw}`);
