@@ -779,7 +779,8 @@ function page() {
     const pick = $("button[data-pick-action]", li);
     const tsel = $("select[data-action-target]", li);
     pick.hidden = verb === "take";
-    pick.dataset.empty = { knock: "no card discarded with the knock", draw: "any card (tap to name it)", spread: "Choose the cards", hit: "Choose the card",
+    pick.classList.toggle("optional", verb === "knock" || verb === "draw");
+    pick.dataset.empty = { knock: "no card discarded with it (tap to name one)", draw: "any card (tap to name it)", spread: "Choose the cards", hit: "Choose the card",
                            discard: "Choose the card" }[verb] || "Choose";
     if (verb !== "spread" && picked(pick).length > 1) setPicked(pick, picked(pick).slice(0, 1));
     pick.dataset.label = `Step ${Number(li.dataset.action) + 1}, ${verb === "knock" ? "the card discarded with the knock" : verb === "draw" ? "the card drawn" : "cards"}`;
