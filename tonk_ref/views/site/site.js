@@ -949,15 +949,37 @@ function page() {
     $("#form-error").textContent = "";
     for (const el of $$("[aria-invalid]")) el.removeAttribute("aria-invalid");
   }
-  function showError(message, el) {
+  function showError(message, el, { focus = true } = {}) {
     $("#form-error").textContent = message;
     if (el) {
       el.setAttribute("aria-invalid", "true");
       const details = el.closest("details");
       if (details) details.open = true;
-      el.focus();
-      el.scrollIntoView({ block: "center" });
+      if (focus) {
+        el.focus();
+        el.scrollIntoView({ block: "center" });
+      }
     }
+  }
+  // a table the judge says cannot happen under these rules (a hand too short for the deal)
+  // is a mistake in the form too: its reason is said there, at the hand it names
+  function cannotArise(v) {
+    const why = (v.why || [])[0];
+    if (v.outcome !== "cannot_arise" || !why) return;
+    let field = null;
+    for (let s = 0; s < playerCount() && !field; s++) {
+      const word = oneWord(nameOf(s));
+      if (why.startsWith(`${word} `) || why.startsWith(`${word}'`)) {
+        const sec = $(`section[data-hand="${s}"]`);
+        field = handMode(s) === "total" ? $("input[data-total-seat]", sec) : $("button[data-pick-hand]", sec);
+      }
+    }
+    let sentence = why;
+    for (let s = 0; s < playerCount(); s++) sentence = sentence.split(oneWord(nameOf(s))).join(nameOf(s));
+    // the notation's way out, said as the form's
+    sentence = sentence.replace(/or say '([^']+): not shown'/, 'or choose "Not shown" for $1\'s hand');
+    if (!/[.!?]$/.test(sentence)) sentence += ".";
+    showError(sentence, field, { focus: false });
   }
   // the judge's message, said of the field it points at, without the notation's columns
   function judgeError(res, parts) {
@@ -1008,6 +1030,7 @@ function page() {
       lastRequest = request;
       $("#stale").hidden = true;
       showRuling(res);
+      cannotArise(res.verdict);
       return true;
     } catch (e) {
       showError(`The judge failed: ${e.message}`, null);
