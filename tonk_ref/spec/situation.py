@@ -246,7 +246,7 @@ _FILLER: dict[str, frozenset[str]] = {
 }
 #: The words that begin an item other than a hand or an action: one of them inside another
 #: item means a separator is missing.
-_ITEM_WORDS = frozenset({"dealer", "stake", "table", "discard", "upcard", "pile", "stock", "names", "first", "turn"})
+_ITEM_WORDS = frozenset("dealer stake table discard upcard pile stock names first turn".split())  # words, not fields
 #: Words of the notation, which no player may be named.
 _RESERVED = _ITEM_WORDS | frozenset(_VERBS) | frozenset(w for f in _FILLER.values() for w in f) | frozenset({
     "players", "player", "seat", "to", "act", "then", "none", "empty", "nothing", "not", "shown", "hidden",
