@@ -6,13 +6,14 @@
 //         "artifacts": DIR, "tasks": [TASK, ...]}
 // stdout: {"results": [RESULT, ...], "blocked": [URL, ...], "console": [TEXT, ...]}
 //
-// Tasks (each gets a fresh page load unless "keep": true):
+// Tasks:
 //   {"kind": "tap", "id", "item": <a W item>, "rules": {"preset", "options"}, "ask_again": bool}
 //   {"kind": "open", "id", "url"}                    a share link
 //   {"kind": "axe", "id", "width", "height", "scheme": "light"|"dark", "url", "picker": bool}
 //   {"kind": "overflow", "id", "width", "height", "url"}
 //   {"kind": "screenshot", "id", "width", "height", "url", "path", "compact": bool}
-// Every result has "id", "ok", and "error" when not ok; a failed task does not stop the run.
+// "keep": true: no new load, the page as the task before left it, at the task's size and
+// colour scheme.  Every result has "id", "ok", and "error" when not ok; a failed task does not stop the run.
 // Only requests to the origin (and data:/blob:) go out; the others are aborted and listed.
 
 import { readFileSync } from "node:fs";
@@ -68,9 +69,15 @@ page.on("pageerror", (err) => consoleLines.push(`pageerror: ${err.message}`));
 
 // ---------------------------------------------------------------------------- helpers
 
-async function load(url, { width = 390, height = 844, scheme = "light" } = {}) {
+async function view({ width = 390, height = 844, scheme = "light" } = {}) {
   await page.setViewport({ width, height, deviceScaleFactor: 1 });
   await page.emulateMediaFeatures([{ name: "prefers-color-scheme", value: scheme }]);
+}
+
+// A fresh load of `url` (the page as it is, when the task says "keep"); the time in ms.
+async function load(url, task = {}) {
+  await view(task);
+  if (task.keep) return 0;
   // through about:blank, so that a change of fragment alone is a full load
   await page.goto("about:blank");
   const t0 = performance.now();
@@ -293,7 +300,7 @@ const run = {
   },
 
   async open(task) {
-    const loadMs = await load(task.url);
+    const loadMs = await load(task.url, task);
     let asked = false;
     try {
       await waitVerdict(30000);
@@ -306,7 +313,7 @@ const run = {
 
   async axe(task) {
     await load(task.url || home, task);
-    if (task.url) await waitVerdict(30000).catch(() => {});
+    if (task.url && !task.keep) await waitVerdict(30000).catch(() => {});
     if (task.picker) {
       const opener = await page.$("button[data-pick-hand='0']");
       if (opener) {
@@ -333,7 +340,7 @@ const run = {
 
   async overflow(task) {
     await load(task.url || home, task);
-    if (task.url) await waitVerdict(30000).catch(() => {});
+    if (task.url && !task.keep) await waitVerdict(30000).catch(() => {});
     return page.evaluate(() => {
       const d = document.documentElement;
       const wide = [...document.querySelectorAll("body *")]
@@ -346,7 +353,7 @@ const run = {
 
   async screenshot(task) {
     await load(task.url || home, task);
-    if (task.url) await waitVerdict(60000);
+    if (task.url && !task.keep) await waitVerdict(60000);
     if (task.compact) {
       const c = await must("#compact");
       await tap(c);

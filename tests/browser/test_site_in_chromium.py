@@ -182,27 +182,28 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, Any]]:
             key = f"{wid}:" + ",".join(f"{k}={v}" for k, v in options.items())
             tasks.append({"kind": "tap", "id": key, "item": BY_ID[wid], "rules": rules_of(BY_ID[wid], options)})
             judged[key] = expected(judge(notation(BY_ID[wid]), rules_of(BY_ID[wid], options), tmp))
-        # the share links: one printed by tonk judge --link, one the page writes itself
+        # one load of the share link tonk judge --link prints (or, without it, of the
+        # contract's fragment): its verdict, then at each size and colour scheme axe-core,
+        # sideways scroll and the screenshots, on that same page
         w7 = BY_ID["W7"]
         printed = share_link(notation(w7), rules_of(w7), home, tmp)
-        if printed:
-            tasks.append({"kind": "open", "id": "link-printed", "url": printed})
-        # a verdict on screen for axe, the overflow check and the screenshots
         shown = printed or home + "#rules=seed&s=" + quote(notation(w7), safe="")
+        phone = {"width": 390, "height": 844}
+        tasks.append({"kind": "open", "id": "link-printed", "url": shown, **phone})
+        tasks.append({"kind": "overflow", "id": "overflow-verdict", "keep": True, **phone})
         for w, h in SIZES:
             for scheme in SCHEMES:
                 tasks.append({"kind": "axe", "id": f"axe-{w}-{scheme}", "width": w, "height": h, "scheme": scheme,
-                              "url": shown})
-        tasks.append({"kind": "axe", "id": "axe-390-picker", "width": 390, "height": 844, "scheme": "light",
-                      "picker": True})
-        tasks.append({"kind": "overflow", "id": "overflow-form", "width": 390, "height": 844})
-        tasks.append({"kind": "overflow", "id": "overflow-verdict", "width": 390, "height": 844, "url": shown})
+                              "keep": True})
         shots = Path(os.environ["TONK_SCREENSHOTS"]) if os.environ.get("TONK_SCREENSHOTS") else tmp
         shots.mkdir(parents=True, exist_ok=True)
-        tasks.append({"kind": "screenshot", "id": "shot-phone", "width": 390, "height": 844, "url": shown,
-                      "compact": True, "path": str(shots / "site-phone.png")})
-        tasks.append({"kind": "screenshot", "id": "shot-desktop", "width": 1280, "height": 900, "url": shown,
+        tasks.append({"kind": "screenshot", "id": "shot-desktop", "width": 1280, "height": 900, "keep": True,
                       "path": str(shots / "site-desktop.png")})
+        tasks.append({"kind": "screenshot", "id": "shot-phone", "compact": True, "keep": True,
+                      "path": str(shots / "site-phone.png"), **phone})
+        # a fresh form: sideways scroll, and axe-core with the card picker open
+        tasks.append({"kind": "overflow", "id": "overflow-form", **phone})
+        tasks.append({"kind": "axe", "id": "axe-390-picker", "picker": True, "keep": True, **phone})
 
         artifacts = tmp / "artifacts"
         artifacts.mkdir()
@@ -274,6 +275,7 @@ def test_a_house_rule_chosen_by_tapping_changes_the_verdict(site: dict[str, Any]
 
 def test_the_share_link_of_tonk_judge_opens_the_same_verdict(site: dict[str, Any]) -> None:
     assert site["printed"], "tonk judge DESC --link --site-url URL printed no link to the site"
+    assert not site["results"]["link-printed"].get("asked"), "the link filled the form but showed no verdict"
     assert site["printed"].startswith(site["home"] + "#")
     got = result(site, "link-printed")
     same_verdict("link-printed", got, site["judged"]["W7"])
