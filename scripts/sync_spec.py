@@ -1,9 +1,10 @@
 """Keep the derived parts of the spec and the engine in step with their sources.
 
 spec/ruleset.schema.json is the single home of each option: its type, values, default,
-description and the facts the tools read (``x-acts-on``, ``x-source``, ``x-needs``,
-``x-actions``).  spec/rules.yaml is the single source of each rule's text, sources and
-options.  This script rewrites what is derived from them:
+description, its wording for players (``x-question``, and ``x-choices``: a statement for
+each value; required of every option) and the facts the tools read (``x-acts-on``,
+``x-source``, ``x-needs``, ``x-actions``).  spec/rules.yaml is the single source of each
+rule's text, sources and options.  This script rewrites what is derived from them:
 
 - in tonk_ref/engine/ruleset.py, the lines between the ``BEGIN generated`` and ``END
   generated`` markers: the ``Literal`` type of each option and the fields of ``Ruleset``
@@ -79,6 +80,15 @@ def _options(schema: Mapping[str, Any]) -> dict[str, dict[str, Any]]:
             raise SystemExit(f"{where}.enum: expected the list of the option's values, the default first")
         if "default" not in prop or not (type(prop["default"]) is type(enum[0]) and prop["default"] == enum[0]):
             raise SystemExit(f"{where}.default: expected the first value of enum, {json.dumps(enum[0])}")
+        question = prop.get("x-question")
+        if not isinstance(question, str) or not question.rstrip().endswith("?"):
+            raise SystemExit(f"{where}.x-question: expected the option as a plain question for players, ending in '?'")
+        keys = [_shown(v) for v in enum]
+        choices = prop.get("x-choices")
+        if not isinstance(choices, dict) or sorted(choices) != sorted(keys) \
+                or not all(isinstance(t, str) and t.strip() for t in choices.values()):
+            raise SystemExit(f"{where}.x-choices: expected a statement in words for each value, keyed "
+                             f"{', '.join(keys)}")
     return props
 
 

@@ -1,13 +1,16 @@
 """The facts spec/ruleset.schema.json declares about each option (tonk_ref.spec.options):
 they load as typed records, bad ones are one clear error, and they are true of the
 reference engine: an option that acts between hands, or whose ``x-needs`` a table does not
-meet, plays every hand of that table exactly alike under each of its values."""
+meet, plays every hand of that table exactly alike under each of its values.  Each option's
+wording for players (``x-question``, ``x-choices``) is there for every option and value,
+in plain words, and read through ``option_question`` and ``choice_words``."""
 
 from __future__ import annotations
 
 import itertools
 import json
 import random
+import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -20,7 +23,16 @@ from tonk_ref.engine.hand import Hand
 from tonk_ref.engine.ruleset import DEFAULT, Ruleset, option_values
 from tonk_ref.paths import spec_dir
 from tonk_ref.spec import options as facts_module
-from tonk_ref.spec.options import OptionFacts, acting_on, action_options, of_source, option_facts
+from tonk_ref.spec.options import (
+    OptionFacts,
+    acting_on,
+    action_options,
+    choice_words,
+    of_source,
+    option_facts,
+    option_question,
+    value_key,
+)
 from tonk_ref.spec.rulebook import RulebookError
 
 FACTS = option_facts()
@@ -57,6 +69,80 @@ def test_the_actions_options_bring_are_actions_of_the_protocol() -> None:
     assert brought and set(brought) <= types
     for action, (option, values) in brought.items():
         assert values == FACTS[option].values[1:], action
+
+
+# ---------------------------------------------------------------------------- the wording for players
+
+#: The statements of these options name each value other than none or zero, in digits or in words.
+COUNTED = ("max_players", "joker_value", "hand_size", "low_dealt_double", "hit_lock", "knock_limit",
+           "spread_knock_wait", "low_knock_bonus", "turn_limit")
+NUMBER_WORDS = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 9: "nine"}
+CODE = re.compile(r"\b[A-Z]+(?:-[A-Z][A-Z0-9]*)*-\d+\b|\b[SDVW]\d+\b")
+
+
+def _mentions(text: str, word: str) -> bool:
+    return re.search(rf"\b{re.escape(word)}\b", text, re.I) is not None
+
+
+def test_every_option_has_a_question_and_a_statement_for_each_value_in_the_schema() -> None:
+    """Read from the file itself, not through the loader: the words are there, one per value."""
+    props = _props()["properties"]
+    for name, prop in props.items():
+        question = prop["x-question"]
+        assert isinstance(question, str) and question.endswith("?") and question[0].isupper(), name
+        assert list(prop["x-choices"]) == [value_key(v) for v in prop["enum"]], name
+        statements = list(prop["x-choices"].values())
+        assert len(set(statements)) == len(statements), f"{name}: two values read the same"
+
+
+def test_the_words_are_plain_and_read_after_at_tables_where() -> None:
+    names = list(FACTS)
+    for name, f in FACTS.items():
+        for text in (f.question, *f.choices):
+            assert "_" not in text and "`" not in text, (name, text)
+            assert not CODE.search(text), (name, text)
+            # no option's name, but an option's own where it is a plain word of the game (an ace, jokers)
+            assert not [o for o in names if o != name and _mentions(text, o)], (name, text)
+        for text in f.choices:
+            assert text[0].islower() and not text.endswith((".", ";", ":")), (name, text)
+            assert len(text) <= 90, (name, len(text), text)
+            assert not text.lower().startswith("at tables where"), (name, text)
+
+
+def test_a_counted_option_names_each_count_in_its_statement() -> None:
+    for name in COUNTED:
+        for value, text in zip(FACTS[name].values, FACTS[name].choices, strict=True):
+            if not isinstance(value, int) or value == 0:  # none, no limit, by the number of players
+                continue
+            assert _mentions(text, str(value)) or _mentions(text, NUMBER_WORDS.get(value, "-")), (name, value, text)
+    assert choice_words("knock_limit", None) == "a player may knock with any total"
+    assert choice_words("knock_limit", 5) == "a knock needs a total of 5 or less"
+
+
+def test_the_words_are_read_from_the_schema_for_every_value_the_ruleset_holds() -> None:
+    props = _props()["properties"]
+    for name, prop in props.items():
+        assert option_question(name) == prop["x-question"], name
+        for value in option_values()[name]:
+            held = getattr(DEFAULT.replace(**{name: value}), name)
+            assert choice_words(name, held) == prop["x-choices"][value_key(value)], (name, value)
+    assert option_question("knock_tie") == "What happens when the knocker ties the lowest hand?"
+    assert choice_words("knock_tie", "knocker_wins") == "a knocker who ties the lowest hand wins"
+    assert choice_words("upcard", False) != choice_words("upcard", True)
+    assert choice_words("dealt_tonk", "50") != choice_words("dealt_tonk", "49_50")
+
+
+@pytest.mark.parametrize(("name", "value", "words"), [
+    ("max_players", True, "max_players does not allow True; allowed values: 3, 4, 5, 6"),
+    ("upcard", 1, "upcard does not allow 1"),
+    ("dealt_tonk", 50, "dealt_tonk does not allow 50"),
+    ("knock_limit", 7, "knock_limit does not allow 7"),
+    ("knock_ties", "caught", "no ruleset option 'knock_ties'"),
+])  # fmt: skip
+def test_words_for_a_value_an_option_does_not_allow_are_one_error(name: str, value: object, words: str) -> None:
+    with pytest.raises(ValueError) as e:
+        choice_words(name, value)
+    assert words in str(e.value)
 
 
 # ---------------------------------------------------------------------------- true of the engine
@@ -141,6 +227,33 @@ def _props() -> dict[str, Any]:
     ("knock_tie", {"x-unsourced": ["caught"]}, "properties.knock_tie.x-unsourced", "other than its default"),
     ("knock_tie", {"x-unsourced": ["splitt"]}, "properties.knock_tie.x-unsourced", "the option's values"),
     ("hit_lock_further", {"x-unsourced": 1}, "properties.hit_lock_further.x-unsourced", "expected a list"),
+    ("upcard", {"x-question": None}, "properties.upcard.x-question", "ending in '?'"),
+    ("upcard", {"x-question": "Is there an upcard"}, "properties.upcard.x-question", "ending in '?'"),
+    ("knock_tie", {"x-question": "What does knock_tie do?"}, "properties.knock_tie.x-question", "no underscores"),
+    ("knock_tie", {"x-question": "What does PAY-KNOCK-3 say?"}, "properties.knock_tie.x-question",
+     "no rule or brief codes"),
+    ("upcard", {"x-choices": None}, "properties.upcard.x-choices", "expected a mapping from each value"),
+    ("knock_limit", {"x-choices": {"null": "a player may knock with any total", "5": "a knock needs 5 or less",
+                                   "10": "a knock needs 10 or less"}},
+     "properties.knock_limit.x-choices", "no statement for 50"),
+    ("upcard", {"x-choices": {"true": "a card is turned up", "false": "no card is turned up", "maybe": "who knows"}},
+     "properties.upcard.x-choices", "maybe is not a value"),
+    ("knock_tie", {"x-choices": {"caught": "the knocker is caught", "knocker_wins": "knocker_wins",
+                                 "split": "they split", "draw": "a draw"}},
+     "properties.knock_tie.x-choices.knocker_wins", "no underscores"),
+    ("knock_tie", {"x-choices": {"caught": "the knocker is caught", "knocker_wins": "the knocker wins",
+                                 "split": "they split, as in V31", "draw": "a draw"}},
+     "properties.knock_tie.x-choices.split", "no rule or brief codes"),
+    ("upcard", {"x-choices": {"true": "a card is turned up", "false": "no card is turned up, as under reem"}},
+     "properties.upcard.x-choices.false", "no option names (found 'reem')"),
+    ("upcard", {"x-choices": {"true": "A card is turned up", "false": "no card is turned up"}},
+     "properties.upcard.x-choices.true", "in lower case"),
+    ("upcard", {"x-choices": {"true": "a card is turned up.", "false": "no card is turned up"}},
+     "properties.upcard.x-choices.true", "no closing punctuation"),
+    ("upcard", {"x-choices": {"true": "a card " * 20, "false": "no card is turned up"}},
+     "properties.upcard.x-choices.true", "on one line"),
+    ("upcard", {"x-choices": {"true": "a card is turned up " + "and up " * 12 + "again", "false": "no card"}},
+     "properties.upcard.x-choices.true", "at most 90 characters"),
 ])  # fmt: skip
 def test_a_bad_fact_is_one_error_naming_the_field(monkeypatch: pytest.MonkeyPatch, option: str,
                                                   change: dict[str, Any], field: str, words: str) -> None:

@@ -56,7 +56,7 @@ def test_an_entry_that_does_not_build_is_read_from_the_file(cache_dir: Path) -> 
     # an entry of the right codec and key whose data is not a rulebook
     for entry in cache_dir.rglob(f"{_key()}.msgpack"):
         entry.unlink()
-    cache.cached(_key(), lambda: {"sections": {}, "rules": [{"id": 5}]}, codec=rulebook._RULES_DATA)
+    cache.cached(_key(), lambda: {"sections": {}, "rules": [{"id": 5}]}, codec=rulebook.rules_codec())
     assert _fresh() == parsed
 
 

@@ -46,6 +46,8 @@ NEW = {
     "default": 2,
     "description": "What a player who tonks out receives from each other player, in stakes: 2 (2S, the seed rule) "
                    "or 3 (3S).",
+    "x-question": "How much does going out pay?",
+    "x-choices": {"2": "going out pays double", "3": "going out pays triple"},
     "x-rules": [],
     "x-brief": ["S26"],
     "x-acts-on": "hand",
@@ -124,6 +126,11 @@ def test_a_values_line_is_written_afresh_when_the_values_change() -> None:
     (lambda s: s["properties"]["upcard"].update(enum=[]), "properties.upcard.enum: expected the list"),
     (lambda s: s["properties"].update(Ruleset={**NEW}), "expected a lower-case name"),
     (lambda s: s["properties"].update(ruleset_error={**NEW}), "already defines RulesetError"),
+    (lambda s: s["properties"]["upcard"].pop("x-question"), "properties.upcard.x-question: expected the option as"),
+    (lambda s: s["properties"]["upcard"].update({"x-question": "Upcard or not"}), "properties.upcard.x-question"),
+    (lambda s: s["properties"]["upcard"].pop("x-choices"), "properties.upcard.x-choices: expected a statement"),
+    (lambda s: s["properties"]["knock_limit"]["x-choices"].pop("null"), "keyed null, 5, 10, 50"),
+    (lambda s: s["properties"]["upcard"]["x-choices"].update(true=""), "properties.upcard.x-choices"),
 ])  # fmt: skip
 def test_a_schema_the_engine_cannot_be_made_from_is_one_message(change: Any, words: str) -> None:
     schema = copy.deepcopy(SCHEMA)

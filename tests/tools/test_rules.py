@@ -1,5 +1,6 @@
 """``tonk rules``: the list, the search, one rule with its sources, options, spec heading,
-scenarios and features, the options list, the table's values, and bad input."""
+scenarios and features, the options list with each option's question and its values in
+words, the table's values, and bad input."""
 
 from __future__ import annotations
 
@@ -10,6 +11,8 @@ from runkit import Ran
 
 from tonk_ref.engine.ruleset import option_values
 from tonk_ref.paths import data_root, spec_dir
+from tonk_ref.spec.notation import value_text
+from tonk_ref.spec.options import option_facts
 from tonk_ref.spec.rulebook import load_rules
 
 Tonk = Callable[..., Ran]
@@ -33,7 +36,8 @@ def test_one_rule(tonk: Tonk) -> None:
     assert "A knocker whose total equals the lowest total of the other players is caught." in out
     assert "  S29   A knocker with the lowest total wins the stake." in out
     assert "  V31   A tie goes to the knocker" in out
-    assert "knock_tie: caught (default), knocker_wins" in out
+    assert "knock_tie: What happens when the knocker ties the lowest hand?" in out
+    assert "    knocker_wins      a knocker who ties the lowest hand wins\n" in out
     line = next(i for i, x in enumerate((spec_dir() / "tonk.md").read_text().splitlines(), 1)
                 if x.startswith("### PAY-KNOCK-3 "))
     assert f"spec/tonk.md:{line}  PAY-KNOCK-3 A tie catches the knocker  (section 12. Payments)" in out
@@ -64,7 +68,8 @@ def test_search_by_id_prefix_option_and_words(tonk: Tonk) -> None:
     assert [line.split()[0] for line in r.out.splitlines() if line.startswith("  ")] == [
         "PAY-CAUGHT-1", "PAY-CAUGHT-2", "PAY-CAUGHT-3"]
     r = tonk("rules", "knock_tie")
-    assert r.out.startswith("knock_tie: caught (default), knocker_wins, split, draw")
+    assert r.out.startswith("knock_tie: What happens when the knocker ties the lowest hand?\n"
+                            "  caught (default)  a knocker who ties the lowest hand is caught\n")
     lines = [" ".join(line.split()) for line in r.out.splitlines()]
     assert "PAY-KNOCK-2 The knocker wins [this spec decides]" in lines
     assert "PAY-KNOCK-3 A tie catches the knocker [this spec decides]" in lines
@@ -95,10 +100,48 @@ def test_options(tonk: Tonk) -> None:
     assert set(caught["rules"]) >= {"PAY-CAUGHT-1", "PAY-CAUGHT-2", "PAY-CAUGHT-3"}
 
 
+def test_options_ask_the_question_and_say_each_value_in_words(tonk: Tonk) -> None:
+    """Each option's question heads it, and each value stands beside its statement (wrapped
+    under it where long), all as the schema words them, in 100 columns."""
+    out = tonk("rules", "--options").out
+    lines = out.splitlines()
+    assert max(map(len, lines)) <= 100
+    blocks = {b.split(":", 1)[0]: b for b in out.split("\n\n")}
+    facts = option_facts()
+    assert list(blocks) == list(facts)
+    for name, f in facts.items():
+        block = blocks[name]
+        joined = " ".join(block.split())
+        assert block.startswith(f"{name}: {f.question.split()[0]}") and f.question in joined, name
+        for i, (value, words) in enumerate(zip(f.values, f.choices, strict=True)):
+            label = value_text(value) + (" (default)" if i == 0 else "")
+            row = next((x for x in block.splitlines() if x.startswith(f"  {label} ")), None)
+            assert row is not None and words.split()[0] == row[len(label) + 2 :].split()[0], (name, value)
+            assert words in joined, (name, value)
+    assert ("  double_lowest_only           a caught knocker pays double to the lowest hand only, and nobody "
+            "pays\n                               more\n") in out
+    assert ("  null (default)  a player may knock with any total\n"
+            "  5               a knock needs a total of 5 or less\n") in out
+    doc = tonk("rules", "--options", "--format", "json").json()
+    tie = next(o for o in doc["options"] if o["name"] == "knock_tie")
+    assert tie["question"] == "What happens when the knocker ties the lowest hand?"
+    assert tie["choices"][1] == {"value": "knocker_wins", "words": "a knocker who ties the lowest hand wins"}
+    upcard = next(o for o in doc["options"] if o["name"] == "upcard")
+    assert [c["value"] for c in upcard["choices"]] == [True, False]
+
+
+def test_options_are_found_by_the_words_players_use(tonk: Tonk) -> None:
+    r = tonk("rules", "--options", "jack", "follows", "the", "seven")
+    assert r.code == 0 and [b.split(":", 1)[0] for b in r.out.split("\n\n")] == ["deck"]
+    doc = tonk("rules", "--options", "twos", "wild", "--format", "json").json()
+    assert [o["name"] for o in doc["options"]] == ["deuces_wild"]
+
+
 def test_table_values(tonk: Tonk, table_file: Callable[[str], str]) -> None:
     path = table_file("preset: pagat\noptions:\n  knock_tie: knocker_wins\n")
     r = tonk("rules", "--options", "knock", "tie", "--rules", path)
-    assert "knock_tie: caught (default), knocker_wins, split, draw\n  your table: knocker_wins" in r.out
+    assert "  draw              a knocker who ties the lowest hand makes the hand a draw, with no payment\n" \
+           "  your table: knocker_wins\n" in r.out
     doc = tonk("rules", "--options", "--rules", path, "--format", "json").json()
     table = {o["name"]: o["table"] for o in doc["options"]}
     assert (table["knock_tie"], table["max_players"], table["upcard"]) == ("knocker_wins", 4, True)

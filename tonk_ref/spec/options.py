@@ -1,7 +1,8 @@
 """What the tools need to know about each ruleset option, read from its one home,
 spec/ruleset.schema.json: its values (the default first), what it acts on, the options
 without which it changes nothing, whether it belongs to the seed set or the wider house
-rules, and the actions only its other values bring.
+rules, the actions only its other values bring, and its wording for players: the option as
+a question and each value as a statement in words.
 
     >>> facts = option_facts()["hit_lock_further"]
     >>> facts.acts_on, facts.source
@@ -10,6 +11,10 @@ rules, and the actions only its other values bring.
     {'hit_lock': 2}
     >>> acting_on("between_hands")
     ('first_dealer', 'next_dealer', 'dealer_after_draw', 'scoring')
+    >>> option_question("knock_tie")
+    'What happens when the knocker ties the lowest hand?'
+    >>> "At tables where " + choice_words("knock_limit", 5)
+    'At tables where a knock needs a total of 5 or less'
 
 The schema's keywords (its ``description`` says the same):
 
@@ -26,12 +31,18 @@ The schema's keywords (its ``description`` says the same):
   how online engines play); a provenance label that names one says so.
 - ``x-actions``: the action types only an engine playing one of the option's other values
   knows.
+- ``x-question``: the option as a plain question a card player understands, ending in "?".
+- ``x-choices``: each allowed value, written as text (``true``, ``15``, ``null``; a string as
+  it is), to a statement true at every table playing that value, read after "At tables
+  where ": lower case, with no underscore, rule or brief code, or another option's name.
 """
 
 from __future__ import annotations
 
 import functools
 import itertools
+import json
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Literal, cast, get_args
@@ -40,7 +51,18 @@ from ..engine.ruleset import Ruleset
 from ..paths import spec_dir
 from .rulebook import EVERYWHERE, Applies, RulebookError, Term, load_ruleset_schema
 
-__all__ = ["ActsOn", "OptionFacts", "Source", "acting_on", "action_options", "of_source", "option_facts"]
+__all__ = [
+    "ActsOn",
+    "OptionFacts",
+    "Source",
+    "acting_on",
+    "action_options",
+    "choice_words",
+    "of_source",
+    "option_facts",
+    "option_question",
+    "value_key",
+]
 
 ActsOn = Literal["hand", "between_hands", "pack"]
 Source = Literal["seed", "house"]
@@ -60,6 +82,8 @@ class OptionFacts:
     rules: tuple[str, ...] = ()  # x-rules
     brief: tuple[str, ...] = ()  # x-brief
     unsourced: tuple[object, ...] = ()  # x-unsourced: values no stored source documents
+    question: str = ""  # x-question
+    choices: tuple[str, ...] = ()  # x-choices: the statement of each value, in the order of values
 
     def is_unsourced(self, value: object) -> bool:
         """Whether no stored source documents ``value`` (``x-unsourced``)."""
@@ -68,6 +92,16 @@ class OptionFacts:
     @property
     def default(self) -> object:
         return self.values[0]
+
+    def words(self, value: object) -> str:
+        """The statement true at a table playing ``value`` (``x-choices``); ``ValueError``
+        naming the option and its values for a value it does not allow (``True`` is not
+        ``1``)."""
+        for v, text in zip(self.values, self.choices, strict=True):
+            if _same(v, value):
+                return text
+        raise ValueError(f"{self.name} does not allow {value!r}; allowed values: "
+                         + ", ".join(repr(v) for v in self.values))
 
     def acts_under(self, rules: Ruleset) -> bool:
         """Whether another value of the option can change a hand played under ``rules``
@@ -147,8 +181,79 @@ def _facts(path: str, name: str, prop: Mapping[str, Any], values: Mapping[str, t
     if not isinstance(unsourced, list) or not all(any(_same(u, v) for v in values[name][1:]) for u in unsourced):
         raise RulebookError((path, None, f"{at}.x-unsourced"), "expected a list of the option's values other than "
                             "its default")
+    question, choices = _wording(path, name, prop, values)
     return OptionFacts(name, values[name], acts_on, source, needs, tuple(actions), alone, tuple(lists["x-rules"]),
-                       tuple(lists["x-brief"]), tuple(unsourced))
+                       tuple(lists["x-brief"]), tuple(unsourced), question, choices)
+
+
+def value_key(value: object) -> str:
+    """A value as ``x-choices`` keys it: a string as it is, anything else as JSON text
+    (``true``, ``15``, ``null``)."""
+    return value if isinstance(value, str) else json.dumps(value)
+
+
+#: What a player's words may not hold: a rule ID (PAY-KNOCK-3) or a brief item (S33, D3, V31, W7).
+_CODE = re.compile(r"\b[A-Z]+(?:-[A-Z][A-Z0-9]*)*-\d+\b|\b[SDVW]\d+\b")
+MAX_CHOICE = 90  # a statement's length at most: it follows "At tables where " on a phone's line
+
+
+def _wording_fault(text: str, name: str, names: tuple[str, ...]) -> str | None:
+    """What is wrong with a question or a statement for players, or None: an underscore, a
+    code, or the name of another option (an option's own name may appear where it is one
+    plain word of the game: an ace, jokers)."""
+    if "_" in text or "`" in text:
+        return "no underscores or code marks"
+    if (code := _CODE.search(text)) is not None:
+        return f"no rule or brief codes (found {code.group(0)!r})"
+    for other in names:
+        if other != name and re.search(rf"\b{re.escape(other)}\b", text, re.I):
+            return f"no option names (found {other!r})"
+    return None
+
+
+def _wording(path: str, name: str, prop: Mapping[str, Any],
+             values: Mapping[str, tuple[object, ...]]) -> tuple[str, tuple[str, ...]]:
+    """``x-question`` and ``x-choices``, checked: (the question, each value's statement in
+    the order of the option's values)."""
+    at = f"properties.{name}"
+    names = tuple(values)
+    question = prop.get("x-question")
+    if not isinstance(question, str) or not question.strip() or not question.endswith("?") \
+            or not question[0].isupper():
+        raise RulebookError((path, None, f"{at}.x-question"), "expected the option as a plain question a card "
+                            "player understands, starting with a capital and ending in '?'")
+    if (fault := _wording_fault(question, name, names)) is not None:
+        raise RulebookError((path, None, f"{at}.x-question"), f"expected plain words: {fault}")
+    raw = prop.get("x-choices")
+    keys = [value_key(v) for v in values[name]]
+    if len(set(keys)) != len(keys):
+        raise RulebookError((path, None, f"{at}.enum"), "expected values that differ as text (x-choices keys them "
+                            "so)")
+    if not isinstance(raw, dict):
+        raise RulebookError((path, None, f"{at}.x-choices"), "expected a mapping from each value, written as text "
+                            f"({', '.join(keys)}), to a statement in words")
+    missing = [k for k in keys if k not in raw]
+    extra = [k for k in raw if k not in keys]
+    if missing or extra:
+        problem = f"no statement for {', '.join(missing)}" if missing else f"{', '.join(extra)} is not a value"
+        raise RulebookError((path, None, f"{at}.x-choices"), f"{problem}; expected one statement for each value: "
+                            + ", ".join(keys))
+    choices = []
+    for k in keys:
+        text = raw[k]
+        where = (path, None, f"{at}.x-choices.{k}")
+        if not isinstance(text, str) or not text.strip() or text != " ".join(text.split()):
+            raise RulebookError(where, "expected a statement in words, on one line")
+        if not text[0].islower() and not text[0].isdigit():
+            raise RulebookError(where, "expected a statement that reads after 'At tables where ', in lower case")
+        if text.endswith((".", "?", "!", ";", ":")):
+            raise RulebookError(where, "expected no closing punctuation: the statement is read inside a sentence")
+        if len(text) > MAX_CHOICE:
+            raise RulebookError(where, f"expected at most {MAX_CHOICE} characters, got {len(text)}")
+        if (fault := _wording_fault(text, name, names)) is not None:
+            raise RulebookError(where, f"expected plain words: {fault}")
+        choices.append(text)
+    return question, tuple(choices)
 
 
 def _needs(path: str, name: str, raw: object, values: Mapping[str, tuple[object, ...]]) -> Applies:
@@ -184,6 +289,25 @@ def _needs(path: str, name: str, raw: object, values: Mapping[str, tuple[object,
         if not any(all(_meets(t, table[t.option]) for t in terms) for terms in any_of):
             return Applies(tuple(any_of))
     raise RulebookError((path, None, at), "the condition holds at every table; leave x-needs out")
+
+
+def _option(name: str) -> OptionFacts:
+    facts = option_facts()
+    if name not in facts:
+        raise ValueError(f"no ruleset option {name!r}; the options: {', '.join(facts)}")
+    return facts[name]
+
+
+def option_question(name: str) -> str:
+    """The option as a plain question for players (``x-question``)."""
+    return _option(name).question
+
+
+def choice_words(name: str, value: object) -> str:
+    """The statement true at a table where option ``name`` has ``value`` (``x-choices``),
+    ``value`` as the engine's Ruleset holds it (a bool, an int, a string or None); it reads
+    after "At tables where "."""
+    return _option(name).words(value)
 
 
 def acting_on(kind: ActsOn) -> tuple[str, ...]:

@@ -31,7 +31,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from .. import cache
 from ..engine.actions import REASONS
 from ..engine.ruleset import Ruleset, option_values
 from ..errors import InputError
@@ -432,11 +431,22 @@ def alternatives_text(alts: Mapping[str, Sequence[object]], limit: int = 0) -> s
 
 
 def rules_path() -> Path:
+    if BAKED is not None:  # named in messages only: no file is read
+        return Path("spec", "rules.yaml")
     return spec_dir() / "rules.yaml"
 
 
-#: How the checked data of rules.yaml is kept in the disk cache (:mod:`tonk_ref.cache`).
-_RULES_DATA: cache.Codec[Any] = cache.typed_codec("rules-data", 1, dict[str, Any])
+#: The spec's data baked as JSON (:mod:`tonk_ref.spec.baked`), where no file is read: the
+#: rules, the schemas and the presets, checked when they were baked.  None: read the files.
+BAKED: dict[str, Any] | None = None
+
+@functools.cache
+def rules_codec() -> Any:
+    """How the checked data of rules.yaml is kept in the disk cache (:mod:`tonk_ref.cache`)."""
+    from .. import cache
+
+    return cache.typed_codec("rules-data", 1, dict[str, Any])
+
 
 _RulesDoc = tuple[dict[str, str], tuple["Rule", ...], tuple["Reason", ...]]
 
@@ -446,7 +456,12 @@ def _rules_doc(path: Path) -> _RulesDoc:
     """spec/rules.yaml as typed data.  Its data, once parsed and checked against the schema
     and the rules below, is kept in the disk cache under a digest of its text: a later
     process builds the rules from that data without parsing or checking the file again
-    (whatever does not build from it is read from the file afresh)."""
+    (whatever does not build from it is read from the file afresh).  Where the spec is
+    baked (:data:`BAKED`), its rules are built from the baked data."""
+    if BAKED is not None:
+        return _build_rules(_Doc(path, BAKED["rules"], None))
+    from .. import cache  # the disk cache (msgspec) only where files are read
+
     text = read_text(path, str(path), _error)
     built: list[_RulesDoc] = []
 
@@ -456,7 +471,7 @@ def _rules_doc(path: Path) -> _RulesDoc:
         built.append(_build_rules(doc))
         return doc.data
 
-    data = cache.cached(cache.digest("rules", str(path), text), checked, codec=_RULES_DATA)
+    data = cache.cached(cache.digest("rules", str(path), text), checked, codec=rules_codec())
     if built:
         return built[0]
     try:
@@ -649,11 +664,15 @@ def rules_by_id(path: Path | None = None) -> dict[str, Rule]:
 
 def load_ruleset_schema() -> dict[str, Any]:
     """spec/ruleset.schema.json."""
+    if BAKED is not None:
+        return dict(BAKED["ruleset_schema"])
     return _load_json(spec_dir() / "ruleset.schema.json")
 
 
 def load_preset_schema() -> dict[str, Any]:
     """spec/preset.schema.json."""
+    if BAKED is not None:
+        return dict(BAKED["preset_schema"])
     return _load_json(spec_dir() / "preset.schema.json")
 
 
@@ -750,6 +769,9 @@ def _load_preset(path: Path, registry: referencing.Registry[Any], schema: Mappin
 
 @functools.cache
 def _presets(directory: Path) -> dict[str, Preset]:
+    if BAKED is not None:
+        return {name: Preset(name=name, title=d["title"], description=d["description"], sources=tuple(d["sources"]),
+                             options=dict(d["options"])) for name, d in BAKED["presets"].items()}
     registry = _registry()
     schema = load_preset_schema()
     out: dict[str, Preset] = {}

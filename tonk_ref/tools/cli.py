@@ -39,6 +39,7 @@ COMMANDS: dict[str, str] = {
     "report": "report",
     "rules": "rules",
     "serve": "serve",
+    "site": "site",
 }
 
 

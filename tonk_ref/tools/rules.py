@@ -5,8 +5,10 @@ them: an ID or the start of one (``PAY-CAUGHT``), an option name (``knock_tie``)
 found in a rule's title or text (``knock tie``).  ``tonk rules ID`` prints one rule: its
 text, its sources (the brief items with their words), the options that change it with
 their values, where spec/tonk.md explains it, and the YAML scenarios and Gherkin scenarios
-that check it.  ``tonk rules --options`` lists every option with its values, its default
-and the rules it changes.  With ``--rules FILE`` the table's values are shown beside them.
+that check it.  ``tonk rules --options`` lists every option as a question for players, each
+value beside the statement that holds at a table playing it (both from
+spec/ruleset.schema.json), the default, the description and the rules it changes.  With
+``--rules FILE`` the table's values are shown beside them.  The text fits 100 columns.
 """
 
 from __future__ import annotations
@@ -25,6 +27,7 @@ from ..engine.ruleset import Ruleset, option_values
 from ..harness.situations import table_rules
 from ..paths import data_root, features_dir, scenarios_dir, spec_dir
 from ..spec.notation import option_text, value_text
+from ..spec.options import option_facts
 from ..spec.provenance import provenance, provenance_record
 from ..spec.rulebook import (
     Rule,
@@ -48,7 +51,7 @@ EPILOG = (
     "  tonk rules pay-caught          rules whose ID starts so\n"
     "  tonk rules knock tie           rules whose title or text holds every word\n"
     "  tonk rules knock_tie           the rules an option changes\n"
-    "  tonk rules --options           every option: values, default, rules\n"
+    "  tonk rules --options           every option: its question, values in words, default, rules\n"
     "  tonk rules --options --rules table.yaml   ... and the table's values\n"
     "Exit status: 0 found, 1 nothing matches, 2 bad input."
 )
@@ -76,6 +79,11 @@ class Option:
     description: str
     rules: tuple[str, ...]
     brief: tuple[str, ...]
+    question: str = ""  # x-question: the option as a question for players
+    choices: tuple[str, ...] = ()  # x-choices: each value's statement, in the order of values
+
+
+WIDTH = 100  # the columns the text output fits
 
 
 def load_options() -> list[Option]:
@@ -84,13 +92,14 @@ def load_options() -> list[Option]:
     for r in load_rules():
         for o in r.options:
             by_rule.setdefault(o, []).append(r.id)
+    facts = option_facts()
     out = []
     for name, values in option_values().items():
         entry = schema.get(name, {})
         rules = list(entry.get("x-rules", []))
         rules += [r for r in by_rule.get(name, []) if r not in rules]
         out.append(Option(name, values, values[0], str(entry.get("description", "")), tuple(rules),
-                          tuple(entry.get("x-brief", []))))
+                          tuple(entry.get("x-brief", [])), facts[name].question, facts[name].choices))
     return out
 
 
@@ -326,18 +335,33 @@ def _list(args: argparse.Namespace, rules: list[Rule], head: str, table: Ruleset
 _BASIS = {"seeds": "the seeds", "decided": "this spec decides", "house": "house rule"}
 
 
-def _option_text(o: Option, table: Ruleset | None) -> str:
-    values = ", ".join(value_text(v) + (" (default)" if i == 0 else "") for i, v in enumerate(o.values))
-    lines = [f"{o.name}: {values}"]
+def _option_text(o: Option, table: Ruleset | None, width: int = WIDTH) -> str:
+    """An option for people, in ``width`` columns: its name and question, each value beside
+    its statement in words, the table's value, the description and what it changes."""
+    head = wrap(f"{o.name}: {o.question}", width - 2, "")
+    lines = [head[0], *(f"  {x}" for x in head[1:])]
+    labels = [value_text(v) + (" (default)" if i == 0 else "") for i, v in enumerate(o.values)]
+    column = max(map(len, labels))
+    for label, words in zip(labels, o.choices, strict=True):
+        lead = f"  {label.ljust(column)}  "
+        if width - len(lead) < 40:  # a value too long to keep its words beside it
+            lines.append(f"  {label}")
+            lead = "      "
+            lines += wrap(words, width - len(lead), lead)
+            continue
+        text = wrap(words, width - len(lead), "")
+        lines += [lead + text[0], *(" " * len(lead) + x for x in text[1:])]
     if table is not None:
         lines.append(f"  your table: {value_text(getattr(table, o.name))}")
-    lines += wrap(o.description, 88, "  ")
-    lines.append(f"  changes: {', '.join(o.rules) or '-'}" + (f"   brief: {', '.join(o.brief)}" if o.brief else ""))
+    lines += wrap(o.description, min(88, width - 2), "  ")
+    changes = f"changes: {', '.join(o.rules) or '-'}" + (f"   brief: {', '.join(o.brief)}" if o.brief else "")
+    lines += [f"  {changes}"] if len(changes) + 2 <= width else wrap(changes, width - 2, "  ")
     return "\n".join(lines)
 
 
 def _option_json(o: Option, table: Ruleset | None) -> dict[str, Any]:
-    rec: dict[str, Any] = {"name": o.name, "values": list(o.values), "default": o.default,
+    rec: dict[str, Any] = {"name": o.name, "question": o.question, "values": list(o.values), "default": o.default,
+                           "choices": [{"value": v, "words": w} for v, w in zip(o.values, o.choices, strict=True)],
                            "description": o.description, "rules": list(o.rules), "brief": list(o.brief)}
     if table is not None:
         rec["table"] = getattr(table, o.name)
@@ -348,7 +372,9 @@ def _options(args: argparse.Namespace, table: Ruleset | None, table_label: str) 
     options = load_options()
     if args.query:
         words = [w.lower() for w in " ".join(args.query).split()]
-        options = [o for o in options if all(w in " ".join([o.name, o.description, *o.rules]).lower() for w in words)]
+        options = [o for o in options
+                   if all(w in " ".join([o.name, o.question, *o.choices, o.description, *o.rules]).lower()
+                          for w in words)]
         if not options:
             print(f"tonk rules: no option matches {' '.join(args.query)!r}", file=sys.stderr)
             return 1
@@ -438,7 +464,7 @@ def _one(args: argparse.Namespace, r: Rule, table: Ruleset | None, table_label: 
             print(f"  (your table: {table_label})")
         for o in rec["options"]:
             opt = next(x for x in load_options() if x.name == o["name"])
-            for line in _option_text(opt, table).splitlines():
+            for line in _option_text(opt, table, WIDTH - 2).splitlines():
                 print(f"  {line}")
         for u in r.under:
             when = "; ".join(f"{o} = " + " or ".join(value_text(v) for v in vs) for o, vs in u.when)

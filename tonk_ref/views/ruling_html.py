@@ -19,7 +19,6 @@ from typing import Any
 from ..engine.ruleset import Ruleset
 from ..spec.provenance import provenance
 from ..spec.rulebook import rules_by_id
-from .htmlpage import render
 
 State = dict[str, Any]  # a protocol state (spec/protocol.md, "State"), drawn as cards
 
@@ -123,4 +122,6 @@ class RulingPage:
 
 def ruling_page(page: RulingPage) -> str:
     """The whole page of a ruling."""
+    from .htmlpage import render  # Jinja2 only for the page, not for the words of a ruling
+
     return render("ruling.html.j2", title=f"Tonk ruling: {page.described[0][:80]}", page=page)
