@@ -49,6 +49,25 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="every event, the totals, every rule cited, and why each ruleset cannot arise")
     parser.add_argument("--all", action="store_true", help="also play the situation under every preset")
     parser.add_argument("--no-color", action="store_true", help="no colour, even on a terminal")
+    parser.add_argument("--link", action="store_true",
+                        help="print the players' page link that reproduces this situation, these rules and this "
+                             "ruling (everything in the link's fragment: nothing is sent anywhere)")
+    parser.add_argument("--site-url", metavar="URL", default=None,
+                        help="where the players' page is hosted (tonk site), for --link (default: $TONK_SITE_URL, "
+                             "else index.html)")
+
+
+def _width() -> int:
+    """The terminal's width (COLUMNS first, as the shell sets it); 80 when not a terminal."""
+    import os
+    import shutil
+
+    columns = os.environ.get("COLUMNS", "")
+    if columns.isascii() and columns.isdigit() and 20 <= int(columns) <= 1000:
+        return int(columns)
+    if sys.stdout.isatty():
+        return shutil.get_terminal_size((80, 24)).columns
+    return 80
 
 
 def run(args: argparse.Namespace) -> int:
@@ -58,8 +77,21 @@ def run(args: argparse.Namespace) -> int:
     if not j.groups:
         why = j.base_trial.outcome.why if j.base_trial.outcome else ""
         raise UsageError(f"the situation cannot arise under any ruleset tried: {why}")
+    if args.link:
+        import os
+
+        from ..spec.situation import Description
+        from ..views.ask import fragment
+
+        if not isinstance(situation, Description):
+            raise UsageError("--link: a link carries a described situation, not a scenario file")
+        site = args.site_url or os.environ.get("TONK_SITE_URL") or "index.html"
+        sys.stdout.write(f"{site}#{fragment(situation.text, base)}\n")
+        return 0
     if args.format == "json":
-        sys.stdout.write(json.dumps(to_json(j), indent=2) + "\n")
+        from ..views.verdict import verdict
+
+        sys.stdout.write(json.dumps({**to_json(j), "verdict": verdict(j).to_json()}, indent=2, default=str) + "\n")
     elif args.format == "html":
         from ..views.ruling_html import ruling_page
 
@@ -68,5 +100,6 @@ def run(args: argparse.Namespace) -> int:
         sys.stdout.write("\n".join(markdown(j, args.full)) + "\n")
     else:
         style = style_for(sys.stdout, args.no_color)
-        sys.stdout.write("\n".join(text_full(j, style) if args.full else text(j, style)) + "\n")
+        lines = text_full(j, style) if args.full else text(j, style, _width())
+        sys.stdout.write("\n".join(lines) + "\n")
     return 0

@@ -188,6 +188,12 @@ def imported_modules(spec_json: bytes) -> list[tuple[str, Path]]:
     out: list[tuple[str, Path]] = []
     for name, file in json.loads(ran.stdout):
         path = Path(file).resolve()
+        if name.endswith("__mypyc"):
+            continue  # the compiled build's shared runtime: the page runs the modules' sources
+        if path.is_relative_to(package) and path.suffix != ".py":
+            path = path.with_name(name.rpartition(".")[2] + ".py")  # a compiled module's source
+        if not path.is_file():
+            raise UsageError(f"the judge imports {name}, but its Python source {path} is missing")
         if path.is_relative_to(package):
             out.append(((Path("tonk_ref") / path.relative_to(package)).as_posix(), path))
         elif name.partition(".")[0] in CARRIED:

@@ -322,54 +322,50 @@ def _fitted(head: list[str], rules: list[tuple[str, list[str]]], room: int) -> l
             _clip(f"   and {', '.join(rest)} (--full quotes them)", WIDTH)]
 
 
-def text(j: Judgement, style: Style) -> list[str]:
-    """The short ruling, at most :data:`SHORT_LINES` lines whatever the number of groups:
-    the base group in full, each other group in one line (what makes it, its outcome),
-    then under which rulesets the situation cannot arise and what ``--full`` adds."""
-    sit = j.situation
-    out = [_clip(f"Situation  {sit.describe()[0]}", WIDTH * 3)]
-    presets = f" and {len(j.presets)} presets" if j.presets else ""
-    rules = _wrapped("Rules      ", f"{j.base_label}; every other value of each option{presets} tried", WIDTH,
-                     "           ")
-    if len(rules) > 2 and " (" in j.base_label:
-        name = j.base_label.split(" (", 1)[0]
-        rules = _wrapped("Rules      ", f"{name} ({len(j.base.changes())} options changed from the defaults; --full "
-                         f"names them); every other value of each option{presets} tried", WIDTH, "           ")
-    out += rules
-    base = j.base_trial.outcome
-    if base is not None and base.kind == "cannot_arise":
-        out += _wrapped("", style.bold(f"Under these rules the situation cannot arise: {base.why}"), WIDTH, "  ")
-    first = _base_group(j)
-    others = [g for g in j.groups if g is not first]
-    if first is not None:
-        out.append("")
-        head, chunks = _base_block(j, first, style, tight=False)
-        if len(out) + len(head) + sum(len(lines) for _, lines in chunks) + len(others) + 5 > SHORT_LINES:
-            head, chunks = _base_block(j, first, style, tight=True)
-        out += _fitted(head, chunks, SHORT_LINES - len(out) - min(len(others), 2) - 5)
-    tail: list[str] = []
-    if j.cannot:
-        cannot = _wrapped("Cannot arise under  ", cannot_words(j), WIDTH, "                    ")
-        if len(cannot) > 3:
-            cannot = [f"Cannot arise under  {len(j.cannot)} of the rulesets tried (--full names them and says why)"]
-        tail += cannot
-        if j.first_turn_hint:
-            tail += _wrapped("                    ", hint_words(j), WIDTH, "                    ")
-    if others:
-        tail.append("--full shows each group in full, every event, total and rule, and why")
+def text(j: Judgement, style: Style, width: int = 80) -> list[str]:
+    """The short ruling, the verdict first (:mod:`.verdict`): who pays whom and why, in the
+    players' names and in words; then every house rule that changes the outcome, one
+    sentence each, none folded; then the rules in play, the situation, the rules quoted with
+    their brief items, and where the situation cannot arise.  Lines are wrapped at
+    ``width``, never cut."""
+    from .verdict import verdict
+
+    v = verdict(j)
+    width = max(width, 40)
+    out = [style.bold(line) for line in _para("", v.headline, width, "  ")]
+    for sentence in v.why:
+        out += _para("  ", sentence, width, "  ")
+    if v.source:
+        first = v.rules[0] if v.rules else None
+        ids = f" ({first.id}: {' '.join(first.brief)})" if first is not None and first.brief else ""
+        out += _para("  ", f"Source: {v.source}{ids}.", width, "  ")
+    out.append("")
+    if v.alternatives:
+        out.append("At other tables:" if v.outcome != "cannot_arise" else "At tables where it can happen:")
+        for a in v.alternatives:
+            out += _para("  - ", f"where {a.where}: {a.outcome}", width, "    ")
     else:
-        tail.append("Changed by  no option: every ruleset tried " + ("where it can arise " if j.cannot else "")
-                    + "reaches the same outcome")
-        tail.append("--full for every event, total and rule, and why")
-    if j.not_judged and len(out) + len(others) + len(tail) + 2 <= SHORT_LINES:
-        tail[-1:-1] = _wrapped("Not judged  ", f"{labels(j.not_judged)}: they change only unnamed cards", WIDTH,
-                               "            ")
-    if others:
-        out.append("")
-        out += other_group_lines(j, max(SHORT_LINES - len(out) - len(tail), 1))
-    if len(out) + len(tail) < SHORT_LINES:
-        out.append("")
-    return out + tail
+        out.append("No house rule tried changes this outcome.")
+    out.append("")
+    presets = f" and {len(j.presets)} presets" if j.presets else ""
+    out += _para("Rules      ", f"{v.table_rules}; every other value of each house rule{presets} tried", width,
+                 "           ")
+    from ..spec.situation import Description
+
+    if not isinstance(j.situation, Description):  # a description is the line just typed
+        out += _para("Situation  ", j.situation.describe()[0], width, "           ")
+    cannot = len([t for t in j.cannot if t.preset is None])
+    why_not = f"; why it cannot happen at {cannot} other tables tried" if cannot else ""
+    out += _para("", f"--full: every event, total and rule{why_not}", width, "  ")
+    return out
+
+
+def _para(lead: str, words: str, width: int, rest: str) -> list[str]:
+    """``words`` wrapped at ``width`` after ``lead``, its other lines indented by ``rest``."""
+    import textwrap
+
+    return textwrap.wrap(words, width=width, initial_indent=lead, subsequent_indent=rest,
+                         break_on_hyphens=False, break_long_words=True) or [lead.rstrip()]
 
 
 def text_full(j: Judgement, style: Style) -> list[str]:

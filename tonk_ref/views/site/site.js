@@ -28,10 +28,14 @@ function worker() {
     py.unpackArchive(await code, "zip", { extractDir: "/tonk" });
     py.runPython("import sys\nsys.path.insert(0, '/tonk')");
     post({ type: "progress", stage: "data" });
-    py.globals.set("_tonk_spec", await data);
+    const spec = await data;
+    py.globals.set("_tonk_spec", spec);
     py.runPython("import json\nfrom tonk_ref.spec import baked\nbaked.install(json.loads(_tonk_spec))\ndel _tonk_spec");
     ask = py.pyimport("tonk_ref.views.ask");
-    post({ type: "ready", catalogue: ask.catalogue() });
+    // which options matter only with another's value (x-needs), for a catalogue that omits it
+    const props = (JSON.parse(spec).ruleset_schema || {}).properties || {};
+    const needs = Object.fromEntries(Object.entries(props).filter(([, p]) => p["x-needs"]).map(([k, p]) => [k, p["x-needs"]]));
+    post({ type: "ready", catalogue: ask.catalogue(), needs });
   })();
   ready.catch((e) => post({ type: "failed", error: String(e && e.message ? e.message : e) }));
   self.onmessage = async (ev) => {
@@ -119,7 +123,11 @@ function page() {
     const msg = ev.data;
     if (msg.type === "progress") stage(msg.stage);
     else if (msg.type === "failed") failed(msg.error);
-    else if (msg.type === "ready") start(JSON.parse(msg.catalogue));
+    else if (msg.type === "ready") {
+      const cat = JSON.parse(msg.catalogue);
+      for (const opt of cat.options) if (opt.needs === undefined) opt.needs = (msg.needs || {})[opt.name] || null;
+      start(cat);
+    }
     else if (msg.type === "reply") {
       const w = waiting.get(msg.id);
       waiting.delete(msg.id);
@@ -182,9 +190,17 @@ function page() {
     btn.dataset.cards = codes.join(" ");
     showPicked(btn);
   }
+  // a card button's name is its text: a prefix said only to screen readers (whose cards),
+  // then the cards in words (their faces hidden from screen readers), then "change"
   function showPicked(btn) {
     const codes = picked(btn);
     btn.textContent = "";
+    if (btn.dataset.label) {
+      const say = document.createElement("span");
+      say.className = "visually-hidden";
+      say.textContent = `${btn.dataset.label}: `;
+      btn.append(say);
+    }
     if (codes.length) {
       btn.append(cardList(codes));
       const edit = document.createElement("span");
@@ -192,7 +208,7 @@ function page() {
       edit.textContent = "change";
       btn.append(edit);
     } else {
-      btn.textContent = btn.dataset.empty || "Choose cards";
+      btn.append(document.createTextNode(btn.dataset.empty || "Choose cards"));
     }
   }
 
@@ -204,8 +220,9 @@ function page() {
   }
   function packCards() {
     const deck = String(optionValue("deck") ?? 52);
-    const cards = [...(catalogue.cards[deck] || catalogue.cards["52"])];
-    if (Number(optionValue("jokers") ?? 0) > 0 && !cards.includes("X1")) cards.push("X1", "X2");
+    const jokers = Number(optionValue("jokers") ?? 0) > 0;
+    const cards = (catalogue.cards[deck] || catalogue.cards["52"]).filter((c) => c[0] !== "X");
+    if (jokers) cards.push("X1", "X2");
     return cards;
   }
   function cssEscape(s) {
@@ -239,7 +256,11 @@ function page() {
       b.className = "pick-card";
       b.append(cardFace(code, false));
       const where = used.get(code);
-      b.setAttribute("aria-label", cardWords(code) + (where ? `, ${where}` : ""));
+      $(".card", b).setAttribute("aria-hidden", "true");
+      const words = document.createElement("span");
+      words.className = "visually-hidden";
+      words.textContent = cardWords(code) + (where ? `, ${where}` : "");
+      b.append(words);
       if (where) {
         b.classList.add("used");
         b.title = `${cardWords(code)}: ${where}`;
@@ -276,6 +297,32 @@ function page() {
     const order = packCards();
     return codes.sort((a, b) => order.indexOf(a) - order.indexOf(b));
   }
+  // arrow keys move among the cards: left and right in the pack's order, up and down a row
+  $("#picker-cards").addEventListener("keydown", (ev) => {
+    const buttons = $$("#picker-cards button");
+    const i = buttons.indexOf(document.activeElement);
+    if (i < 0) return;
+    let next = null;
+    if (ev.key === "ArrowRight") next = buttons[i + 1];
+    else if (ev.key === "ArrowLeft") next = buttons[i - 1];
+    else if (ev.key === "ArrowDown" || ev.key === "ArrowUp") {
+      const here = buttons[i].getBoundingClientRect();
+      const down = ev.key === "ArrowDown";
+      const rows = buttons.map((b) => b.getBoundingClientRect())
+        .map((r, k) => ({ k, r })).filter(({ r }) => (down ? r.top > here.top + 2 : r.top < here.top - 2));
+      if (rows.length) {
+        const top = down ? Math.min(...rows.map((x) => x.r.top)) : Math.max(...rows.map((x) => x.r.top));
+        const row = rows.filter((x) => Math.abs(x.r.top - top) < 2);
+        row.sort((a, b) => Math.abs(a.r.left - here.left) - Math.abs(b.r.left - here.left));
+        next = buttons[row[0].k];
+      }
+    } else if (ev.key === "Home") next = buttons[0];
+    else if (ev.key === "End") next = buttons[buttons.length - 1];
+    if (next) {
+      ev.preventDefault();
+      next.focus();
+    }
+  });
   $("#picker-done").addEventListener("click", () => {
     if (picking) {
       const btn = picking.button;
@@ -561,14 +608,17 @@ function page() {
       if (!sec) continue;
       $(".seat-name", sec).textContent = `${nameOf(s)}'s hand`;
       $(".total-label", sec).textContent = `${nameOf(s)}'s total (the count of the cards held)`;
-      $("button[data-pick-hand]", sec).setAttribute("aria-label", `${nameOf(s)}'s cards: ${describeButton($("button[data-pick-hand]", sec))}`);
+      const pick = $("button[data-pick-hand]", sec);
+      pick.dataset.label = `${nameOf(s)}'s cards`;
+      showPicked(pick);
     }
     for (const sel of $$("select[data-spread-owner], select[data-action-seat], #dealer")) fillSeats(sel);
+    $$("li[data-spread]").forEach((li, k) => {
+      const pick = $("button[data-pick-spread]", li);
+      pick.dataset.label = `Spread ${k + 1}, ${nameOf(Number($("select[data-spread-owner]", li).value))}'s, its cards`;
+      showPicked(pick);
+    });
     for (const li of $$("li[data-action]")) refreshAction(li);
-  }
-  function describeButton(btn) {
-    const codes = picked(btn);
-    return codes.length ? codes.map(cardWords).join(", ") : "none chosen";
   }
   function fillSeats(sel) {
     const keep = sel.value;
@@ -689,10 +739,10 @@ function page() {
     const no = document.createElement("span");
     no.className = "step-no";
     no.setAttribute("aria-hidden", "true");
-    const target = document.createElement("div");
-    target.className = "target";
-    target.append(lt, tsel);
-    line.append(no, ls, sel, lv, vsel, rm, pick, target);
+    const onSpread = document.createElement("div");
+    onSpread.className = "target";
+    onSpread.append(lt, tsel);
+    line.append(no, ls, sel, lv, vsel, rm, pick, onSpread);
     li.append(line);
     list.append(li);
     refreshNames();
@@ -727,11 +777,11 @@ function page() {
     const pick = $("button[data-pick-action]", li);
     const tsel = $("select[data-action-target]", li);
     pick.hidden = verb === "take";
-    pick.dataset.empty = { knock: "no discard", draw: "any card", spread: "Choose the cards", hit: "Choose the card",
+    pick.dataset.empty = { knock: "no card discarded with the knock", draw: "any card (tap to name it)", spread: "Choose the cards", hit: "Choose the card",
                            discard: "Choose the card" }[verb] || "Choose";
     if (verb !== "spread" && picked(pick).length > 1) setPicked(pick, picked(pick).slice(0, 1));
+    pick.dataset.label = `Step ${Number(li.dataset.action) + 1}, ${verb === "knock" ? "the card discarded with the knock" : verb === "draw" ? "the card drawn" : "cards"}`;
     showPicked(pick);
-    pick.setAttribute("aria-label", `${verbWords(verb)}: ${describeButton(pick)}`);
     const isHit = verb === "hit";
     $(".target", li).hidden = !isHit;
     $(".step-no", li).textContent = `Step ${Number(li.dataset.action) + 1}`;
@@ -910,7 +960,11 @@ function page() {
       if (col === null) col = Number(m[1]);
       msg = msg.slice(m[0].length);
     }
-    msg = msg.replace(/ \(column \d+\)/g, "").replace(/^situation: /, "");
+    for (let s = 0; s < playerCount(); s++) {
+      const name = nameOf(s);
+      if (/\s/.test(name)) msg = msg.split(oneWord(name)).join(name);
+    }
+    msg = msg.replace(/ \(columns? \d+(?:(?:, | and )\d+)*\)/g, "").replace(/^situation: /, "");
     const part = col === null ? null : parts.find((p) => col >= p.start && col <= p.end + 1);
     let sentence = msg.charAt(0).toUpperCase() + msg.slice(1);
     if (!/[.!?]$/.test(sentence)) sentence += ".";
@@ -1001,9 +1055,17 @@ function page() {
       const where = document.createElement("span");
       where.className = "where";
       where.textContent = `At tables where ${a.where}: `;
+      // the outcome in bold, what explains it (in brackets) in plain type
+      const cut = String(a.outcome).indexOf(" (");
       const what = document.createElement("strong");
-      what.textContent = a.outcome;
+      what.textContent = cut > 0 ? a.outcome.slice(0, cut) : a.outcome;
       li.append(where, what);
+      if (cut > 0) {
+        const more = document.createElement("span");
+        more.className = "more-words";
+        more.textContent = a.outcome.slice(cut);
+        li.append(more);
+      }
       alts.append(li);
     }
     alts.dataset.count = String((v.alternatives || []).length);
@@ -1017,6 +1079,7 @@ function page() {
     url.hash = res.link || "";
     share.href = url.href;
     if (location.hash.slice(1) !== (res.link || "")) history.replaceState(null, "", url.href);
+    fitCompact();
     section.scrollIntoView({ block: "start" });
     out.focus({ preventScroll: true });
   }
@@ -1082,11 +1145,12 @@ function page() {
       name.className = "who";
       name.textContent = who(s);
       row.append(name);
-      if (Array.isArray(hand) && hand.length && typeof hand[0] === "string") row.append(cardList(hand));
+      const total = sit.totals ? sit.totals[String(s)] : undefined;
+      if (Array.isArray(hand) && hand.length) row.append(cardList(hand.map(String)));
       else {
         const t = document.createElement("span");
         t.className = "note";
-        t.textContent = hand && typeof hand === "object" && "total" in hand ? `total ${hand.total}` : "not shown";
+        t.textContent = total !== undefined && total !== null ? `cards totalling ${total}` : "cards not shown";
         row.append(t);
       }
       for (const sp of sit.spreads || []) {
@@ -1124,8 +1188,24 @@ function page() {
     document.body.classList.toggle("compact", on);
     $("#compact").setAttribute("aria-pressed", on ? "true" : "false");
     $("#compact").textContent = on ? "Back to the form" : "Screenshot view";
+    fitCompact();
     $("#result").scrollIntoView({ block: "start" });
   });
+  // the screenshot view fits one screen: its type made smaller until it does (not below 11px)
+  function fitCompact() {
+    const result = $("#result");
+    if (!document.body.classList.contains("compact")) {
+      result.style.removeProperty("--compact-size");
+      return;
+    }
+    let size = 16;
+    result.style.setProperty("--compact-size", `${size}px`);
+    while (size > 11 && result.getBoundingClientRect().height > window.innerHeight - 12) {
+      size -= 0.5;
+      result.style.setProperty("--compact-size", `${size}px`);
+    }
+  }
+  window.addEventListener("resize", fitCompact);
 
   // ---------------------------------------------------------------- the fragment
   function readFragment(hash) {
@@ -1146,7 +1226,7 @@ function page() {
     if (!opt) return undefined;
     for (const c of opt.choices) {
       const asJson = JSON.stringify(c.value);
-      if (raw === asJson || raw === String(c.value) || (c.value === null && /^(null|none)$/i.test(raw))) return c.value;
+      if (raw === c.text || raw === asJson || raw === String(c.value) || (c.value === null && /^(null|none)$/i.test(raw))) return c.value;
     }
     return undefined;
   }
@@ -1186,24 +1266,20 @@ function page() {
       input.value = names && names[s] ? String(names[s]) : `Player ${s + 1}`;
     }
     refreshNames();
-    $("#dealer").value = Number.isInteger(sit.dealer) ? String(sit.dealer) : "";
+    $("#dealer").value = Number.isInteger(sit.dealer) && /\bdealer\b/i.test(text) ? String(sit.dealer) : "";
     $("#stake").value = sit.stake && sit.stake !== 1 ? String(sit.stake) : "";
     (sit.hands || []).forEach((hand, s) => {
       const sec = $(`section[data-hand="${s}"]`);
       if (!sec) return;
-      let mode = "cards";
-      if (Array.isArray(hand)) setPicked($("button[data-pick-hand]", sec), hand.map(String));
-      else if (hand && typeof hand === "object" && "total" in hand) {
+      let mode = "hidden";
+      const total = sit.totals ? sit.totals[String(s)] : undefined;
+      if (Array.isArray(hand)) {
+        mode = "cards";
+        setPicked($("button[data-pick-hand]", sec), hand.map(String));
+      } else if (total !== undefined && total !== null) {
         mode = "total";
-        $("input[data-total-seat]", sec).value = String(hand.total);
-      } else mode = "hidden";
-      const shown = sit.hidden || sit.shown;  // a list of how each hand was given, if the judge says
-      if (Array.isArray(sit.hidden) && sit.hidden[s]) mode = "hidden";
-      if (Array.isArray(sit.totals) && sit.totals[s] !== null && sit.totals[s] !== undefined) {
-        mode = "total";
-        $("input[data-total-seat]", sec).value = String(sit.totals[s]);
+        $("input[data-total-seat]", sec).value = String(total);
       }
-      void shown;
       for (const r of $$(`input[name="hand-mode-${s}"]`)) r.checked = r.value === mode;
       showHandMode(s);
     });
@@ -1250,6 +1326,7 @@ function page() {
     $("#stock").addEventListener("input", changed);
     $("#first-turn").addEventListener("change", changed);
     $("#discard-pick").dataset.empty = "Choose the card";
+    $("#discard-pick").dataset.label = "Top of the discard pile";
     showPicked($("#discard-pick"));
     $("#discard-pick").addEventListener("click", () => openPicker($("#discard-pick"), {
       title: "The top of the discard pile", hint: "Tap the card face up on the pile.", max: 1 }));
@@ -1270,6 +1347,7 @@ function page() {
     $("#form").addEventListener("submit", ask);
     $("#ask").disabled = false;
     progress.hidden = true;
+    $("#form").hidden = false;
     changed();
     window.addEventListener("hashchange", () => {
       if (readFragment(location.hash).situation) fromFragment(location.hash);

@@ -1,0 +1,77 @@
+"""The verdict a player reads first (tonk_ref/views/verdict.py): who pays whom, in the
+players' names and money, every house rule that changes the outcome in words, and the
+terminal ruling that leads with it, wrapped at the terminal's width and never cut."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+
+from tonk_ref.engine.ruleset import Ruleset
+from tonk_ref.harness.situations import base_rules, load_situation
+from tonk_ref.spec.judging import judge
+from tonk_ref.spec.options import option_facts
+from tonk_ref.spec.wording import PLAIN
+from tonk_ref.views.ruling_text import text
+from tonk_ref.views.verdict import verdict
+
+sys.path.insert(0, str(Path(__file__).parents[1] / "tools"))
+from ruling_set import RULINGS, TIE_3P, W7  # noqa: E402
+
+
+def _judged(desc: str, rules: str | None = None) -> object:
+    situation = load_situation(desc)
+    base, label = base_rules(situation, rules)
+    return judge(situation, base, label)
+
+
+def test_the_verdict_comes_first_in_money() -> None:
+    j = judge(load_situation(W7), Ruleset(), "seed")
+    v = verdict(j)
+    assert v.headline.startswith("Seat 0 pays seat 1 3: 2 ")
+    assert v.net == [-3, 3]
+    assert text(j, PLAIN)[0].startswith("Seat 0 pays seat 1 3")
+
+
+def test_one_payer_paying_two_alike_is_said_once() -> None:
+    v = verdict(judge(load_situation(TIE_3P), Ruleset(), "seed"))
+    assert v.headline.startswith("Seat 0 pays seat 1 and seat 2 3 each: ")
+
+
+def test_every_house_rule_that_changes_the_money_is_an_alternative() -> None:
+    j = judge(load_situation(W7), Ruleset(), "seed")
+    v = verdict(j)
+    base = j.group_of(j.base_trial)
+    assert base is not None
+    changing = [g for g in j.groups if g is not base and (g.outcome.kind, g.outcome.money) !=
+                (base.outcome.kind, base.outcome.money) and any(t.preset is None for t in g.trials)]
+    assert len(v.alternatives) == len(changing)
+    wheres = " ".join(a.where for a in v.alternatives)
+    for g in changing:
+        for t in g.trials:
+            for option, value in t.changes(j.base).items():
+                facts = option_facts()[option]
+                assert facts is not None
+                from tonk_ref.spec.options import choice_words
+
+                assert choice_words(option, value) in wheres
+
+
+@pytest.mark.parametrize(("desc", "rules"), RULINGS, ids=[f"{i}" for i in range(len(RULINGS))])
+def test_the_ruling_wraps_at_80_columns_and_cuts_nothing(desc: str, rules: str | None) -> None:
+    j = _judged(desc, rules)
+    lines = text(j, PLAIN, 80)  # type: ignore[arg-type]
+    assert all(len(line) <= 80 for line in lines)
+    assert not any("…" in line for line in lines)
+    v = verdict(j)  # type: ignore[arg-type]
+    joined = " ".join(" ".join(lines).split())
+    for a in v.alternatives:
+        assert " ".join(f"where {a.where}: {a.outcome}".split()) in joined
+
+
+def test_the_argument_set_fits_30_rows_at_80_columns() -> None:
+    rows = sorted(len(text(_judged(d, r), PLAIN, 80)) for d, r in RULINGS)  # type: ignore[arg-type]
+    print(f"rows at 80 columns: median {rows[len(rows) // 2]}, max {rows[-1]}")
+    assert rows[-1] <= 30

@@ -1,0 +1,434 @@
+"""A ruling as the players at the table need it: the verdict first, in their names and
+their money ("Ann pays Bob 3: 2 for being caught and 1 to the lowest hand"), why in one or
+two sentences, then every house rule that would change the outcome ("At tables where a
+knocker who ties the lowest hand wins: Bob pays Ann 1"), each source in words ("the printed
+rules say so"), and the rule IDs and brief items for whoever wants them.
+
+The terminal's short ruling (:mod:`.ruling_text`) and the players' page (which runs this
+module in the browser, through :mod:`.ask`) say the same words: :func:`verdict` builds them
+once, as plain data.  The words of each option and value are the schema's own
+(``x-question`` and ``x-choices`` in spec/ruleset.schema.json, read by
+:mod:`tonk_ref.spec.options`); the words of each payment are its rule's ``paid_for``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import asdict, dataclass, field
+from fractions import Fraction
+from typing import Any
+
+from ..engine.actions import Action
+from ..engine.cards import NAMES
+from ..engine.result import Amount, Payment
+from ..engine.ruleset import Ruleset
+from ..spec.judging import Group, Judgement, Outcome, Trial
+from ..spec.provenance import sentence_values
+from ..spec.rulebook import Rule, load_presets, rules_by_id
+
+__all__ = ["Alternative", "QuotedRule", "Verdict", "amount_json", "choice_phrase", "source_words", "verdict"]
+
+
+@dataclass(frozen=True)
+class Alternative:
+    """Another outcome, and the tables at which it holds."""
+
+    where: str  # "a knocker who ties the lowest hand wins" (or several, joined by "or")
+    outcome: str  # "Bob pays Ann 1"
+    net: list[int | str]
+    options: list[dict[str, Any]]  # each table's changes from the table in play
+    source: str
+
+
+@dataclass(frozen=True)
+class QuotedRule:
+    id: str
+    text: str
+    source: str
+    brief: list[str]
+
+
+@dataclass(frozen=True)
+class Verdict:
+    outcome: str  # ended | goes_on | refused | allowed
+    headline: str
+    net: list[int | str]
+    names: list[str]
+    why: list[str]
+    source: str
+    alternatives: list[Alternative]
+    rules: list[QuotedRule]
+    table_rules: str
+    footnotes: list[str] = field(default_factory=list)
+
+    def to_json(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+# ---------------------------------------------------------------------------- words
+
+
+def amount_json(a: Amount) -> int | str:
+    return a if isinstance(a, int) else f"{a.numerator}/{a.denominator}"
+
+
+def _amount(a: Amount) -> str:
+    if isinstance(a, Fraction) and a.denominator != 1:
+        whole, rest = divmod(a.numerator, a.denominator)
+        return f"{whole} {rest}/{a.denominator}" if whole else f"{rest}/{a.denominator}"
+    return str(int(a))
+
+
+def _joined(parts: Sequence[str], last: str = "and") -> str:
+    parts = list(parts)
+    if len(parts) <= 1:
+        return "".join(parts)
+    return ", ".join(parts[:-1]) + f" {last} " + parts[-1]
+
+
+class _Names:
+    def __init__(self, names: Sequence[str] | None, players: int) -> None:
+        self.given = bool(names)
+        self.names = list(names) if names else [f"seat {s}" for s in range(players)]
+
+    def __call__(self, seat: int | None) -> str:
+        if seat is None:
+            return "nobody"
+        return self.names[seat] if 0 <= seat < len(self.names) else f"seat {seat}"
+
+    def many(self, seats: Sequence[int]) -> str:
+        return _joined([self(s) for s in seats])
+
+
+def _paid_for(rule_id: str) -> str:
+    rule = rules_by_id().get(rule_id)
+    words = getattr(rule, "paid_for", "") if rule is not None else ""
+    return str(words) if words else f"under {rule_id}"
+
+
+def pays_sentence(payments: Sequence[Payment], name: _Names) -> str:
+    """'Ann pays Bob 3: 2 for being caught and 1 to the lowest hand'; one payer paying
+    several the same, 'Ann pays Bob and Cy 3 each: ...'; several paying one the same, 'Bob
+    and Cy each pay Ann 1 for a winning knock'."""
+    pairs: dict[tuple[int, int], dict[str, Amount]] = {}
+    for p in payments:
+        if p.amount:
+            parts = pairs.setdefault((p.payer, p.payee), {})
+            parts[p.rule] = parts.get(p.rule, 0) + p.amount
+    if not pairs:
+        return "Nobody pays"
+
+    def why(parts: dict[str, Amount]) -> tuple[Amount, str]:
+        total: Amount = sum(parts.values(), start=0)
+        if len(parts) == 1:
+            return total, " " + _paid_for(next(iter(parts)))
+        return total, ": " + _joined([f"{_amount(x)} {_paid_for(r)}" for r, x in parts.items()])
+
+    # several payers paying one payee the same way, or one payer paying several the same way
+    by_payee: dict[tuple[int, tuple[tuple[str, Amount], ...]], list[int]] = {}
+    by_payer: dict[tuple[int, tuple[tuple[str, Amount], ...]], list[int]] = {}
+    for (a, b), parts in pairs.items():
+        key = tuple(parts.items())
+        by_payee.setdefault((b, key), []).append(a)
+        by_payer.setdefault((a, key), []).append(b)
+    out = []
+    if len(by_payee) <= len(by_payer):
+        for (b, key), payers in by_payee.items():
+            total, words = why(dict(key))
+            if len(payers) == 1:
+                out.append(f"{name(payers[0])} pays {name(b)} {_amount(total)}{words}")
+            else:
+                out.append(f"{name.many(payers)} each pay {name(b)} {_amount(total)}{words}")
+    else:
+        for (a, key), payees in by_payer.items():
+            total, words = why(dict(key))
+            each = " each" if len(payees) > 1 else ""
+            out.append(f"{name(a)} pays {name.many(payees)} {_amount(total)}{each}{words}")
+    return "; ".join(out)
+
+
+def _card(c: int) -> str:
+    return NAMES[c]
+
+
+def action_words(action: Action | None, text: str, spreads: Sequence[tuple[int, Sequence[str]]], name: _Names
+                 ) -> str:
+    """An action in words ('hit 4c on Bob's run 5c 6c 7c'), from its notation."""
+    if action is None:
+        return text
+    kind = action.type
+    if kind == "knock":
+        card = getattr(action, "discard", None)
+        return "knock" + (f", discarding {_card(card)}" if card is not None else "")
+    if kind == "draw":
+        return "take the discard" if getattr(action, "source", "stock") == "discard" else "draw from the stock"
+    if kind == "spread":
+        return "lay " + " ".join(_card(c) for c in getattr(action, "cards", ()))
+    if kind == "hit":
+        k = getattr(action, "spread", 0)
+        where = f"spread {k}"
+        if isinstance(k, int) and 0 <= k < len(spreads):
+            owner, cards = spreads[k]
+            where = f"{name(owner)}'s spread {' '.join(cards)}"
+        return f"hit {_card(getattr(action, 'card', 0))} on {where}"
+    if kind == "discard":
+        return f"discard {_card(getattr(action, 'card', 0))}"
+    if kind == "declare":
+        return "declare a special hand"
+    return text
+
+
+def _ending(o: Outcome, name: _Names, with_totals: bool = True) -> str:
+    """How the hand ended, in the players' names (the money is the headline)."""
+    w = name.many(o.winners)
+    k = name(o.knocker)
+    totals = ""
+    if o.totals is not None and o.knocker is not None and with_totals:
+        totals = " (" + ", ".join(f"{name(s)} {t}" for s, t in enumerate(o.totals)) + ")"
+    ending = o.ending
+    if ending == "knock_caught":
+        return f"{k} knocked and was caught; {w} won{totals}."
+    if ending == "knock_won":
+        return f"{k} knocked and won{totals}."
+    if ending == "knock_tie":
+        return f"{k} knocked and tied the lowest hand{totals}: " + (f"{w} share the win." if o.winners else
+                                                                     "a draw.")
+    if ending == "tonk_out":
+        return f"{w} went out without a discard."
+    if ending == "out_by_discard":
+        return f"{w} went out by discarding the last card."
+    if ending == "dealt_tonk":
+        return f"{w} was dealt a winning hand (49 or 50)."
+    if ending == "dealt_draw":
+        return "Two players were dealt 49 or 50: the hand is a draw."
+    if ending in ("stock_out", "turn_limit"):
+        why = "The stock ran out" if ending == "stock_out" else "The turn limit ended the hand"
+        return f"{why}; " + (f"{w} won with the lowest total." if o.winners else "nobody won.")
+    if ending == "reem":
+        return f"{w} laid a second spread and won (a reem)."
+    if ending == "special_hand":
+        return f"{w} declared a special hand and won."
+    return f"The hand ended ({ending})."
+
+
+def _refused(o: Outcome, j: Judgement, name: _Names) -> tuple[str, str]:
+    r = o.refusal or {}
+    step = _refused_step(o, j)
+    seat = step.seat if step is not None else None
+    what = action_words(step.action if step else None, str(r.get("action", "")), _spreads(j), name)
+    if o.kind == "allowed":
+        return f"Allowed: {name(seat)} may {what}", "The scenario expects it refused, but these rules allow it."
+    message = str(r.get("message", ""))
+    return f"Not allowed: {name(seat)} may not {what} now", (message[:1].upper() + message[1:] + ".") if message else ""
+
+
+def _refused_step(o: Outcome, j: Judgement) -> Any:
+    where = (o.refusal or {}).get("where")
+    return next((s for s in j.situation.acts if s.where == where), None)
+
+
+def _spreads(j: Judgement) -> list[tuple[int, list[str]]]:
+    data = j.situation.to_json()
+    return [(int(s["owner"]), [str(c) for c in s["cards"]]) for s in data.get("spreads") or []]
+
+
+def _headline(o: Outcome, j: Judgement, name: _Names) -> tuple[str, str]:
+    """The verdict and the sentence that says what happened."""
+    if o.kind == "ended":
+        return pays_sentence(o.payments, name), _ending(o, name)
+    if o.kind == "goes_on":
+        knock = next((e for e in o.events if e.kind == "last_turns"), None)
+        stage = "to start a turn" if o.stage == "start" else "having drawn"
+        if knock is not None:
+            return (f"Nobody pays yet: the others play a last turn after {name(knock.seat)}'s knock",
+                    f"{name(o.to_act)} is to play ({stage}).")
+        return "Allowed: the hand goes on", f"{name(o.to_act)} is to play ({stage}); the stock holds {o.stock}."
+    return _refused(o, j, name)
+
+
+def _capital(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def outcome_phrase(o: Outcome, j: Judgement, name: _Names) -> str:
+    """An alternative's outcome in one phrase."""
+    head, then = _headline(o, j, name)
+    if o.kind == "ended" and not o.payments:
+        short = _ending(o, name, with_totals=False).rstrip(".")
+        return f"nobody pays ({short[:1].lower()}{short[1:]})"
+    if o.kind == "refused":
+        head = head.removeprefix("Not allowed: ").removesuffix(" now")
+        return head + (f" ({then.rstrip('.')[:1].lower()}{then.rstrip('.')[1:]})" if then else "")
+    if o.kind == "allowed":
+        return head[:1].lower() + head[1:]
+    return head[:1].lower() + head[1:] if head.startswith(("Allowed", "Nobody")) else head
+
+
+# ---------------------------------------------------------------------------- where a rule comes from
+
+
+def _written_sources(rule: Rule) -> list[str]:
+    """The presets of a written source (not the seed set) whose sources list one of the rule's
+    decisions: the tables that decide as this rulebook does."""
+    decisions = set(rule.items("D"))
+    out = []
+    for name, preset in load_presets().items():
+        if name.startswith("seed") or not decisions:
+            continue
+        if decisions & set(preset.sources):
+            out.append(name)
+    return out
+
+
+def source_words(rule: Rule, rules: Ruleset) -> str:
+    """Where a rule's sentence comes from, in words a player reads."""
+    from ..spec.options import option_facts
+
+    changed = sentence_values(rule, rules)
+    if changed:
+        facts = option_facts()
+        unsourced = [o for o, v in changed.items() if o in facts and _unsourced(o, v)]
+        items = [b for b in rule.items("V")]
+        if unsourced:
+            return "a house rule of online tables, with no written source"
+        if items:
+            return "a house rule (not in the printed rules)"
+        return "a house rule of your table (not in the printed rules)"
+    if rule.basis == "seeds":
+        return "the printed rules say so"
+    if rule.basis == "decided":
+        agree = _written_sources(rule)
+        also = f", as {_joined(agree)} {'does' if len(agree) == 1 else 'do'}" if agree else ""
+        seeds = rule.items("S")
+        if rule.seeds_disagree:
+            return f"the printed rules disagree; this rulebook takes a side{also}"
+        if seeds:
+            return f"the printed rules say part of it; this rulebook decides the rest{also}"
+        return f"the printed rules don't say; this rulebook decides{also}"
+    return "a house rule (not in the printed rules)"
+
+
+def _unsourced(option: str, value: object) -> bool:
+    from ..spec.rulebook import load_ruleset_schema
+
+    listed = load_ruleset_schema()["properties"].get(option, {}).get("x-unsourced", [])
+    return any(type(v) is type(value) and v == value for v in listed)
+
+
+# ---------------------------------------------------------------------------- option words
+
+
+def choice_phrase(changes: dict[str, Any]) -> str:
+    """The table a set of option changes makes, in words: 'a knocker who ties the lowest
+    hand wins' (the schema's x-choices), joined by 'and'."""
+    from ..spec import options as opts
+
+    words = getattr(opts, "choice_words", None)
+    parts = []
+    for option, value in changes.items():
+        text = words(option, value) if words is not None else ""
+        parts.append(text or f"{option} is {value}")
+    return _joined(parts)
+
+
+def table_of(rules: Ruleset) -> tuple[str, dict[str, Any]]:
+    """The preset nearest a table's rules (the fewest options changed, the seed rules first
+    among equals) and the options the table changes from it."""
+    presets = load_presets()
+    best = min(presets.values(), key=lambda p: len(_diff(p.ruleset(), rules)))
+    return best.name, _diff(best.ruleset(), rules)
+
+
+def _table_words(j: Judgement) -> str:
+    preset, diff = table_of(j.base)
+    return preset + (", with: " + choice_phrase(diff) if diff else "")
+
+
+def _diff(a: Ruleset, b: Ruleset) -> dict[str, Any]:
+    da, db = a.to_dict(), b.to_dict()
+    return {k: v for k, v in db.items() if da.get(k) != v}
+
+
+# ---------------------------------------------------------------------------- the verdict
+
+
+def _base_group(j: Judgement) -> Group | None:
+    return j.group_of(j.base_trial)
+
+
+def _why(j: Judgement, g: Group) -> tuple[list[str], str, list[QuotedRule]]:
+    by_id = rules_by_id()
+    deciding = j.deciding(g)
+    quoted: list[QuotedRule] = []
+    for rid in deciding:
+        rule = by_id.get(rid)
+        if rule is None:
+            continue
+        for text, _label, _trials in j.sentences(g, rid)[:1]:
+            quoted.append(QuotedRule(rid, text, source_words(rule, j.base), list(rule.brief)))
+    why = [q.text for q in quoted[:2]]
+    source = quoted[0].source if quoted else ""
+    return why, source, quoted
+
+
+def verdict(j: Judgement) -> Verdict:
+    """The verdict of a judgement under the table's own rules, with every other outcome a
+    house rule reaches (outcome ``cannot_arise`` when the situation cannot arise under the
+    table's rules: then only the other tables' outcomes)."""
+    names = getattr(j.situation, "names", None)
+    name = _Names(names, j.situation.players)
+    g = _base_group(j)
+    if g is None:  # the situation cannot arise under the table's rules: what other tables do
+        base = j.base_trial.outcome
+        why_not = base.why if base is not None else ""
+        headline, then = "This cannot happen under your table's rules", why_not[:1].upper() + why_not[1:]
+        why, source = [then] if then else [], ""
+        quoted: list[QuotedRule] = []
+        o = None
+    else:
+        o = g.outcome
+        headline, then = (_capital(t) for t in _headline(o, j, name))
+        why, source, quoted = _why(j, g)
+        why = [then, *why[:1]] if then else why[:2]
+    alternatives = []
+    for other in j.groups:
+        if other is g:
+            continue
+        trials = [t for t in other.trials if t.preset is None]
+        if not trials or (o is not None and other.outcome.kind == o.kind and other.outcome.money == o.money):
+            continue  # the same money (other totals, say): no other outcome for the players
+        alternatives.append(_alternative(j, other, trials, name))
+    net = [amount_json(a) for a in o.net] if o is not None and o.kind == "ended" else []
+    footnotes = []
+    cannot = [t for t in j.cannot if t.preset is None]
+    if cannot:
+        footnotes.append(f"It cannot happen at {len(cannot)} other tables tried.")
+    kind = o.kind if o is not None else "cannot_arise"
+    return Verdict(kind, headline, net, name.names, why, source, alternatives, quoted, _table_words(j), footnotes)
+
+
+def _where(j: Judgement, trials: list[Trial]) -> str:
+    """The tables of an alternative in words; several values of one option share the words
+    they begin with ('a player who lays a spread may not knock in that turn, nor for one
+    turn after; or two turns after')."""
+    phrases = [choice_phrase(t.changes(j.base)) for t in trials]
+    if len(phrases) < 2 or len({t.option for t in trials}) != 1 or any(len(t.changes(j.base)) != 1 for t in trials):
+        return _joined(phrases, "or")
+    words = [p.split(" ") for p in phrases]
+    common = 0
+    while all(len(w) > common + 1 for w in words) and len({w[common] for w in words}) == 1:
+        common += 1
+    if common < 4:
+        return "; or ".join(phrases)
+    head = " ".join(words[0][:common])
+    return head + " " + "; or ".join(" ".join(w[common:]) for w in words)
+
+
+def _alternative(j: Judgement, g: Group, trials: list[Trial], name: _Names) -> Alternative:
+    by_id = rules_by_id()
+    o = g.outcome
+    where = _where(j, trials)
+    rid = next((r for r in j.deciding(g) if r in by_id), None)
+    source = source_words(by_id[rid], trials[0].ruleset) if rid else ""
+    net = [amount_json(a) for a in o.net] if o.kind == "ended" else []
+    return Alternative(where, outcome_phrase(o, j, name), net, [t.changes(j.base) for t in trials], source)
