@@ -79,7 +79,6 @@ CASES: dict[str, tuple[str, dict[str, Any]]] = {
                  "spreads 9c 9d 9h", {}),
     "SPREAD-3": (QKA, {}),
     "SPREAD-4": (HITS + "; 0 spreads 7d 8d 9d", {}),
-    "SPREAD-5": (HITS + "; 0 draws, hits 4c on 5", {}),
     "HIT-1": (HITS + "; 0 draws, hits 4c on 1", {}),
     "HIT-2": (HITS + "; 0 hits 4c on 1", {}),
     "HIT-3": (HITS + "; 0 draws, hits 3d on 1", {}),
@@ -151,6 +150,8 @@ CASES: dict[str, tuple[str, dict[str, Any]]] = {
 NOT_A_SITUATION = {
     "GAME-3": "how seats are numbered: every situation uses it and none turns on it",
     "CARD-2": "how cards are written: a misspelt card is bad input, not a ruling",
+    "SPREAD-5": "a hit on a spread that is not on the table: a described situation names its spreads, so such a hit is "
+                "a mistake in the description, named before anything is judged",
     "DEALER-1": "the cut for the first deal comes before any hand",
     "DEALER-3": "a player joins between hands",
     "OBS-1": "what a seat may see of the discard pile: the judge shows every card to everyone",

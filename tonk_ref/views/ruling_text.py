@@ -335,10 +335,12 @@ def text(j: Judgement, style: Style, width: int = 80) -> list[str]:
     out = [style.bold(line) for line in _para("", v.headline, width, "  ")]
     for sentence in v.why:
         out += _para("  ", sentence, width, "  ")
-    if v.source:
-        first = v.rules[0] if v.rules else None
-        ids = f" ({first.id}: {' '.join(first.brief)})" if first is not None and first.brief else ""
-        out += _para("  ", f"Source: {v.source}{ids}.", width, "  ")
+    by_source: dict[str, list[str]] = {}
+    for q in v.deciding:
+        by_source.setdefault(q.source, []).append(q.id)
+    if by_source:
+        said = "; ".join(f"{source} ({', '.join(ids)})" for source, ids in by_source.items())
+        out += _para("  ", f"Source{'s' if len(by_source) > 1 else ''}: {said}.", width, "  ")
     out.append("")
     if v.alternatives:
         out.append("At other tables:" if v.outcome != "cannot_arise" else "At tables where it can happen:")
@@ -353,7 +355,10 @@ def text(j: Judgement, style: Style, width: int = 80) -> list[str]:
     from ..spec.situation import Description
 
     if not isinstance(j.situation, Description):  # a description is the line just typed
-        out += _para("Situation  ", j.situation.describe()[0], width, "           ")
+        out += _para("Situation  ", j.situation.describe()[0].split(": ", 1)[0] + " (--full describes it)", width,
+                     "           ")
+    for note in v.footnotes:
+        out += _para("", note, width, "  ")
     cannot = len([t for t in j.cannot if t.preset is None])
     why_not = f"; why it cannot happen at {cannot} other tables tried" if cannot else ""
     out += _para("", f"--full: every event, total and rule{why_not}", width, "  ")

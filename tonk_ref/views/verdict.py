@@ -60,6 +60,7 @@ class Verdict:
     rules: list[QuotedRule]
     table_rules: str
     footnotes: list[str] = field(default_factory=list)
+    deciding: list[QuotedRule] = field(default_factory=list)  # the rules of the sentences of ``why``
 
     def to_json(self) -> dict[str, Any]:
         return asdict(self)
@@ -218,7 +219,7 @@ def _refused(o: Outcome, j: Judgement, name: _Names) -> tuple[str, str]:
     what = action_words(step.action if step else None, str(r.get("action", "")), _spreads(j), name)
     if o.kind == "allowed":
         return f"Allowed: {name(seat)} may {what}", "The scenario expects it refused, but these rules allow it."
-    message = str(r.get("message", ""))
+    message = _named(str(r.get("message", "")), name)
     return f"Not allowed: {name(seat)} may not {what} now", (message[:1].upper() + message[1:] + ".") if message else ""
 
 
@@ -242,8 +243,18 @@ def _headline(o: Outcome, j: Judgement, name: _Names) -> tuple[str, str]:
         if knock is not None:
             return (f"Nobody pays yet: the others play a last turn after {name(knock.seat)}'s knock",
                     f"{name(o.to_act)} is to play ({stage}).")
-        return "Allowed: the hand goes on", f"{name(o.to_act)} is to play ({stage}); the stock holds {o.stock}."
+        notes = "".join(f" {_named(n, name)[:1].upper()}{_named(n, name)[1:]}." for n in o.notes)
+        return "Allowed: the hand goes on", f"{name(o.to_act)} is to play ({stage}); the stock holds {o.stock}.{notes}"
     return _refused(o, j, name)
+
+
+def _named(text: str, name: _Names) -> str:
+    """A note of the judge ('seat 0 may not knock ...') in the players' names."""
+    import re
+
+    text = re.sub(r"\bits next 1 turn\(s\)", "their next turn", text)
+    text = re.sub(r"\bits next (\d+) turn\(s\)", r"their next \1 turns", text)
+    return re.sub(r"\bseat (\d+)\b", lambda m: name(int(m.group(1))), text) if name.given else text
 
 
 def _capital(text: str) -> str:
@@ -261,6 +272,8 @@ def outcome_phrase(o: Outcome, j: Judgement, name: _Names) -> str:
         return head + (f" ({then.rstrip('.')[:1].lower()}{then.rstrip('.')[1:]})" if then else "")
     if o.kind == "allowed":
         return head[:1].lower() + head[1:]
+    if o.kind == "goes_on" and o.notes:
+        return "the hand goes on, and " + "; ".join(_named(n, name) for n in o.notes)
     return head[:1].lower() + head[1:] if head.startswith(("Allowed", "Nobody")) else head
 
 
@@ -291,9 +304,7 @@ def source_words(rule: Rule, rules: Ruleset) -> str:
         items = [b for b in rule.items("V")]
         if unsourced:
             return "a house rule of online tables, with no written source"
-        if items:
-            return "a house rule (not in the printed rules)"
-        return "a house rule of your table (not in the printed rules)"
+        return "a house rule, not the printed rules" if items else "your table's house rule, not the printed rules"
     if rule.basis == "seeds":
         return "the printed rules say so"
     if rule.basis == "decided":
@@ -305,7 +316,7 @@ def source_words(rule: Rule, rules: Ruleset) -> str:
         if seeds:
             return f"the printed rules say part of it; this rulebook decides the rest{also}"
         return f"the printed rules don't say; this rulebook decides{also}"
-    return "a house rule (not in the printed rules)"
+    return "a house rule, not the printed rules"
 
 
 def _unsourced(option: str, value: object) -> bool:
@@ -356,7 +367,7 @@ def _base_group(j: Judgement) -> Group | None:
     return j.group_of(j.base_trial)
 
 
-def _why(j: Judgement, g: Group) -> tuple[list[str], str, list[QuotedRule]]:
+def _why(j: Judgement, g: Group) -> tuple[list[QuotedRule], str, list[QuotedRule]]:
     by_id = rules_by_id()
     deciding = j.deciding(g)
     quoted: list[QuotedRule] = []
@@ -366,9 +377,11 @@ def _why(j: Judgement, g: Group) -> tuple[list[str], str, list[QuotedRule]]:
             continue
         for text, _label, _trials in j.sentences(g, rid)[:1]:
             quoted.append(QuotedRule(rid, text, source_words(rule, j.base), list(rule.brief)))
-    why = [q.text for q in quoted[:2]]
+    # the deciding rule, and every rule whose sentence the table's own house rules decide:
+    # the very rule the players argue about is never left out
+    argued = [q for q in quoted[1:] if sentence_values(by_id[q.id], j.base)][:2]
     source = quoted[0].source if quoted else ""
-    return why, source, quoted
+    return quoted[:1] + argued, source, quoted
 
 
 def verdict(j: Judgement) -> Verdict:
@@ -384,27 +397,35 @@ def verdict(j: Judgement) -> Verdict:
         headline, then = "This cannot happen under your table's rules", why_not[:1].upper() + why_not[1:]
         why, source = [then] if then else [], ""
         quoted: list[QuotedRule] = []
+        deciding: list[QuotedRule] = []
         o = None
     else:
         o = g.outcome
         headline, then = (_capital(t) for t in _headline(o, j, name))
-        why, source, quoted = _why(j, g)
-        why = [then, *why[:1]] if then else why[:2]
+        deciding, source, quoted = _why(j, g)
+        why = [then, *(q.text for q in deciding)] if then else [q.text for q in deciding]
     alternatives = []
     for other in j.groups:
         if other is g:
             continue
         trials = [t for t in other.trials if t.preset is None]
-        if not trials or (o is not None and other.outcome.kind == o.kind and other.outcome.money == o.money):
-            continue  # the same money (other totals, say): no other outcome for the players
+        if not trials or (o is not None and _same_for_players(o, other.outcome, j, name)):
+            continue  # the same money (other totals, another rule's words): no other outcome for the players
         alternatives.append(_alternative(j, other, trials, name))
     net = [amount_json(a) for a in o.net] if o is not None and o.kind == "ended" else []
     footnotes = []
-    cannot = [t for t in j.cannot if t.preset is None]
-    if cannot:
-        footnotes.append(f"It cannot happen at {len(cannot)} other tables tried.")
+    played = j.base_trial.played
+    for seat, cards in sorted(getattr(played, "filled", {}).items()):
+        total = getattr(j.situation, "totals", {}).get(seat)
+        given = f"given by its total, {total}" if total is not None else "not shown"
+        footnotes.append(f"{name(seat)}'s hand, {given}, was taken as {' '.join(_card(c) for c in cards)}.")
+    hint = [t for t in j.first_turn_hint if t.preset is None]
+    if hint:
+        footnotes.append("If nobody has played yet (say 'first turn'), it can also happen at tables where "
+                         + _joined([choice_phrase(t.changes(j.base)) for t in hint], "or") + ".")
     kind = o.kind if o is not None else "cannot_arise"
-    return Verdict(kind, headline, net, name.names, why, source, alternatives, quoted, _table_words(j), footnotes)
+    return Verdict(kind, headline, net, name.names, why, source, alternatives, quoted, _table_words(j), footnotes,
+                   deciding)
 
 
 def _where(j: Judgement, trials: list[Trial]) -> str:
@@ -422,6 +443,18 @@ def _where(j: Judgement, trials: list[Trial]) -> str:
         return "; or ".join(phrases)
     head = " ".join(words[0][:common])
     return head + " " + "; or ".join(" ".join(w[common:]) for w in words)
+
+
+def _same_for_players(a: Outcome, b: Outcome, j: Judgement, name: _Names) -> bool:
+    """Whether two outcomes are the same to the players: the same money for an ended hand
+    (whatever the totals or the rule that names it), else the same words."""
+    if a.kind != b.kind:
+        return False
+    if a.kind == "ended":
+        if any(a.net) or any(b.net):
+            return a.net == b.net
+        return a.ending == b.ending  # nobody pays either way: the same only for the same reason
+    return _headline(a, j, name) == _headline(b, j, name)
 
 
 def _alternative(j: Judgement, g: Group, trials: list[Trial], name: _Names) -> Alternative:
