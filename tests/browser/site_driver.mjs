@@ -8,6 +8,7 @@
 //
 // Tasks:
 //   {"kind": "tap", "id", "item": <a W item>, "rules": {"preset", "options"}, "ask_again": bool}
+//                                                   (with "keep": the form is reset by tapping)
 //   {"kind": "open", "id", "url"}                    a share link
 //   {"kind": "axe", "id", "width", "height", "scheme": "light"|"dark", "url", "picker": bool}
 //   {"kind": "overflow", "id", "width", "height", "url"}
@@ -20,7 +21,12 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 
-const READY_MS = 180000;
+const READY_MS = 90000;
+const START = performance.now();
+// progress on stderr, for a run that fails or hangs
+function log(text) {
+  process.stderr.write(`[${((performance.now() - START) / 1000).toFixed(1)}s] ${text}\n`);
+}
 const ASK_MS = 90000;
 
 async function readStdin() {
@@ -94,6 +100,11 @@ async function must(selector, within = page) {
 
 // Open every closed <details> around an element by tapping its summary, as a player would.
 async function reveal(el) {
+  const hidden = await el.evaluate((node) => {
+    const d = node.closest("details");
+    return Boolean(d && (!d.open || (d.parentElement && d.parentElement.closest("details:not([open])"))));
+  });
+  if (!hidden) return;
   const summaries = await el.evaluateHandle((node) => {
     const out = [];
     for (let d = node.closest("details"); d; d = d.parentElement && d.parentElement.closest("details")) {
@@ -116,8 +127,8 @@ async function tap(el) {
 async function typeInto(el, text) {
   await reveal(el);
   await el.click({ count: 3 });
-  await el.evaluate((e) => { e.value = ""; });
-  await el.type(String(text));
+  await el.evaluate((e) => { e.value = ""; e.dispatchEvent(new Event("input", { bubbles: true })); });
+  if (String(text) !== "") await el.type(String(text));
   await el.evaluate((e) => e.dispatchEvent(new Event("change", { bubbles: true })));
 }
 
@@ -137,18 +148,37 @@ async function choose(sel, values, text) {
 async function pickCards(opener, cards, what) {
   await tap(opener);
   await page.waitForSelector("dialog#picker[open]", { timeout: 10000 });
+  // a card left pressed from before is tapped off, as a player would
+  for (const b of await page.$$('dialog#picker button[data-card][aria-pressed="true"]')) {
+    const code = await b.evaluate((e) => e.dataset.card);
+    if (!cards.includes(code)) await b.click();
+  }
   for (const c of cards) {
     const b = await page.$(`dialog#picker button[data-card="${c}"]`);
     if (!b) throw new Error(`${what}: the card picker has no button[data-card="${c}"]`);
-    if ((await b.evaluate((e) => e.getAttribute("aria-pressed"))) !== "true") await b.click();
-    const pressed = await b.evaluate((e) => e.getAttribute("aria-pressed"));
-    const stillOpen = await page.$("dialog#picker[open]");
-    if (pressed !== "true" && stillOpen) throw new Error(`${what}: ${c} is not pressed after a tap`);
+    if ((await b.evaluate((e) => e.getAttribute("aria-pressed"))) === "true") continue;
+    await b.click();
+    const pressed = await b.evaluate((e) => e.getAttribute("aria-pressed") === "true" || !e.closest("dialog[open]"));
+    if (!pressed) throw new Error(`${what}: ${c} is not pressed after a tap`);
   }
   if (await page.$("dialog#picker[open]")) {
     await (await must("#picker-done")).click();
   }
   await page.waitForFunction(() => !document.querySelector("dialog#picker[open]"), { timeout: 10000 });
+}
+
+// Tap the remove button of each item of a list (its accessible name starts "Remove"), last first.
+async function removeAll(selector) {
+  for (let guard = 0; guard < 50; guard++) {
+    const items = await page.$$(selector);
+    if (!items.length) return;
+    const rm = await items[items.length - 1].evaluateHandle((li) => [...li.querySelectorAll("button")].find(
+      (b) => /^remove/i.test((b.getAttribute("aria-label") || b.textContent || "").trim())) || null);
+    const el = rm.asElement();
+    if (!el) throw new Error(`${selector} has no button named "Remove..." to clear it with`);
+    await tap(el);
+  }
+  throw new Error(`${selector}: the items do not go away`);
 }
 
 async function last(selector) {
@@ -163,8 +193,8 @@ async function checkbox(el, on) {
 }
 
 async function setRules(rules) {
-  const preset = await must("#preset");
-  if ((await preset.evaluate((s) => s.value)) !== rules.preset) await choose(preset, [rules.preset]);
+  // choosing the preset (again) sets every house rule to the preset's
+  await choose(await must("#preset"), [rules.preset]);
   for (const [name, value] of Object.entries(rules.options || {})) {
     const values = [JSON.stringify(value), String(value)];
     let radio = null;
@@ -179,16 +209,21 @@ async function setRules(rules) {
 }
 
 async function tapSituation(item, rules) {
+  // what an earlier situation left on the page: its steps and spreads removed
+  await removeAll("li[data-action]");
+  await removeAll("li[data-spread]");
   await setRules(rules);
   await choose(await must("#players"), [item.players]);
   for (let seat = 0; seat < item.players; seat++) {
     await typeInto(await must(`input[data-name-seat="${seat}"]`), item.names[seat]);
   }
-  if ((item.stake ?? 1) !== 1) {
-    const stake = await page.$("#stake");
-    if (!stake) throw new Error(`the page has no #stake input for the stake ${item.stake}`);
-    await typeInto(stake, item.stake);
-  }
+  const dealer = await page.$("#dealer");
+  if (item.dealer !== undefined && !dealer) throw new Error(`the page has no #dealer for the dealer ${item.dealer}`);
+  if (dealer) await choose(dealer, [item.dealer ?? ""], item.dealer === undefined ? undefined : item.names[item.dealer]);
+  const stake = await page.$("#stake");
+  if ((item.stake ?? 1) !== 1 && !stake) throw new Error(`the page has no #stake input for the stake ${item.stake}`);
+  if (stake && (item.stake ?? 1) !== 1) await typeInto(stake, item.stake);
+  else if (stake && (await stake.evaluate((e) => e.value)) !== "") await typeInto(stake, "");
   for (let seat = 0; seat < item.players; seat++) {
     const hand = item.hands[seat];
     const give = hand.give || "cards";
@@ -217,7 +252,9 @@ async function tapSituation(item, rules) {
     if (none) await checkbox(none, false);
     await pickCards(await must("#discard-pick"), [item.discard], "the discard");
   }
-  if (item.stock !== null && item.stock !== undefined) await typeInto(await must("#stock"), item.stock);
+  const stock = await must("#stock");
+  if (item.stock !== null && item.stock !== undefined) await typeInto(stock, item.stock);
+  else if ((await stock.evaluate((e) => e.value)) !== "") await typeInto(stock, "");
   await checkbox(await must("#first-turn"), Boolean(item.first_turn));
   for (const [k, act] of item.actions.entries()) {
     await tap(await must("#add-action"));
@@ -288,7 +325,10 @@ async function waitVerdict(ms) {
 
 const run = {
   async tap(task) {
-    const loadMs = await load(home);
+    // a fresh load, or (task.keep) the page the task before left, reset by its own controls
+    const here = page.url();
+    const keep = task.keep && here.startsWith(origin) && (await page.$("body[data-ready='1']"));
+    const loadMs = await load(home, { keep });
     await tapSituation(task.item, task.rules);
     const askMs = await ask();
     const out = { ...(await readVerdict()), load_ms: loadMs, ask_ms: askMs };
@@ -368,10 +408,13 @@ const run = {
 const results = [];
 for (const task of cfg.tasks) {
   const t0 = performance.now();
+  log(`${task.id}: ${task.kind}`);
   try {
     const out = await run[task.kind](task);
+    log(`${task.id}: done in ${Math.round(performance.now() - t0)} ms`);
     results.push({ id: task.id, kind: task.kind, ok: true, ms: performance.now() - t0, ...out });
   } catch (err) {
+    log(`${task.id}: failed: ${String(err).split("\n")[0]}`);
     let shot = null;
     if (cfg.artifacts) {
       shot = join(cfg.artifacts, `${task.id}.png`);

@@ -53,6 +53,8 @@ BY_ID = {it["id"]: it for it in ITEMS}
 VARIANTS = [(it["id"], v["options"], v["net"]) for it in ITEMS for v in it.get("variants", [])
             if v["net"] != it["net"]]
 SIZES = [(390, 844), (1280, 900)]
+#: the item asked twice: the second ask's time is the tap-to-verdict time with everything loaded
+AGAIN = "W7"
 SCHEMES = ["light", "dark"]
 #: generous bounds that still catch a page that reloads the runtime on every ask
 ASK_CACHED_MS = 15000
@@ -175,12 +177,14 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, Any]]:
         tasks: list[dict[str, Any]] = []
         judged: dict[str, dict[str, Any]] = {}
         for it in ITEMS:
+            # one page for every item: the first loads it, the others reset it by tapping
             tasks.append({"kind": "tap", "id": it["id"], "item": it, "rules": rules_of(it),
-                          "ask_again": it is ITEMS[0]})
+                          "ask_again": it["id"] == AGAIN, "keep": it is not ITEMS[0]})
             judged[it["id"]] = expected(judge(notation(it), rules_of(it), tmp))
         for wid, options, _ in VARIANTS:
             key = f"{wid}:" + ",".join(f"{k}={v}" for k, v in options.items())
-            tasks.append({"kind": "tap", "id": key, "item": BY_ID[wid], "rules": rules_of(BY_ID[wid], options)})
+            tasks.append({"kind": "tap", "id": key, "item": BY_ID[wid], "rules": rules_of(BY_ID[wid], options),
+                          "keep": True})
             judged[key] = expected(judge(notation(BY_ID[wid]), rules_of(BY_ID[wid], options), tmp))
         # one load of the share link tonk judge --link prints (or, without it, of the
         # contract's fragment): its verdict, then at each size and colour scheme axe-core,
@@ -217,17 +221,19 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, Any]]:
         results = {r["id"]: r for r in report["results"]}
 
         taps = [r for r in report["results"] if r["kind"] == "tap" and r["ok"]]
-        first = results.get(ITEMS[0]["id"], {})
+        again = results.get(AGAIN, {})
+        asks = sorted(round(r["ask_ms"]) for r in taps if not r["form_error"])
         timings = {
             "site_bytes_beyond_runtime": size_of(out) - size_of(out / "pyodide"),
             "runtime_bytes": size_of(out / "pyodide"),
             "build_s": round(build_s, 2),
             "driver_s": round(drive_s, 2),
-            "first_load_ms": round(first.get("load_ms", 0)),
-            "first_ask_ms": round(first.get("ask_ms", 0)),
-            "second_ask_ms": round(first["again_ms"]) if "again_ms" in first else None,
-            "reload_ms": sorted(round(r["load_ms"]) for r in taps[1:]),
-            "ask_after_reload_ms": sorted(round(r["ask_ms"]) for r in taps[1:]),
+            "first_load_ms": round(results.get(ITEMS[0]["id"], {}).get("load_ms", 0)),
+            "ask_ms": asks,
+            "ask_median_ms": asks[len(asks) // 2] if asks else None,
+            "second_ask_ms": round(again["again_ms"]) if "again_ms" in again else None,
+            "second_ask_of": AGAIN,
+            "link_load_ms": round(results.get("link-printed", {}).get("load_ms", 0)),
         }
         (tmp / "timings.json").write_text(json.dumps(timings, indent=2), encoding="utf-8")
         print("\nsite timings:", json.dumps(timings))
@@ -261,6 +267,19 @@ def test_a_w_item_tapped_in_gets_tonk_judges_verdict_and_the_briefs_money(site: 
     want = site["judged"][wid]
     if "alternatives" in want:
         assert len(got["alternatives"]) == want["alternatives"], f"{wid}: {got['alternatives']}"
+
+
+RULE_ID = re.compile(r"\b[A-Z]{2,}(?:-[A-Z0-9]+)*-\d+\b|\b[SDVW]\d{1,2}\b|\w+_\w+")
+
+
+@pytest.mark.parametrize("wid", ["W3", "W7", "W10", "W12"])
+def test_the_verdict_speaks_in_the_players_names_and_words(site: dict[str, Any], wid: str) -> None:
+    """Names and money first; rule IDs, brief items and option names are one tap away."""
+    got = result(site, wid)
+    assert got["headline"], f"{wid}: no headline"
+    assert any(name in got["headline"] for name in BY_ID[wid]["names"]), got["headline"]
+    for line in [got["headline"], *got["alternatives"]]:
+        assert not RULE_ID.search(line), f"{wid}: a code in {line!r}"
 
 
 @pytest.mark.parametrize(("wid", "options", "net"), VARIANTS,
@@ -328,5 +347,5 @@ def test_the_verdict_comes_quickly_once_the_runtime_is_cached_and_the_site_is_sm
     t = site["timings"]
     assert t["second_ask_ms"] is not None, "the second ask did not run"
     assert t["second_ask_ms"] < ASK_CACHED_MS, t
-    assert max(t["ask_after_reload_ms"], default=0) < ASK_CACHED_MS * 2, t
+    assert t["ask_ms"] and max(t["ask_ms"]) < ASK_CACHED_MS, t
     assert 0 < t["site_bytes_beyond_runtime"] < SITE_BEYOND_RUNTIME_BYTES, t
