@@ -225,3 +225,11 @@ def test_the_share_link_round_trips(built: Path) -> None:
     assert back["ok"] and back["situation"] == res["situation"]
     again = json.loads(ask.answer(json.dumps({"situation": f["s"], "rules": rules})))
     assert again["verdict"] == res["verdict"] and again["link"] == res["link"]
+
+
+def test_every_id_the_script_reads_is_on_the_page() -> None:
+    page = site.page_file("index.html").decode()
+    script = site.page_file("site.js").decode()
+    ids = set(re.findall(r'\bid="([^"]+)"', page))
+    read = set(re.findall(r'\$\("#([\w-]+)', script))
+    assert read and read <= ids, read - ids

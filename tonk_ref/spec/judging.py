@@ -111,14 +111,49 @@ class _Cites:
 _DEUCES = BITS[1] | BITS[14] | BITS[27] | BITS[40]
 
 
-def _cite_pack(cite: _Cites, cards: Iterable[Card], g: Any, rules: Ruleset, run: bool) -> None:
-    """The house rules a spread or hit leans on: wild cards, and the 40-card pack's runs."""
+def _cite_pack(cite: _Cites, cards: Iterable[Card], g: Any, rules: Ruleset, run: bool,
+               primary: _Cites | None = None, spread: Iterable[Card] = ()) -> None:
+    """The house rules a spread or hit leans on: wild cards, and the 40-card pack's runs
+    (``spread``: the run the cards are laid in or hit on, whose seven and jack, next to
+    each other only in that pack, make VAR-DECK40-1 one of the rules that decide)."""
     cards = tuple(cards)
     if any(g.wild & BITS[c] for c in cards):
         cite("VAR-WILD-1", "VAR-JOKER-1" if any(c >= 52 for c in cards) else "",
              "VAR-DEUCES-1" if rules.deuces_wild and any(BITS[c] & _DEUCES for c in cards) else "")
     if run and rules.deck == 40:
         cite("VAR-DECK40-1")
+        ranks = {c % 13 for c in (*cards, *spread) if c < 52}
+        if primary is not None and {_SEVEN, _JACK} <= ranks:
+            primary("VAR-DECK40-1")
+
+
+#: The ranks of the seven and the jack (an ace is 0), next to each other in a run of the
+#: 40-card pack only (VAR-DECK40-1).
+_SEVEN, _JACK = 6, 10
+
+
+def _run_links(deck: int) -> dict[int, frozenset[int]]:
+    """For each rank a pack holds, the ranks next to it in a run (VAR-DECK40-1: in the
+    40-card pack the jack follows the seven)."""
+    pos = compiled(DEFAULT.replace(deck=deck)).geometry.pos
+    at = {p: r for r, p in enumerate(pos) if p >= 0}
+    return {r: frozenset(at[q] for q in (p - 1, p + 1) if q in at) for r, p in enumerate(pos) if p >= 0}
+
+
+def pack_changes_named(named: Iterable[Card], base: Ruleset, other: Ruleset) -> bool:
+    """Whether ``other``'s pack differs from ``base``'s for the cards the situation names:
+    it adds or removes one, or makes two of one suit neighbours in a run in one pack and
+    not in the other (a named seven and jack of a suit: VAR-DECK40-1)."""
+    differ = pack_mask(base.deck, base.jokers) ^ pack_mask(other.deck, other.jokers)
+    cards = set(named)
+    if any(differ >> c & 1 for c in cards):
+        return True
+    if base.deck == other.deck:
+        return False
+    mine, theirs = _run_links(base.deck), _run_links(other.deck)
+    natural = sorted(c for c in cards if c < 52)
+    return any(a // 13 == b // 13 and (b % 13 in mine.get(a % 13, ())) != (b % 13 in theirs.get(a % 13, ()))
+               for k, a in enumerate(natural) for b in natural[k + 1:])
 
 
 def _natural_aces(mask: int) -> int:
@@ -139,9 +174,25 @@ def _kept(p: Played) -> int:
 
 def _forced_in(kept: int, g: Any) -> int:
     """A spread of ``kept`` that forced spreads make the player lay (0 if none): any spread
-    but a book of exactly three natural aces, the smallest first."""
+    but a book of exactly three natural aces, one without wild cards first, the smallest
+    first."""
     forced = [m for m in spread_masks(kept, g) if not (m.bit_count() == 3 and m & _ACES == m)]
-    return min(forced, key=lambda m: (m.bit_count(), m)) if forced else 0
+    return min(forced, key=lambda m: (bool(m & g.wild), m.bit_count(), m)) if forced else 0
+
+
+def _forced_note(seat: int, kept: int, spread: int) -> str:
+    """Why forced spreads make ``seat`` lay a spread of the hand it would keep: the spread
+    it holds, and, where it holds three aces or more, why S33's exception for a book of
+    exactly three aces does not cover it (four aces are a book of four)."""
+    aces = _natural_aces(kept)
+    if aces >= 4:
+        return (f"seat {seat} holds {_aces_of(kept)}, a book of four aces, which forced spreads make it lay: S33's "
+                "exception covers only a book of exactly three aces")
+    shown = " ".join(NAMES[c] for c in cards_of(spread))
+    if aces == 3:
+        return (f"seat {seat} holds {shown}, a spread that forced spreads make it lay; S33's exception covers only "
+                f"the book of three aces, {_aces_of(kept)}")
+    return f"seat {seat} holds {shown}, a spread that forced spreads make it lay"
 
 
 def _aces_of(mask: int) -> str:
@@ -175,7 +226,7 @@ def refusal_rules(p: Played) -> list[str]:
         kept = _kept(p)
         if _natural_aces(kept) >= 3:
             cite("VAR-FORCED-1", "VAR-FORCED-2")
-        if kept & g.wild:
+        if _forced_in(kept, g) & g.wild:  # the spread to lay needs a wild card
             cite("VAR-WILD-1", "VAR-JOKER-1" if kept >> 52 else "",
                  "VAR-DEUCES-1" if hand.rules.deuces_wild and kept & _DEUCES else "")
     elif err.reason in ("not_your_turn",) and hand.rules.eating:
@@ -230,7 +281,7 @@ def outcome_of(p: Played, situation: Situation) -> Outcome:
             kind = "SPREAD-2" if sp is not None and sp.kind == "book" else "SPREAD-3"
             cite(kind)
             primary(kind)
-            _cite_pack(cite, e.data, g, rules, sp is not None and sp.kind == "run")
+            _cite_pack(cite, e.data, g, rules, sp is not None and sp.kind == "run", primary, e.data)
         elif e.kind == "hit":
             hits += 1
             cite("HIT-3", "HIT-4" if hits > 1 else "", "SPREAD-5")
@@ -238,7 +289,9 @@ def outcome_of(p: Played, situation: Situation) -> Outcome:
             card, index = e.data
             if g.wild & BITS[card]:
                 cite("VAR-WILD-2")
-            _cite_pack(cite, (card,), g, rules, 0 <= index < len(hand.spreads) and hand.spreads[index].kind == "run")
+            target = hand.spreads[index] if 0 <= index < len(hand.spreads) else None
+            _cite_pack(cite, (card,), g, rules, target is not None and target.kind == "run", primary,
+                       target.cards if target is not None else ())
         elif e.kind == "draw" and first_turn:
             cite("DEAL-3")
         elif e.kind in ("dealt_tonk", "dealt_draw", "dealt_best", "dealt_split"):
@@ -280,10 +333,7 @@ def outcome_of(p: Played, situation: Situation) -> Outcome:
             refusal = {"action": act.text, "where": act.where, "reason": err.reason, "rule": err.rule,
                        "message": err.message, "rules": deciding}
             if err.reason == "forced_spread" and (spread := _forced_in(kept := _kept(p), g)):
-                aces = (f"; S33's exception covers only the book of three aces, {_aces_of(kept)}"
-                        if _natural_aces(kept) >= 3 else "")
-                notes.append(f"seat {act.seat} holds {' '.join(NAMES[c] for c in cards_of(spread))}, a spread that "
-                             f"forced spreads make it lay{aces}")
+                notes.append(_forced_note(act.seat, kept, spread))
             key = ("refused", act.where, err.reason, err.rule)
         else:
             refusal = {"action": act.text, "where": act.where, "expected": act.reject}
@@ -464,6 +514,9 @@ class Judgement:
     presets: list[Trial]
     first_turn_hint: list[Trial] = field(default_factory=list)  # cannot arise, but can on the first turn
     not_judged: list[Trial] = field(default_factory=list)  # they change only cards the situation does not name
+    #: the sentences already worked out, by group letter and rule (:meth:`sentences`)
+    _said: dict[tuple[str, str], list[tuple[str, str, list[Trial]]]] = field(default_factory=dict, repr=False,
+                                                                             compare=False)
 
     @property
     def base_trial(self) -> Trial:
@@ -493,7 +546,11 @@ class Judgement:
 
     def deciding(self, g: Group) -> list[str]:
         """The rules that decide this group, in the order cited: those that settle the
-        outcome itself and those an option that matters here changes."""
+        outcome itself and those an option that matters here changes.  Only rules with a
+        sentence to quote under some ruleset of the group are among them (a rule that
+        settles the outcome only under another ruleset of the group than its first, say
+        forced spreads' exception for three aces in the base rules' group, is quoted for
+        that ruleset: :meth:`quotes`)."""
         keys = self.key_options(g)
         by_id = rules_by_id()
         o = g.outcome
@@ -501,12 +558,38 @@ class Judgement:
         then = [rid for rid in o.rules
                 if rid not in o.primary and rid not in FULL_ONLY and rid in by_id
                 and set(by_id[rid].options) & keys]  # fmt: skip
-        return first + then or [r for r in o.rules if r not in CONTEXT][:1] or o.rules[:1]
+        found = first + then or [r for r in o.rules if r not in CONTEXT][:1] or o.rules[:1]
+        return [rid for rid in found if rid not in by_id or self.sentences(g, rid)]
+
+    def is_base(self, g: Group) -> bool:
+        """Whether ``g`` is the group of the base rules."""
+        return any(t is self.base_trial for t in g.trials)
+
+    def quotes(self, g: Group, rid: str) -> list[Quote]:
+        """The rule's sentences for the group (:meth:`sentences`), each saying for which of the
+        group's rulesets it is quoted: ``under`` is empty where the sentence speaks for the
+        whole group (in the base rules' group, the sentence of the base rules themselves),
+        else the labels of the rulesets it holds for.  A ruling says "under <under>:" before
+        every sentence whose ``under`` is not empty."""
+        texts = self.sentences(g, rid)
+        base = self.is_base(g)
+        out = []
+        for k, (text, label, trials) in enumerate(texts):
+            whole = len(texts) == 1 and len(trials) == len(g.trials)
+            mine = base and k == 0 and any(t is self.base_trial for t in trials)
+            out.append(Quote(text, label, trials, "" if whole or mine else labels(trials)))
+        return out
 
     def sentences(self, g: Group, rid: str) -> list[tuple[str, str, list[Trial]]]:
         """The rule's sentence under the rulesets of the group: one entry per distinct
         sentence, with where it comes from and the rulesets it holds for (the group's first
         ruleset's sentence first)."""
+        said = self._said.get((g.letter, rid))
+        if said is None:
+            said = self._said[(g.letter, rid)] = self._sentences(g, rid)
+        return list(said)
+
+    def _sentences(self, g: Group, rid: str) -> list[tuple[str, str, list[Trial]]]:
         rule = rules_by_id().get(rid)
         if rule is None:
             return [("(not in spec/rules.yaml)", "", list(g.trials))]
@@ -518,6 +601,16 @@ class Judgement:
                 continue
             out.setdefault(rule.text_under(t.ruleset), []).append(t)
         return [(text, provenance_of(rule, trials), trials) for text, trials in out.items()]
+
+
+@dataclass
+class Quote:
+    """A rule's sentence as a ruling quotes it for a group (:meth:`Judgement.quotes`)."""
+
+    text: str
+    label: str  # where the sentence comes from (:func:`provenance_of`)
+    trials: list[Trial]  # the rulesets of the group it holds for
+    under: str = ""  # "": it speaks for the group; else the rulesets to name before it
 
 
 def provenance_of(rule: Rule, trials: list[Trial]) -> str:
@@ -565,13 +658,11 @@ def judge(situation: Situation, base: Ruleset, base_label: str, presets: dict[st
           ) -> Judgement:
     trials = trials_for(base, presets)
     named = named_cards(situation)
-    base_pack = pack_mask(base.deck, base.jokers)
     not_judged = []
     for t in trials:
         if t.option in PACK_OPTIONS:
-            differ = base_pack ^ pack_mask(t.ruleset.deck, t.ruleset.jokers)
             jokers_named = any(c >= 52 for c in named)
-            if not any(differ >> c & 1 for c in named) and not (t.option == "joker_value" and jokers_named):
+            if not pack_changes_named(named, base, t.ruleset) and not (t.option == "joker_value" and jokers_named):
                 not_judged.append(t)
     trials = [t for t in trials if not any(t is u for u in not_judged)]
     cache: dict[Ruleset, Played] = {}
@@ -613,6 +704,8 @@ def _group_outcome(g: Group) -> Outcome:
     rule's sentence then quoted only for the rulesets that cite it (:meth:`Judgement.sentences`).
     A forced-spreads ruleset that reaches the base's outcome by S33's exception keeps it."""
     o = g.outcome
+    if (refusal := _group_refusal(g)) is not None:
+        o = dataclasses.replace(o, refusal=refusal)
     rules, primary, notes = list(o.rules), list(o.primary), list(o.notes)
     for t in g.trials[1:]:
         other = t.outcome
@@ -627,6 +720,29 @@ def _group_outcome(g: Group) -> Outcome:
     if rules == o.rules and primary == o.primary and notes == o.notes:
         return o
     return dataclasses.replace(o, rules=rules, primary=primary, notes=notes)
+
+
+def _group_refusal(g: Group) -> dict[str, Any] | None:
+    """A refusal whose rulesets word it differently (each value of a knock limit its own
+    limit, no special hands and special hands on the first turn only): its ``message``
+    says each wording with the rulesets it holds for, and ``messages`` lists them as data.
+    None when every ruleset of the group words it the same."""
+    o = g.outcome
+    if o.kind != "refused" or o.refusal is None:
+        return None
+    by: dict[str, list[Trial]] = {}
+    for t in g.trials:
+        err = t.played.error if t.played is not None else None
+        by.setdefault(err.message if err is not None else str(o.refusal["message"]), []).append(t)
+    if len(by) < 2:
+        return None
+    said = [(labels(ts), m) for m, ts in by.items()]
+    # the rulesets of the longest label (the base rules and many more) are the others
+    longest = max(range(len(said)), key=lambda k: len(said[k][0]))
+    if len(said[longest][0]) > 60:
+        said.append(("elsewhere", said.pop(longest)[1]))
+    return {**o.refusal, "message": "; ".join(f"{who}: {m}" for who, m in said),
+            "messages": [{"message": m, "rulesets": [t.label for t in ts]} for m, ts in by.items()]}
 
 
 def _first_turn_hint(situation: Situation, cannot: list[Trial]) -> list[Trial]:
@@ -768,9 +884,10 @@ def to_json(j: Judgement) -> dict[str, Any]:
             }
             if rule is not None:
                 entry["provenance"] = provenance_record(rule, mine)
-                if len(texts) > 1:
-                    entry["texts"] = [{"text": text, "provenance": label, "rulesets": [t.label for t in trials]}
-                                      for text, label, trials in texts]  # fmt: skip
+                quotes = j.quotes(g, rid)
+                if len(quotes) > 1 or any(q.under for q in quotes):
+                    entry["texts"] = [{"text": q.text, "provenance": q.label, "rulesets": [t.label for t in q.trials],
+                                       "under": q.under} for q in quotes]  # fmt: skip
             return entry
 
         rec["decided_by"] = [decided(rid) for rid in o.rules]
@@ -805,4 +922,5 @@ def _amount_json(a: Amount) -> int | str:
     return int(text) if "/" not in text else text
 
 
-__all__ = ["BETWEEN_HANDS", "DEFAULT", "Group", "Judgement", "Outcome", "Trial", "judge", "labels", "to_json"]
+__all__ = ["BETWEEN_HANDS", "DEFAULT", "Group", "Judgement", "Outcome", "Quote", "Trial", "judge", "labels",
+           "pack_changes_named", "to_json"]

@@ -6,6 +6,7 @@ items and whether any stored source documents them).  It reads the rules of
 from __future__ import annotations
 
 import functools
+import json
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -58,37 +59,82 @@ def sentence_alternatives(rule: Rule, rules: Ruleset | None = None) -> dict[str,
 
 def house_label(rule: Rule, values: Mapping[str, Sequence[object]]) -> str:
     """The label of ``rule``'s sentence under option values other than the defaults that
-    decide it: "a house rule: knock_limit = 5 (V29)", "a variation the seeds print:
-    forced_spreads = true (S33; this spec decides D16)", or, for a value no stored source
-    documents, "an online engines' rule, no written source: empty_stock = last_turn"."""
-    facts = option_facts()
-    sourced: dict[str, list[object]] = {}
-    online: dict[str, list[object]] = {}
+    decide it, each value with its own source: "a house rule: knock_limit = 5 (V29)", "a
+    variation the seeds print: forced_spreads = true (S33; this spec decides D16)", "a
+    house rule: count_held_spreads = false (V39), after_knock = one_turn_each (Hoyle's and
+    Bicycle's Tunk)" (a documented source, ``x-documented``), "a house rule with no written
+    source: turn_limit = 50" (neither a brief item nor a documented source), or, for a value
+    known only from online engines, "an online engines' rule, no written source:
+    empty_stock = last_turn"."""
+    kinds: dict[str, dict[str, list[object]]] = {k: {} for k in _KINDS}
+    items: dict[str, list[str]] = {}
     for o, vs in values.items():
         for v in vs:
-            into = online if facts[o].is_unsourced(v) else sourced
-            into.setdefault(o, []).append(v)
-    briefs = [b for o in sourced for b in _option_brief().get(o, ())]
-    printed = [b for b in briefs if b in SEED_VARIATIONS]
-    items = printed or [b for b in briefs if b.startswith("V")]
-    if rule.section == "VAR" and rule.items("D"):
-        items += [f"this spec decides {', '.join(rule.items('D'))}"]
-    if set(rule.seeds_disagree) & set(values):
-        items += [f"the seeds disagree: {', '.join(rule.items('S'))}"]
-    cite = f" ({'; '.join(dict.fromkeys(items))})" if items else ""
-    parts = []
-    if sourced:
-        head = "a variation the seeds print" if printed else "a house rule"
-        parts.append(f"{head}: {_values_text(sourced)}{cite}")
-    if online:
-        parts.append(f"{UNSOURCED}: {_values_text(online)}{'' if sourced else cite}")
-    return "; ".join(parts)
+            kind, cited = value_source(o, v)
+            kinds[kind].setdefault(o, []).append(v)
+            for item in cited:
+                if item not in items.setdefault(o, []):
+                    items[o].append(item)
+    for o in values:
+        if o in rule.seeds_disagree and any(o in kinds[k] for k in ("printed", "house", "none")):
+            items.setdefault(o, []).append(f"the seeds disagree: {', '.join(rule.items('S'))}")
+    parts = [(k, kinds[k]) for k in _KINDS if kinds[k]]
+    if parts and rule.section == "VAR" and rule.items("D"):
+        last = list(parts[0][1])[-1]
+        items.setdefault(last, []).append(f"this spec decides {', '.join(rule.items('D'))}")
+    return "; ".join(f"{_KINDS[k]}: {_values_text(vs, items)}" for k, vs in parts)
 
 
-def _values_text(values: Mapping[str, Sequence[object]]) -> str:
-    """'knock_timing = any, knock_with_discard = false'; 'caught_payment = a or b; deck = 40'."""
+#: The kinds of source an option value has, in the order a label names them, and how it
+#: names each.
+_KINDS = {
+    "printed": "a variation the seeds print",
+    "house": "a house rule",
+    "none": "a house rule with no written source",
+    "unsourced": UNSOURCED,
+}
+
+
+@functools.cache
+def _documented() -> dict[str, dict[str, str]]:
+    """``x-documented`` of each option: a value (as JSON text) to the written source that
+    documents it where no brief item does."""
+    return {name: dict(prop.get("x-documented", {})) for name, prop in load_ruleset_schema()["properties"].items()}
+
+
+def value_source(option: str, value: object) -> tuple[str, tuple[str, ...]]:
+    """Where an option's value other than its default comes from: ("printed", the seed
+    variations it plays), ("house", the brief's V items or the written source that
+    documents it), ("unsourced", ()) for a value known only from online engines
+    (``x-unsourced``), or ("none", ()) where nothing written gives it."""
+    if option_facts()[option].is_unsourced(value):
+        return "unsourced", ()
+    brief = _option_brief().get(option, ())
+    printed = tuple(b for b in brief if b in SEED_VARIATIONS)
+    if printed:
+        return "printed", printed
+    vs = tuple(b for b in brief if b.startswith("V"))
+    if vs:
+        return "house", vs
+    documented = _documented().get(option, {}).get(_json_text(value))
+    if documented:
+        return "house", (documented,)
+    return "none", ()
+
+
+def _json_text(value: object) -> str:
+    """A value as its JSON text: ``true``, ``50``, ``one_turn_each``."""
+    if isinstance(value, str):
+        return value
+    return json.dumps(value)
+
+
+def _values_text(values: Mapping[str, Sequence[object]], items: Mapping[str, Sequence[str]] | None = None) -> str:
+    """'knock_timing = any, knock_with_discard = false'; 'caught_payment = a or b; deck = 40';
+    each option followed by its own sources: 'count_held_spreads = false (V39), ...'."""
     texts = {o: [option_text(o, v).split(" = ", 1)[1] for v in vs] for o, vs in values.items()}
-    shown = [f"{o} = " + (t[0] if len(t) == 1 else ", ".join(t[:-1]) + f" or {t[-1]}") for o, t in texts.items()]
+    shown = [f"{o} = " + (t[0] if len(t) == 1 else ", ".join(t[:-1]) + f" or {t[-1]}")
+             + (f" ({'; '.join(items[o])})" if items and items.get(o) else "") for o, t in texts.items()]
     return ("; " if any(len(t) > 1 for t in texts.values()) else ", ").join(shown)
 
 

@@ -303,6 +303,9 @@ class Rule:
     holds_under: Choice = ()  # option values under which ``text`` holds as written
     applies: Applies = EVERYWHERE  # the tables at which the rule can apply at all
     seeds_disagree: tuple[str, ...] = ()  # the options that take sides where its seed items disagree
+    #: for a rule a payment is made under: why the money moves, in the words that follow the
+    #: amount ("Ann pays Bob 3: 2 for being caught and 1 to the lowest hand")
+    paid_for: str = ""
 
     def text_under(self, rules: Ruleset | None) -> str:
         """The rule's sentence for the ruleset in play: the first variant that applies, or
@@ -368,6 +371,7 @@ _RULES_SCHEMA: dict[str, Any] = {
                     },
                     "holds_under": {"type": "object"},
                     "seeds_disagree": {"type": "array", "minItems": 1, "items": {"type": "string"}},
+                    "paid_for": {"type": "string", "minLength": 1, "pattern": r"^(for|to|as) [a-z0-9 ,]+$"},
                     "decision": {"type": "string", "minLength": 1},
                     "applies": _APPLIES_SCHEMA,
                     "elsewhere": {"type": "string", "minLength": 1},
@@ -522,6 +526,7 @@ def _build_rules(doc: _Doc) -> _RulesDoc:
                 holds_under=_choice(doc, ["rules", i, "holds_under"], raw.get("holds_under", {}), raw),
                 applies=_applies(doc, ["rules", i], raw, f"rule {rid}", raw.get("options", ())),
                 seeds_disagree=_disagree(doc, ["rules", i, "seeds_disagree"], raw),
+                paid_for=str(raw.get("paid_for", "")),
             )
         )
     return sections, tuple(rules), _reasons(doc)

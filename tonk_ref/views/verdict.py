@@ -257,6 +257,14 @@ def _named(text: str, name: _Names) -> str:
     return re.sub(r"\bseat (\d+)\b", lambda m: name(int(m.group(1))), text) if name.given else text
 
 
+def _lower(text: str) -> str:
+    """A sentence made a phrase: its first word lower-cased, unless it is a player's name."""
+    first = text.split(" ", 1)[0]
+    if first in ("Seat", "The", "Nobody", "Allowed", "Not", "Two", "This", "A", "An", "If", "Under", "Draw", "Lay"):
+        return text[:1].lower() + text[1:]
+    return text
+
+
 def _capital(text: str) -> str:
     return text[:1].upper() + text[1:]
 
@@ -266,15 +274,15 @@ def outcome_phrase(o: Outcome, j: Judgement, name: _Names) -> str:
     head, then = _headline(o, j, name)
     if o.kind == "ended" and not o.payments:
         short = _ending(o, name, with_totals=False).rstrip(".")
-        return f"nobody pays ({short[:1].lower()}{short[1:]})"
+        return f"nobody pays ({_lower(short)})"
     if o.kind == "refused":
         head = head.removeprefix("Not allowed: ").removesuffix(" now")
-        return head + (f" ({then.rstrip('.')[:1].lower()}{then.rstrip('.')[1:]})" if then else "")
+        return head + (f" ({_lower(then.rstrip('.'))})" if then else "")
     if o.kind == "allowed":
-        return head[:1].lower() + head[1:]
+        return _lower(head)
     if o.kind == "goes_on" and o.notes:
         return "the hand goes on, and " + "; ".join(_named(n, name) for n in o.notes)
-    return head[:1].lower() + head[1:] if head.startswith(("Allowed", "Nobody")) else head
+    return _lower(head)
 
 
 # ---------------------------------------------------------------------------- where a rule comes from

@@ -894,7 +894,6 @@ function page() {
     }
     if ($("#first-turn").checked) add("first turn", $("#first-turn"), "Nothing played yet");
     const acts = $$("li[data-action]");
-    if (!acts.length) throw formError($("#add-action"), 'What happened: add at least one step with "Add what a player did".');
     acts.forEach((li, k) => {
       const seat = Number($("select[data-action-seat]", li).value);
       const verb = $("select[data-action-verb]", li).value;
@@ -931,11 +930,17 @@ function page() {
   // ---------------------------------------------------------------- asking
   function changed() {
     clearError();
+    let text = null;
     try {
-      $("#notation").textContent = notation().text;
+      text = notation().text;
+      $("#notation").textContent = text;
     } catch (e) {
       $("#notation").textContent = "(not complete yet)";
     }
+    // a ruling shown for another table says so until the judge is asked again
+    const stale = lastRequest !== null && (text !== lastRequest.situation ||
+      JSON.stringify(rulesRequest()) !== JSON.stringify(lastRequest.rules));
+    $("#stale").hidden = !stale;
   }
   function clearError() {
     $("#form-error").textContent = "";
@@ -998,6 +1003,7 @@ function page() {
         return false;
       }
       lastRequest = request;
+      $("#stale").hidden = true;
       showRuling(res);
       return true;
     } catch (e) {
@@ -1011,6 +1017,11 @@ function page() {
   }
 
   // ---------------------------------------------------------------- the ruling
+  // a name as the form spells it ("Player 1"), where the judge has it as one word ("Player-1")
+  function shownName(word, seat) {
+    const input = $(`input[data-name-seat="${seat}"]`);
+    return input && oneWord(nameOf(seat)) === word ? nameOf(seat) : word;
+  }
   function netText(x) { return typeof x === "number" ? (x > 0 ? `+${x}` : String(x)) : String(x); }
   function netClass(x) {
     const v = typeof x === "number" ? x : (String(x).startsWith("-") ? -1 : (String(x) === "0" ? 0 : 1));
@@ -1035,7 +1046,7 @@ function page() {
       v.net.forEach((x, i) => {
         const chip = document.createElement("span");
         chip.className = `net ${netClass(x)}`;
-        chip.textContent = `${v.names[i] ?? `Player ${i + 1}`} ${netText(x)}`;
+        chip.textContent = `${shownName(v.names[i] ?? `Player ${i + 1}`, i)} ${netText(x)}`;
         row.append(chip);
       });
       out.append(row);
@@ -1135,7 +1146,7 @@ function page() {
     h.textContent = "The table as laid out";
     box.append(h);
     if (!sit || sit.kind !== "description") return;
-    const who = (s) => (Array.isArray(sit.names) && sit.names[s]) || (names && names[s]) || nameOf(s);
+    const who = (s) => shownName((Array.isArray(sit.names) && sit.names[s]) || (names && names[s]) || nameOf(s), s);
     const grid = document.createElement("div");
     grid.className = "felt";
     (sit.hands || []).forEach((hand, s) => {
@@ -1187,7 +1198,6 @@ function page() {
     const on = !document.body.classList.contains("compact");
     document.body.classList.toggle("compact", on);
     $("#compact").setAttribute("aria-pressed", on ? "true" : "false");
-    $("#compact").textContent = on ? "Back to the form" : "Screenshot view";
     fitCompact();
     $("#result").scrollIntoView({ block: "start" });
   });
