@@ -10,6 +10,7 @@
 //   {"kind": "tap", "id", "item": <a W item>, "rules": {"preset", "options"}, "ask_again": bool}
 //                                                   (with "keep": the form is reset by tapping)
 //   {"kind": "open", "id", "url"}                    a share link
+//   {"kind": "offline", "id", "url"}                 the same with no network (after a visit)
 //   {"kind": "axe", "id", "width", "height", "scheme": "light"|"dark", "url", "picker": bool}
 //   {"kind": "overflow", "id", "width", "height", "url"}
 //   {"kind": "screenshot", "id", "width", "height", "url", "path", "compact": bool}
@@ -281,6 +282,7 @@ async function readVerdict() {
       outcome: v ? v.dataset.outcome || null : null,
       headline: v ? v.dataset.headline || null : null,
       text: v ? v.textContent.trim().slice(0, 500) : null,
+      why: (document.querySelector("#why") || { textContent: "" }).textContent.trim().slice(0, 500),
       alternatives: [...document.querySelectorAll("#alternatives li")].map((li) => li.textContent.trim()),
       form_error: err && !err.hidden ? err.textContent.trim() : "",
       share: share ? share.href : null,
@@ -349,6 +351,20 @@ const run = {
       await ask();
     }
     return { ...(await readVerdict()), load_ms: loadMs, asked };
+  },
+
+  // the page as a second visit with no network: the service worker's copy serves it
+  async offline(task) {
+    await page.waitForFunction(() => Boolean(navigator.serviceWorker && navigator.serviceWorker.controller),
+      { timeout: 30000 });
+    await page.setOfflineMode(true);
+    try {
+      const loadMs = await load(task.url, { ...task, keep: false });
+      await waitVerdict(60000);
+      return { ...(await readVerdict()), load_ms: loadMs };
+    } finally {
+      await page.setOfflineMode(false);
+    }
   },
 
   async axe(task) {

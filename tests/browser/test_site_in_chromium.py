@@ -23,6 +23,7 @@ fails.  ``TONK_SCREENSHOTS=DIR`` writes ``site-phone.png`` and ``site-desktop.pn
 from __future__ import annotations
 
 import contextlib
+import copy
 import functools
 import hashlib
 import http.server
@@ -186,6 +187,9 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, Any]]:
             tasks.append({"kind": "tap", "id": key, "item": BY_ID[wid], "rules": rules_of(BY_ID[wid], options),
                           "keep": True})
             judged[key] = expected(judge(notation(BY_ID[wid]), rules_of(BY_ID[wid], options), tmp))
+        for extra in (MISTAKE, REFUSED):
+            tasks.append({"kind": "tap", "id": extra["id"], "item": extra, "rules": rules_of(extra), "keep": True})
+        judged[REFUSED["id"]] = expected(judge(notation(REFUSED), rules_of(REFUSED), tmp))
         # one load of the share link tonk judge --link prints (or, without it, of the
         # contract's fragment): its verdict, then at each size and colour scheme axe-core,
         # sideways scroll and the screenshots, on that same page
@@ -194,6 +198,7 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, Any]]:
         shown = printed or home + "#rules=seed&s=" + quote(notation(w7), safe="")
         phone = {"width": 390, "height": 844}
         tasks.append({"kind": "open", "id": "link-printed", "url": shown, **phone})
+        tasks.append({"kind": "offline", "id": "offline", "url": shown, **phone})
         tasks.append({"kind": "overflow", "id": "overflow-verdict", "keep": True, **phone})
         for w, h in SIZES:
             for scheme in SCHEMES:
@@ -269,6 +274,20 @@ def test_a_w_item_tapped_in_gets_tonk_judges_verdict_and_the_briefs_money(site: 
         assert len(got["alternatives"]) == want["alternatives"], f"{wid}: {got['alternatives']}"
 
 
+def _w7_with(**changes: Any) -> dict[str, Any]:
+    item = copy.deepcopy(BY_ID["W7"])
+    item.update(changes)
+    return item
+
+
+#: a mistake the form names in one sentence (a hand short of the cards dealt), and an action
+#: the rules refuse (a hit before drawing), which is a verdict
+MISTAKE = _w7_with(id="short-hand", hands=[{"cards": ["3d"]}, {"cards": ["3h", "4h"]}])
+REFUSED = _w7_with(id="hit-first", hands=[{"cards": ["4c", "9d", "Jh", "2s", "3d"]}, {"cards": ["2h", "8s"]}],
+                   spreads=[{"owner": 1, "cards": ["5c", "6c", "7c"]}],
+                   actions=[{"seat": 0, "verb": "hit", "cards": ["4c"], "target": 0}])
+
+
 RULE_ID = re.compile(r"\b[A-Z]{2,}(?:-[A-Z0-9]+)*-\d+\b|\b[SDVW]\d{1,2}\b|\w+_\w+")
 
 
@@ -300,6 +319,26 @@ def test_the_share_link_of_tonk_judge_opens_the_same_verdict(site: dict[str, Any
     same_verdict("link-printed", got, site["judged"]["W7"])
     tapped = result(site, "W7")
     assert (got["net"], got["headline"]) == (tapped["net"], tapped["headline"])
+
+
+def test_the_second_visit_works_with_no_network(site: dict[str, Any]) -> None:
+    got = result(site, "offline")
+    same_verdict("offline", got, site["judged"]["W7"])
+
+
+def test_a_mistake_is_one_sentence_in_the_form(site: dict[str, Any]) -> None:
+    got = result(site, MISTAKE["id"])
+    error = got["form_error"]
+    assert error, ("a hand of one card where two are held: the form shows no error; the page shows "
+                   f"{got['outcome']}: {got['headline']!r} ({got['why']!r})")
+    assert "\n" not in error and error.count(". ") == 0, f"not one sentence: {error!r}"
+    assert "Ann" in error, f"the error does not name the player whose hand is short: {error!r}"
+
+
+def test_an_action_the_rules_refuse_is_a_verdict(site: dict[str, Any]) -> None:
+    got = result(site, REFUSED["id"])
+    same_verdict(REFUSED["id"], got, site["judged"][REFUSED["id"]])
+    assert got["outcome"] == "refused"
 
 
 def test_the_pages_own_share_link_is_tonk_judges_link(site: dict[str, Any]) -> None:
