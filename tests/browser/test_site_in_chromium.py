@@ -177,10 +177,14 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, Any]]:
     try:
         tasks: list[dict[str, Any]] = []
         judged: dict[str, dict[str, Any]] = {}
+        phone = {"width": 390, "height": 844}
+        # the first load: the empty form's sideways scroll, and axe-core with the card picker open
+        tasks.append({"kind": "overflow", "id": "overflow-form", **phone})
+        tasks.append({"kind": "axe", "id": "axe-390-picker", "picker": True, "keep": True, **phone})
         for it in ITEMS:
-            # one page for every item: the first loads it, the others reset it by tapping
+            # the same page for every item, cleared by tapping the page's own controls
             tasks.append({"kind": "tap", "id": it["id"], "item": it, "rules": rules_of(it),
-                          "ask_again": it["id"] == AGAIN, "keep": it is not ITEMS[0]})
+                          "ask_again": it["id"] == AGAIN, "keep": True})
             judged[it["id"]] = expected(judge(notation(it), rules_of(it), tmp))
         for wid, options, _ in VARIANTS:
             key = f"{wid}:" + ",".join(f"{k}={v}" for k, v in options.items())
@@ -196,7 +200,6 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, Any]]:
         w7 = BY_ID["W7"]
         printed = share_link(notation(w7), rules_of(w7), home, tmp)
         shown = printed or home + "#rules=seed&s=" + quote(notation(w7), safe="")
-        phone = {"width": 390, "height": 844}
         tasks.append({"kind": "open", "id": "link-printed", "url": shown, **phone})
         tasks.append({"kind": "offline", "id": "offline", "url": shown, **phone})
         tasks.append({"kind": "overflow", "id": "overflow-verdict", "keep": True, **phone})
@@ -210,9 +213,6 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, Any]]:
                       "path": str(shots / "site-desktop.png")})
         tasks.append({"kind": "screenshot", "id": "shot-phone", "compact": True, "keep": True,
                       "path": str(shots / "site-phone.png"), **phone})
-        # a fresh form: sideways scroll, and axe-core with the card picker open
-        tasks.append({"kind": "overflow", "id": "overflow-form", **phone})
-        tasks.append({"kind": "axe", "id": "axe-390-picker", "picker": True, "keep": True, **phone})
 
         artifacts = tmp / "artifacts"
         artifacts.mkdir()
@@ -233,12 +233,13 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, Any]]:
             "runtime_bytes": size_of(out / "pyodide"),
             "build_s": round(build_s, 2),
             "driver_s": round(drive_s, 2),
-            "first_load_ms": round(results.get(ITEMS[0]["id"], {}).get("load_ms", 0)),
+            "first_load_ms": round(results.get("overflow-form", {}).get("load_ms") or 0),
             "ask_ms": asks,
             "ask_median_ms": asks[len(asks) // 2] if asks else None,
             "second_ask_ms": round(again["again_ms"]) if "again_ms" in again else None,
             "second_ask_of": AGAIN,
-            "link_load_ms": round(results.get("link-printed", {}).get("load_ms", 0)),
+            "link_load_ms": round(results.get("link-printed", {}).get("load_ms") or 0),
+            "offline_load_ms": round(results.get("offline", {}).get("load_ms") or 0),
         }
         (tmp / "timings.json").write_text(json.dumps(timings, indent=2), encoding="utf-8")
         print("\nsite timings:", json.dumps(timings))
