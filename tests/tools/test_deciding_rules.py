@@ -91,6 +91,7 @@ CASES: dict[str, tuple[str, dict[str, Any]]] = {
     "PAY-DEALT-1": (DEALT_49, {}),
     "PAY-OUT-1": (W4, {}),
     "PAY-OUT-2": (OUT_BY_DISCARD, {}),
+    "SPREAD-5": (HITS + "; 0 draws, hits 4c on 5", {}),
     "PAY-KNOCK-1": (W7, {}),
     "PAY-KNOCK-2": ("2 players, dealer 1; 0: 2d 3d; 1: 3h 4h; table: 0 [7c 8c 9c], 1 [5s 6s 7s]; discard Qs; "
                     "0 knocks", {}),
@@ -150,8 +151,6 @@ CASES: dict[str, tuple[str, dict[str, Any]]] = {
 NOT_A_SITUATION = {
     "GAME-3": "how seats are numbered: every situation uses it and none turns on it",
     "CARD-2": "how cards are written: a misspelt card is bad input, not a ruling",
-    "SPREAD-5": "a hit on a spread that is not on the table: a described situation names its spreads, so such a hit is "
-                "a mistake in the description, named before anything is judged",
     "DEALER-1": "the cut for the first deal comes before any hand",
     "DEALER-3": "a player joins between hands",
     "OBS-1": "what a seat may see of the discard pile: the judge shows every card to everyone",

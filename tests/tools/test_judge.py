@@ -102,7 +102,7 @@ def test_w7_short_ruling(tonk: Tonk) -> None:
     assert "Seat 0 knocked and was caught; seat 1 won (seat 0 7, seat 1 7)." in flat
     assert "A knocker whose total equals the lowest total of the other players is caught." in flat
     assert "Source: the printed rules say part of it; this rulebook decides the rest" in flat
-    assert "(PAY-KNOCK-3: S29 S30 D3" in flat
+    assert "this rulebook decides the rest, as hoyle-tunk, online and pagat do (PAY-KNOCK-3" in flat
     assert "- where a player may knock only after drawing: seat 0 may not knock" in flat
     assert "- where a knocker who ties the lowest hand wins: seat 1 pays seat 0 1" in flat
     assert "- where a knock needs a total of 5 or less: seat 0 may not knock" in flat
@@ -463,7 +463,7 @@ def test_the_table_rules_sentence_is_quoted(tonk: Tonk, table_file: Callable[[st
     assert head.startswith("Seat 1 pays seat 0 1")
     assert "Seat 0 knocked and won (seat 0 5, seat 1 36)." in head
     assert "or after drawing together with the turn's discard" in head
-    assert "Source: a house rule" in head
+    assert "a house rule, not the printed rules (TURN-3)" in head
     assert "only at the start of their own turn" not in head
     full = tonk("judge", sit, "--rules", path, "--no-color", "--full").out.split("\n\nB")[0]
     assert "only at the start of their own turn" not in full and "TURN-3" in full

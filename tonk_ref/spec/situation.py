@@ -7,6 +7,11 @@ A description is a list of items separated by ``;`` or ``,`` (see :data:`GRAMMAR
     3 players, dealer 2; 0: 5h 6h 7h 9c 9d; 1: Kc Kd 2s 3s; 2: Ac 2c 3d 4d 8h;
     table: 1 [4s 5s 6s]; discard Kh; stock 20; 0 knocks
 
+The seats may be named (``names Ann Bob Cy``, then ``Ann: ...``, ``Bob knocks``, ``hits 4c
+on Cy's run``), and a hand may be left out (``1: not shown``) or given by its count
+(``2: total 12``): the judge then chooses its cards under each ruleset (:func:`choose_cards`,
+:meth:`Situation.filled`).
+
 The same description can arise under one ruleset and not under another (a hand of five
 cards under a seven-card deal, an 8 in the 40-card pack, a joker without jokers): building
 the hand raises :class:`CannotArise` with the reason, and the judge lists that ruleset as
@@ -88,7 +93,12 @@ below its top card, the same way under every ruleset."""
 
 
 class SituationError(TonkError, ValueError):
-    """A situation that is wrong whatever the ruleset; the message names the place."""
+    """A situation that is wrong whatever the ruleset; the message names the place, and
+    ``column`` is the 1-based column of the description it points at (None: none)."""
+
+    def __init__(self, message: str, column: int | None = None) -> None:
+        super().__init__(message)
+        self.column = column
 
 
 class CannotArise(TonkError):
@@ -135,6 +145,15 @@ class Situation:
         """The cards the judge chose for each hand not shown or given by its total, under
         ``rules`` (raises :class:`CannotArise` when there are none to choose)."""
         return {}
+
+    def filled_words(self, filled: Mapping[int, tuple[Card, ...]]) -> list[str]:
+        """What a ruling says of the hands it filled (``Played.filled``), one clause each:
+        "Bob's hand, not shown, was taken as Kh Jd"."""
+        out = []
+        for seat, cards in sorted(filled.items()):
+            how = f"said to count {self.totals[seat]}" if seat in self.totals else "not shown"
+            out.append(f"{self.seat_name(seat)}'s hand, {how}, was taken as {' '.join(NAMES[c] for c in cards)}")
+        return out
 
     def start(self, rules: Ruleset) -> Hand:  # pragma: no cover - abstract
         raise NotImplementedError
@@ -231,8 +250,13 @@ _ITEM_WORDS = frozenset({"dealer", "stake", "table", "discard", "upcard", "pile"
 #: Words of the notation, which no player may be named.
 _RESERVED = _ITEM_WORDS | frozenset(_VERBS) | frozenset(w for f in _FILLER.values() for w in f) | frozenset({
     "players", "player", "seat", "to", "act", "then", "none", "empty", "nothing", "not", "shown", "hidden",
-    "total", "onto", "discarding", "with", "is", "run", "book", "set", "spread", "stock", "discard"})
-_NAME = re.compile(r"[A-Za-z0-9-]{1,20}")
+    "total", "onto", "discarding", "with", "is", "run", "book", "set", "spread"})
+_NAME = re.compile(r"(?:[^\W_]|-){1,20}")
+
+
+def _isnum(text: str) -> bool:
+    """Digits 0-9 only (not the other characters Unicode calls digits, which int() refuses)."""
+    return text.isascii() and text.isdigit()
 #: What a hit may call the spread it names by its owner ("on 1's run"); 'set' is a book.
 _KIND_WORDS = {"run": "run", "book": "book", "set": "book"}
 
@@ -267,8 +291,8 @@ def _at(tok: _Tok) -> str:
 
 def _fail(tok: _Tok | None, message: str, end: int = 0) -> SituationError:
     if tok is None:
-        return SituationError(f"situation at column {end}: {message}")
-    return SituationError(f"situation at {_at(tok)}: {message}")
+        return SituationError(f"situation at column {end}: {message}", end)
+    return SituationError(f"situation at {_at(tok)}: {message}", tok.col)
 
 
 def card_token(tok: _Tok) -> Card:
@@ -332,7 +356,7 @@ class _Parser:
         number is used for anything (a seat or a player count of a hundred digits)."""
         if tok is None:
             raise _fail(after, f"expected {what} after it", len(self.text) + 1)
-        if not tok.text.isdigit():
+        if not _isnum(tok.text):
             raise _fail(tok, f"expected {what}")
         digits = tok.text.lstrip("0") or "0"
         if most is not None and (len(digits) > len(str(most)) or int(digits) > most):
@@ -345,12 +369,12 @@ class _Parser:
 
     def seatlike(self, tok: _Tok | None) -> bool:
         """Whether ``tok`` stands for a seat: a number, or a name given with 'names'."""
-        return tok is not None and (tok.text.isdigit() or tok.low in self.d.seat_of)
+        return tok is not None and (_isnum(tok.text) or tok.low in self.d.seat_of)
 
     def seat(self, tok: _Tok | None, what: str = "a seat number", after: _Tok | None = None) -> int:
         if tok is not None and tok.low in self.d.seat_of:
             return self.d.seat_of[tok.low]
-        if tok is not None and not tok.text.isdigit() and _NAME.fullmatch(tok.text):
+        if tok is not None and _NAME.fullmatch(tok.text) and any(ch.isalpha() for ch in tok.text):
             raise _fail(tok, self.unknown_name(tok))
         most = MOST_PLAYERS - 1
         return self.number(tok, what, 0, after, most,
@@ -359,8 +383,9 @@ class _Parser:
 
     def unknown_name(self, tok: _Tok) -> str:
         if self.d.names is None:
+            other = "Bob" if tok.low != "bob" else "Ann"
             return (f"{tok.text!r} is not a seat: seats are numbered from 0, or named in seat order first, "
-                    f"e.g. 'names {tok.text} Bob'")
+                    f"e.g. 'names {tok.text} {other}'")
         return f"{tok.text!r} is not a seat: the names given are {', '.join(self.d.names)}"
 
     def parse(self) -> _Draft:
@@ -417,8 +442,8 @@ class _Parser:
                 raise _fail(t, "a name is one word of letters, digits and '-'")
             if not _NAME.fullmatch(t.text):
                 raise _fail(t, "a name is one word of letters, digits and '-', at most 20 characters")
-            if t.text.isdigit():
-                raise _fail(t, "a name is not a number (the seats are numbered 0, 1, ... already)")
+            if not any(ch.isalpha() for ch in t.text):
+                raise _fail(t, "a name is not a number: it holds a letter (the seats are numbered 0, 1, ... already)")
             if t.low in _RESERVED:
                 raise _fail(t, f"{t.text!r} is a word of the notation: choose another name")
             try:
@@ -441,7 +466,7 @@ class _Parser:
         d = self.d
         w = [t.low for t in toks]
         first = toks[0]
-        if (w[0].isdigit() and len(w) > 1 and w[1] in ("players", "player")) or re.fullmatch(r"\d+-players?", w[0]):
+        if (_isnum(w[0]) and len(w) > 1 and w[1] in ("players", "player")) or re.fullmatch(r"[0-9]+-players?", w[0]):
             if d.players is not None:
                 raise _fail(first, "the number of players is given twice")
             count = _Tok(first.text.split("-")[0], first.col)
@@ -483,7 +508,7 @@ class _Parser:
                 d.discard = (card_token(args[0]), args[0])
             else:
                 if len(args) > 1:
-                    self.rest_empty(toks, toks.index(args[1]))
+                    self.run_on(toks, toks.index(args[1]))
                 raise _fail(args[1] if args else first, "expected one card, the top of the discard pile "
                             "(or 'discard none')")
         elif w[0] == "stock":
@@ -522,7 +547,8 @@ class _Parser:
         elif self.seatlike(first) and len(w) > 1 and w[1].isalpha():
             raise _fail(toks[1], "not an action: expected knocks [discarding CARD], draws [CARD], takes the discard, "
                         "spreads CARDS, hits CARD on N or discards CARD")
-        elif _NAME.fullmatch(first.text) and len(w) > 1 and (w[1] in (":", "[") or w[1] in _VERBS):
+        elif (_NAME.fullmatch(first.text) and any(ch.isalpha() for ch in first.text) and len(w) > 1
+              and (w[1] in (":", "[") or w[1] in _VERBS)):
             raise _fail(first, self.unknown_name(first))
         else:
             raise _fail(first, "expected 'N players', 'names A B', 'dealer N', 'stake N', 'SEAT: CARDS', "
@@ -586,6 +612,8 @@ class _Parser:
             if tok.low in skip:
                 continue  # 'draws from the discard', '1 draw stock'
             what = self.starts_item(toks, i)
+            if what and verb == "hit" and i and toks[i - 1].low in ("on", "onto", "to", "spread") and " " in what:
+                continue  # 'hits 4c on 1 discards 3d': the seat is the hit's, the verb that follows begins
             if not what and verb and tok.low in _VERBS:
                 what = tok.text
             if what:
@@ -845,32 +873,30 @@ class Description(Situation):
         elif args and args[0].low in seat_of:
             possessive = args[0].text  # "on Ann": Ann's only spread
         if possessive is None:
-            if len(args) != 1 or not args[0].text.isdigit():
-                raise _fail(args[1] if len(args) > 1 and args[0].text.isdigit() else args[0] if args else vtok,
+            if len(args) != 1 or not _isnum(args[0].text):
+                raise _fail(args[1] if len(args) > 1 and _isnum(args[0].text) else args[0] if args else vtok,
                             "a hit is 'hits CARD on N', N the number of the spread (0 = the first on the table), "
                             "or 'hits CARD on SEAT's run'")
             index = self.number_tok(args[0])
-            if index < len(laid):
-                return index
-            there = ("no spread is on the table" if not laid else "only spread 0 is on the table" if len(laid) == 1
-                     else f"the spreads on the table are numbered 0 to {len(laid) - 1}")
             owned = [k for k, (o, _) in enumerate(laid) if o == index] if index < self.players else []
-            hint = ""
+            if index < len(laid) or not owned:
+                return index  # a spread that is not there is refused by the rules (HIT-1, SPREAD-5)
+            # the number of a seat that owns a spread, where a spread's number was meant
+            there = "only spread 0 is on the table" if len(laid) == 1 else \
+                f"the spreads on the table are numbered 0 to {len(laid) - 1}"
             if len(owned) == 1:
                 k = owned[0]
-                hint = f"; did you mean on {self._written[index]}'s {_kind_word(laid[k][1])} (spread {k})?"
-            elif owned:
-                hint = f"; did you mean one of {self.seat_name(index)}'s spreads, " + _or(owned) + "?"
-            elif not laid:
-                hint = "; give them with 'table: OWNER [CARDS]'"
-            raise _fail(args[0], f"there is no spread {index}: {there}{hint}")
+                hint = f"did you mean on {self._written[index]}'s {_kind_word(laid[k][1])} (spread {k})?"
+            else:
+                hint = f"did you mean one of {self.seat_name(index)}'s spreads, {_or(owned)}?"
+            raise _fail(args[0], f"there is no spread {index}: {there}; {hint}")
         owner_tok = _Tok(possessive, args[0].col)
         if possessive.lower() in seat_of:
             owner = seat_of[possessive.lower()]
-        elif possessive.isdigit() and len(possessive) <= 3 and int(possessive) < self.players:
+        elif _isnum(possessive) and len(possessive) <= 3 and int(possessive) < self.players:
             owner = int(possessive)
         else:
-            what = "seat" if possessive.isdigit() else "name"
+            what = "seat" if _isnum(possessive) else "name"
             raise _fail(owner_tok, f"no {what} {possessive!r} at this table: say whose spread it is by a seat "
                         f"number or a name given with 'names'")
         kind = None
@@ -893,7 +919,7 @@ class Description(Situation):
 
     @staticmethod
     def number_tok(tok: _Tok) -> int:
-        if not tok.text.isdigit():
+        if not _isnum(tok.text):
             raise _fail(tok, "expected the number of a spread on the table (0 = the first)")
         if len(tok.text.lstrip("0")) > 3:
             raise _fail(tok, "no table holds that many spreads")
@@ -1256,8 +1282,8 @@ def choose_cards(k: int, need: int | None, values: Sequence[int], *, exclude: se
     return None
 
 
-class _GiveUp(Exception):
-    pass
+class _GiveUp(TonkError):
+    """A search for a hand's cards that took too many steps (caught where it starts)."""
 
 
 def _search(pool: tuple[Card, ...], k: int, need: int | None, values: Sequence[int], near: Sequence[Card],
@@ -1382,7 +1408,8 @@ class ScenarioSituation(Situation):
 
     def to_json(self) -> dict[str, Any]:
         return {"kind": "scenario", "id": self.id, "title": self.title, "file": self.source,
-                "players": self.players, "dealer": self.dealer, "stake": self.stake, "actions": len(self.acts)}
+                "players": self.players, "dealer": self.dealer, "stake": self.stake, "actions": len(self.acts),
+                "names": None}
 
 
 def scripted(seat: int, action: dict[str, Any], where: str, refuse: str | bool | None = None) -> Step:

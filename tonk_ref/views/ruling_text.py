@@ -112,13 +112,11 @@ def shown_sentences(j: Judgement, g: Group, rid: str) -> list[tuple[str, str, li
     """The rule's sentences a ruling shows for a group: (sentence, provenance, rulesets,
     whether to say under which rulesets).  The base group shows its other sentences only
     for the options that matter here."""
-    texts = j.sentences(g, rid)
-    base_group = any(t is j.base_trial for t in g.trials)
-    if base_group:
+    quotes = j.quotes(g, rid)
+    if j.is_base(g):
         keys = j.key_options(g)
-        texts = [x for k, x in enumerate(texts) if k == 0 or any(set(t.changes(j.base)) & keys for t in x[2])]
-    return [(sentence, label, trials, len(texts) > 1 and not (k == 0 and base_group))
-            for k, (sentence, label, trials) in enumerate(texts)]
+        quotes = [q for k, q in enumerate(quotes) if k == 0 or any(set(t.changes(j.base)) & keys for t in q.trials)]
+    return [(q.text, q.label, q.trials, bool(q.under)) for q in quotes]
 
 
 def _decision_lines(j: Judgement, g: Group, width: int, indent: str, rids: list[str]) -> list[str]:
@@ -173,7 +171,9 @@ def base_rule_chunks(j: Judgement, g: Group, width: int, indent: str,
         return out
     w = max(len(r) for r in rids)
     for rid in rids:
-        sentence, label, _, _ = shown_sentences(j, g, rid)[0]
+        sentence, label, trials, under = shown_sentences(j, g, rid)[0]
+        if under:
+            sentence = f"under {labels(trials)}: {sentence}"
         pad = indent + " " * (w + 2)
         if tight:
             lines = _wrapped(f"{indent}{rid.ljust(w)}  ", f"{sentence} [{_short_provenance(label)}]", width, pad)
@@ -348,19 +348,13 @@ def text(j: Judgement, style: Style, width: int = 80) -> list[str]:
             out += _para("  - ", f"where {a.where}: {a.outcome}", width, "    ")
     else:
         out.append("No house rule tried changes this outcome.")
-    out.append("")
     presets = f" and {len(j.presets)} presets" if j.presets else ""
     out += _para("Rules      ", f"{v.table_rules}; every other value of each house rule{presets} tried", width,
                  "           ")
-    from ..spec.situation import Description
-
-    if not isinstance(j.situation, Description):  # a description is the line just typed
-        out += _para("Situation  ", j.situation.describe()[0].split(": ", 1)[0] + " (--full describes it)", width,
-                     "           ")
     for note in v.footnotes:
         out += _para("", note, width, "  ")
     cannot = len([t for t in j.cannot if t.preset is None])
-    why_not = f"; why it cannot happen at {cannot} other tables tried" if cannot else ""
+    why_not = f"; the {cannot} tables where it cannot happen" if cannot else ""
     out += _para("", f"--full: every event, total and rule{why_not}", width, "  ")
     return out
 
@@ -513,10 +507,10 @@ def markdown(j: Judgement, full: bool = False) -> list[str]:
         if rids:
             out.append("- **Decided by:**")
             for rid in rids:
-                texts = j.sentences(g, rid) if full else j.sentences(g, rid)[:1]
-                for sentence, label, trials in texts:
-                    under = f" *(under {md(labels(trials))})*" if len(texts) > 1 else ""
-                    out.append(f"  - **{rid}**{under}: {sentence} *[{label if full else _short_provenance(label)}]*")
+                quotes = j.quotes(g, rid) if full else j.quotes(g, rid)[:1]
+                for q in quotes:
+                    under = f" *(under {md(q.under)})*" if q.under else ""
+                    out.append(f"  - **{rid}**{under}: {q.text} *[{q.label if full else _short_provenance(q.label)}]*")
     if not full:
         return out + _markdown_short_tail(j, shown)
     out += ["", "### Which options matter", ""]

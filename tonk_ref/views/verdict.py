@@ -257,12 +257,12 @@ def _named(text: str, name: _Names) -> str:
     return re.sub(r"\bseat (\d+)\b", lambda m: name(int(m.group(1))), text) if name.given else text
 
 
-def _lower(text: str) -> str:
+def _lower(text: str, name: _Names | None = None) -> str:
     """A sentence made a phrase: its first word lower-cased, unless it is a player's name."""
-    first = text.split(" ", 1)[0]
-    if first in ("Seat", "The", "Nobody", "Allowed", "Not", "Two", "This", "A", "An", "If", "Under", "Draw", "Lay"):
-        return text[:1].lower() + text[1:]
-    return text
+    first = text.split(" ", 1)[0].rstrip("'s,.:;")
+    if name is not None and name.given and first in name.names:
+        return text
+    return text[:1].lower() + text[1:]
 
 
 def _capital(text: str) -> str:
@@ -273,16 +273,16 @@ def outcome_phrase(o: Outcome, j: Judgement, name: _Names) -> str:
     """An alternative's outcome in one phrase."""
     head, then = _headline(o, j, name)
     if o.kind == "ended" and not o.payments:
-        short = _ending(o, name, with_totals=False).rstrip(".")
-        return f"nobody pays ({_lower(short)})"
+        short = _ending(o, name, with_totals=False).rstrip(".").split(": ")[-1]  # 'a draw', not how it came
+        return f"nobody pays ({_lower(short, name)})"
     if o.kind == "refused":
         head = head.removeprefix("Not allowed: ").removesuffix(" now")
-        return head + (f" ({_lower(then.rstrip('.'))})" if then else "")
+        return head + (f" ({_lower(then.rstrip('.'), name)})" if then else "")
     if o.kind == "allowed":
-        return _lower(head)
+        return _lower(head, name)
     if o.kind == "goes_on" and o.notes:
         return "the hand goes on, and " + "; ".join(_named(n, name) for n in o.notes)
-    return _lower(head)
+    return _lower(head, name)
 
 
 # ---------------------------------------------------------------------------- where a rule comes from
@@ -383,11 +383,14 @@ def _why(j: Judgement, g: Group) -> tuple[list[QuotedRule], str, list[QuotedRule
         rule = by_id.get(rid)
         if rule is None:
             continue
-        for text, _label, _trials in j.sentences(g, rid)[:1]:
-            quoted.append(QuotedRule(rid, text, source_words(rule, j.base), list(rule.brief)))
+        # the sentence of the table's own rules: the first quote of the base group speaks for them
+        for q in j.quotes(g, rid)[:1]:
+            if q.under and not any(t is j.base_trial for t in q.trials):
+                continue  # a sentence of other tables of the group, not of this one
+            quoted.append(QuotedRule(rid, q.text, source_words(rule, j.base), list(rule.brief)))
     # the deciding rule, and every rule whose sentence the table's own house rules decide:
     # the very rule the players argue about is never left out
-    argued = [q for q in quoted[1:] if sentence_values(by_id[q.id], j.base)][:2]
+    argued = [q for q in quoted[1:] if sentence_values(by_id[q.id], j.base)][:1]
     source = quoted[0].source if quoted else ""
     return quoted[:1] + argued, source, quoted
 

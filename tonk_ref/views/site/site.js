@@ -45,7 +45,9 @@ function worker() {
       if (fn !== "parse" && fn !== "answer") throw new Error(`no function ${fn}`);
       post({ type: "reply", id, out: ask[fn](arg) });
     } catch (e) {
-      post({ type: "reply", id, error: String(e && e.message ? e.message : e) });
+      // a Python error's last line says what went wrong; the traceback above it does not help a player
+      const text = String(e && e.message ? e.message : e).trim().split("\n");
+      post({ type: "reply", id, error: text[text.length - 1] });
     }
   };
 }
@@ -777,7 +779,8 @@ function page() {
     const pick = $("button[data-pick-action]", li);
     const tsel = $("select[data-action-target]", li);
     pick.hidden = verb === "take";
-    pick.dataset.empty = { knock: "no card discarded with the knock", draw: "any card (tap to name it)", spread: "Choose the cards", hit: "Choose the card",
+    pick.classList.toggle("optional", verb === "knock" || verb === "draw");
+    pick.dataset.empty = { knock: "no card discarded with it (tap to name one)", draw: "any card (tap to name it)", spread: "Choose the cards", hit: "Choose the card",
                            discard: "Choose the card" }[verb] || "Choose";
     if (verb !== "spread" && picked(pick).length > 1) setPicked(pick, picked(pick).slice(0, 1));
     pick.dataset.label = `Step ${Number(li.dataset.action) + 1}, ${verb === "knock" ? "the card discarded with the knock" : verb === "draw" ? "the card drawn" : "cards"}`;
@@ -946,15 +949,37 @@ function page() {
     $("#form-error").textContent = "";
     for (const el of $$("[aria-invalid]")) el.removeAttribute("aria-invalid");
   }
-  function showError(message, el) {
+  function showError(message, el, { focus = true } = {}) {
     $("#form-error").textContent = message;
     if (el) {
       el.setAttribute("aria-invalid", "true");
       const details = el.closest("details");
       if (details) details.open = true;
-      el.focus();
-      el.scrollIntoView({ block: "center" });
+      if (focus) {
+        el.focus();
+        el.scrollIntoView({ block: "center" });
+      }
     }
+  }
+  // a table the judge says cannot happen under these rules (a hand too short for the deal)
+  // is a mistake in the form too: its reason is said there, at the hand it names
+  function cannotArise(v) {
+    const why = (v.why || [])[0];
+    if (v.outcome !== "cannot_arise" || !why) return;
+    let field = null;
+    for (let s = 0; s < playerCount() && !field; s++) {
+      const word = oneWord(nameOf(s));
+      if (why.startsWith(`${word} `) || why.startsWith(`${word}'`)) {
+        const sec = $(`section[data-hand="${s}"]`);
+        field = handMode(s) === "total" ? $("input[data-total-seat]", sec) : $("button[data-pick-hand]", sec);
+      }
+    }
+    let sentence = why;
+    for (let s = 0; s < playerCount(); s++) sentence = sentence.split(oneWord(nameOf(s))).join(nameOf(s));
+    // the notation's way out, said as the form's
+    sentence = sentence.replace(/or say '([^']+): not shown'/, 'or choose "Not shown" for $1\'s hand');
+    if (!/[.!?]$/.test(sentence)) sentence += ".";
+    showError(sentence, field, { focus: false });
   }
   // the judge's message, said of the field it points at, without the notation's columns
   function judgeError(res, parts) {
@@ -1005,6 +1030,7 @@ function page() {
       lastRequest = request;
       $("#stale").hidden = true;
       showRuling(res);
+      cannotArise(res.verdict);
       return true;
     } catch (e) {
       showError(`The judge failed: ${e.message}`, null);
@@ -1244,9 +1270,10 @@ function page() {
     const f = readFragment(hash);
     if (!f.situation) return false;
     const presetSel = $("#preset");
-    if (f.preset && catalogue.presets.some((p) => p.name === f.preset)) presetSel.value = f.preset;
     const options = {};
     const unknown = [];
+    if (f.preset && catalogue.presets.some((p) => p.name === f.preset)) presetSel.value = f.preset;
+    else if (f.preset) unknown.push(`rules=${f.preset}`);
     for (const [k, raw] of Object.entries(f.options)) {
       const v = optionFromText(k, raw);
       if (v === undefined) unknown.push(`${k}=${raw}`);
