@@ -94,6 +94,8 @@ async function load(url, task = {}) {
   return lastLoadMs;
 }
 let lastLoadMs = null;
+// a task that failed leaves the page as it was: the next one loads it afresh
+let dirty = false;
 
 async function must(selector, within = page) {
   const el = await within.$(selector);
@@ -331,7 +333,7 @@ const run = {
   async tap(task) {
     // a fresh load, or (task.keep) the page the task before left, reset by its own controls
     const here = page.url();
-    const keep = task.keep && here.startsWith(origin) && (await page.$("body[data-ready='1']"));
+    const keep = task.keep && !dirty && here.startsWith(origin) && (await page.$("body[data-ready='1']"));
     const loadMs = await load(home, { keep });
     await tapSituation(task.item, task.rules);
     const askMs = await ask();
@@ -436,11 +438,13 @@ for (const task of cfg.tasks) {
   try {
     lastLoadMs = null;
     const out = await run[task.kind](task);
+    dirty = false;
     if (lastLoadMs !== null && out.load_ms === undefined) out.load_ms = lastLoadMs;
     log(`${task.id}: done in ${Math.round(performance.now() - t0)} ms`);
     results.push({ id: task.id, kind: task.kind, ok: true, ms: performance.now() - t0, ...out });
   } catch (err) {
     log(`${task.id}: failed: ${String(err).split("\n")[0]}`);
+    dirty = true;
     let shot = null;
     if (cfg.artifacts) {
       shot = join(cfg.artifacts, `${task.id}.png`);
