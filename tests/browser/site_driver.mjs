@@ -11,6 +11,7 @@
 //                                                   (with "keep": the form is reset by tapping)
 //   {"kind": "open", "id", "url"}                    a share link
 //   {"kind": "offline", "id", "url"}                 the same with no network (after a visit)
+//   {"kind": "keyboard", "id", "keep": true}        the card picker and Ask from the keyboard
 //   {"kind": "axe", "id", "width", "height", "scheme": "light"|"dark", "url", "picker": bool}
 //   {"kind": "overflow", "id", "width", "height", "url"}
 //   {"kind": "screenshot", "id", "width", "height", "url", "path", "compact": bool}
@@ -296,7 +297,7 @@ async function readVerdict() {
 }
 
 // Tap Ask and wait for the page to answer (a verdict or a form error); the time in ms.
-async function ask() {
+async function ask(press = null) {
   await page.evaluate(() => {
     window.__tonkAnswered = false;
     const v = document.querySelector("output#verdict");
@@ -308,7 +309,8 @@ async function ask() {
   const button = await must("#ask");
   await reveal(button);
   const t0 = performance.now();
-  await button.click();
+  if (press) await press();
+  else await button.click();
   await page.waitForFunction(() => {
     if (!window.__tonkAnswered) return false;
     const v = document.querySelector("output#verdict");
@@ -355,6 +357,38 @@ const run = {
       await ask();
     }
     return { ...(await readVerdict()), load_ms: loadMs, asked };
+  },
+
+  // the card picker and Ask from the keyboard alone, on the page as the task before left it
+  async keyboard(task) {
+    await load(home, task);
+    const focused = () => page.evaluate(() => {
+      const a = document.activeElement;
+      return a ? { id: a.id, card: a.dataset.card || null, pressed: a.getAttribute("aria-pressed"),
+        inPicker: Boolean(a.closest("dialog#picker")), pickHand: a.dataset.pickHand ?? null } : {};
+    });
+    const out = {};
+    await (await must('button[data-pick-hand="0"]')).focus();
+    await page.keyboard.press("Enter");
+    await page.waitForSelector("dialog#picker[open]", { timeout: 10000 });
+    out.opened_focus = await focused();
+    // onto a card, move with the arrows, press it with Space, then again to leave it as it was
+    if (!out.opened_focus.card) await page.focus("dialog#picker button[data-card]");
+    const first = await focused();
+    await page.keyboard.press("ArrowRight");
+    const moved = await focused();
+    await page.keyboard.press("Space");
+    const toggled = await focused();
+    await page.keyboard.press("Space");
+    out.arrow_moves = Boolean(moved.card && moved.card !== first.card);
+    out.space_presses = toggled.card === moved.card && toggled.pressed !== moved.pressed;
+    await page.keyboard.press("Escape");
+    await page.waitForFunction(() => !document.querySelector("dialog#picker[open]"), { timeout: 10000 });
+    out.closed_focus = await focused();
+    await (await must("#ask")).focus();
+    out.ask_ms = await ask(async () => page.keyboard.press("Enter"));
+    out.verdict = await readVerdict();
+    return out;
   },
 
   // the page as a second visit with no network: the service worker's copy serves it

@@ -194,6 +194,9 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, Any]]:
         for extra in (MISTAKE, REFUSED):
             tasks.append({"kind": "tap", "id": extra["id"], "item": extra, "rules": rules_of(extra), "keep": True})
         judged[REFUSED["id"]] = expected(judge(notation(REFUSED), rules_of(REFUSED), tmp))
+        tasks.append({"kind": "tap", "id": "before-keyboard", "item": BY_ID["W6"], "rules": rules_of(BY_ID["W6"]),
+                      "keep": True})
+        tasks.append({"kind": "keyboard", "id": "keyboard", "keep": True, **phone})
         # one load of the share link tonk judge --link prints (or, without it, of the
         # contract's fragment): its verdict, then at each size and colour scheme axe-core,
         # sideways scroll and the screenshots, on that same page
@@ -340,6 +343,15 @@ def test_an_action_the_rules_refuse_is_a_verdict(site: dict[str, Any]) -> None:
     got = result(site, REFUSED["id"])
     same_verdict(REFUSED["id"], got, site["judged"][REFUSED["id"]])
     assert got["outcome"] == "refused"
+
+
+def test_the_card_picker_and_ask_work_from_the_keyboard(site: dict[str, Any]) -> None:
+    got = result(site, "keyboard")
+    assert got["opened_focus"].get("inPicker"), f"Enter on a hand's button: the focus is not in the picker: {got}"
+    assert got["arrow_moves"], f"an arrow key does not move among the picker's cards: {got}"
+    assert got["space_presses"], f"Space does not press the focused card: {got}"
+    assert got["closed_focus"].get("pickHand") == "0", f"Escape: the focus does not return to the hand's button: {got}"
+    same_verdict("keyboard", got["verdict"], site["judged"]["W6"])
 
 
 def test_the_pages_own_share_link_is_tonk_judges_link(site: dict[str, Any]) -> None:
