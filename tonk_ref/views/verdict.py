@@ -257,6 +257,14 @@ def _named(text: str, name: _Names) -> str:
     return re.sub(r"\bseat (\d+)\b", lambda m: name(int(m.group(1))), text) if name.given else text
 
 
+def _stakes(text: str) -> str:
+    """A rule's sentence with the stake in words: '2S' is '2 stakes', 'S' is 'a stake'."""
+    import re
+
+    text = re.sub(r"(?<![\w-])([2-9]|\d\d+)S(?![\w-])", r"\1 stakes", text)
+    return re.sub(r"(?<![\w-])1?S(?![\w-])", "a stake", text)
+
+
 def _lower(text: str, name: _Names | None = None) -> str:
     """A sentence made a phrase: its first word lower-cased, unless it is a player's name."""
     first = text.split(" ", 1)[0].rstrip("'s,.:;")
@@ -414,7 +422,7 @@ def verdict(j: Judgement) -> Verdict:
         o = g.outcome
         headline, then = (_capital(t) for t in _headline(o, j, name))
         deciding, source, quoted = _why(j, g)
-        why = [then, *(q.text for q in deciding)] if then else [q.text for q in deciding]
+        why = [then, *(_stakes(q.text) for q in deciding)] if then else [_stakes(q.text) for q in deciding]
     alternatives = []
     for other in j.groups:
         if other is g:
