@@ -29,7 +29,7 @@ from typing import Any, TextIO
 from ..adapters.factory import EngineSpec
 from ..engine.ruleset import DEFAULT, Ruleset
 from ..harness.case import Case
-from ..harness.fuzz import FuzzStats, Plan, failed, fuzz_hand, locate, warm, write_shrunk
+from ..harness.fuzz import FuzzStats, Plan, ShrunkNotWritten, failed, fuzz_hand, locate, warm, write_shrunk
 from ..harness.hands import deals, seated
 from ..harness.results import CaseResult
 from ..harness.runner import Engine, run_case
@@ -217,7 +217,9 @@ def _fuzz(args: argparse.Namespace, spec: EngineSpec, adapter: Any, seed: int, f
             continue
         case, result = locate(engine, case, result)
         stats.differences += 1
-        stats.written.append(_report(engine, spec, case, result, Path(args.out), seed, game, out, args.quiet))
+        written = _report(engine, spec, case, result, Path(args.out), seed, game, out, args.quiet)
+        if written:
+            stats.written.append(written)
     # at a fixed table, the staged hands too: situations random play seldom reaches
     if fixed_rules is not None and plan.probes and not enough():
         from ..harness.block import staged
@@ -231,8 +233,12 @@ def _fuzz(args: argparse.Namespace, spec: EngineSpec, adapter: Any, seed: int, f
             if failed(result):
                 stats.differences += 1
                 differing.append(-1)
-                small, got, path = write_shrunk(engine, case, result, Path(args.out), f"fuzz-{case.id}",
-                                                note=f"tonk fuzz --rules {args.rules}: {case.title}")
+                try:
+                    small, got, path = write_shrunk(engine, case, result, Path(args.out), f"fuzz-{case.id}",
+                                                    note=f"tonk fuzz --rules {args.rules}: {case.title}")
+                except ShrunkNotWritten as e:
+                    _not_written(e, case, out)
+                    continue
                 if not args.quiet:
                     from ..harness.session import replay_found
 
@@ -278,14 +284,29 @@ def _report(engine: Engine, spec: EngineSpec, case: Case, result: CaseResult, ou
     from ..harness.session import replay_found
 
     case_id = f"fuzz-{seed}-{game + 1}"
-    small, got, path = write_shrunk(engine, case, result, outdir, case_id,
-                                    note=f"tonk fuzz --seed {seed}, hand {game + 1}")
+    try:
+        small, got, path = write_shrunk(engine, case, result, outdir, case_id,
+                                        note=f"tonk fuzz --seed {seed}, hand {game + 1}")
+    except ShrunkNotWritten as e:
+        _not_written(e, case, out)
+        return ""
     if not quiet:
         print(f"DIFFERENCE in hand {game + 1} ({len(case.actions)} moves, shrunk to {len(small.actions)}): "
               f"{_where(small, got)}", file=out)
         print(f"  wrote {path}", file=out)
         print(f"  replay: {replay_found(case_id, outdir, spec)}", file=out)
     return str(path)
+
+
+def _not_written(e: ShrunkNotWritten, case: Case, out: TextIO) -> None:
+    """A difference whose scenario file could not be written: one line on stderr naming
+    the file, and the scenario itself on the console, so that nothing found is lost."""
+    from ..views.escape import visible
+
+    print(visible(f"tonk fuzz: error: --out: {e}"), file=sys.stderr)
+    print(f"DIFFERENCE in {case.id} ({len(case.actions)} moves, shrunk to {len(e.small.actions)}): "
+          f"{_where(e.small, e.got)}; its scenario, not written:", file=out)
+    print(visible(e.text, lines=True).rstrip("\n"), file=out)
 
 
 def _where(case: Case, result: CaseResult) -> str:
