@@ -35,6 +35,7 @@ __all__ = [
     "BoundError",
     "amount",
     "ascii_int",
+    "digits_only",
     "is_ascii_int",
     "read_capped",
     "timeout",
@@ -76,7 +77,7 @@ def _digits(n: int) -> str:
     return f"{n:,} digit{'s' if n != 1 else ''}"
 
 
-_AMOUNT = re.compile(r"-?([0-9]+)(?:/([0-9]+))?")
+_AMOUNT = re.compile(r"[-+]?([0-9]+)(?:/([0-9]+))?")
 
 
 def amount(value: object, source: str = "", field: str = "", line: int | None = None) -> Fraction:
@@ -112,6 +113,12 @@ def amount(value: object, source: str = "", field: str = "", line: int | None = 
 def _clip(value: object, limit: int = 60) -> str:
     text = repr(value)
     return text if len(text) <= limit else f"{text[:limit]}...({len(text):,} characters)"
+
+
+def digits_only(text: str) -> bool:
+    """Whether ``text`` is written in the digits 0-9 alone: ``str.isdigit`` says ``²`` and
+    ``٣`` are digits too, and ``int`` refuses the one and reads the other."""
+    return text.isascii() and text.isdigit()
 
 
 def is_ascii_int(text: str) -> bool:

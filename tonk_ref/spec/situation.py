@@ -22,6 +22,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..bounds import digits_only
 from ..engine import actions as A
 from ..engine.actions import Action, IllegalAction
 from ..engine.cards import (
@@ -74,6 +75,7 @@ rulesets that allow it.
 Unused cards fill the stock (named draws first, then the cards every pack has in code order:
 clubs A-K, diamonds, hearts, spades; then 8s, 9s and 10s; then jokers) and the discard pile
 below its top card, the same way under every ruleset."""
+
 
 
 
@@ -288,7 +290,7 @@ class _Parser:
         number is used for anything (a seat or a player count of a hundred digits)."""
         if tok is None:
             raise _fail(after, f"expected {what} after it", len(self.text) + 1)
-        if not tok.text.isdigit():
+        if not digits_only(tok.text):
             raise _fail(tok, f"expected {what}")
         digits = tok.text.lstrip("0") or "0"
         if most is not None and (len(digits) > len(str(most)) or int(digits) > most):
@@ -343,7 +345,8 @@ class _Parser:
         d = self.d
         w = [t.low for t in toks]
         first = toks[0]
-        if (w[0].isdigit() and len(w) > 1 and w[1] in ("players", "player")) or re.fullmatch(r"\d+-players?", w[0]):
+        if ((digits_only(w[0]) and len(w) > 1 and w[1] in ("players", "player"))
+                or re.fullmatch(r"[0-9]+-players?", w[0])):
             if d.players is not None:
                 raise _fail(first, "the number of players is given twice")
             count = _Tok(first.text.split("-")[0], first.col)
@@ -362,7 +365,7 @@ class _Parser:
             d.stake = self.number(args[0] if args else None, "the stake, a positive whole number", 1, first,
                                   most=10**9, too_many="the stake is at most 1000000000")
             self.rest_empty(args[1:])
-        elif (w[0] == "seat" and len(w) > 2 and w[2] == ":") or (w[0].isdigit() and len(w) > 1 and w[1] == ":"):
+        elif (w[0] == "seat" and len(w) > 2 and w[2] == ":") or (digits_only(w[0]) and len(w) > 1 and w[1] == ":"):
             at = 1 if w[0] == "seat" else 0
             seat_tok = toks[at]
             seat = self.seat(seat_tok)
@@ -380,7 +383,7 @@ class _Parser:
             if len(rest) == 1 and rest[0].low in ("none", "empty", "nothing"):
                 return
             self.spreads(rest, first)
-        elif w[0].isdigit() and len(w) > 1 and w[1] == "[":
+        elif digits_only(w[0]) and len(w) > 1 and w[1] == "[":
             self.spreads(toks, first)
         elif (w[0] == "discard" and self.actor is None) or w[0] in ("upcard", "pile"):
             args = [t for t in toks[1:] if t.text != ":" and t.low not in ("top", "pile", "is")]
@@ -415,17 +418,17 @@ class _Parser:
             d.to_act = self.seat(args[0] if args else None, "the seat to act", after=first)
             d.to_act_tok = args[0]
             self.rest_empty(args[1:])
-        elif w[0].isdigit() and len(w) > 1 and w[1] in _VERBS:
+        elif digits_only(w[0]) and len(w) > 1 and w[1] in _VERBS:
             self.actor = (self.seat(first), first)
             self.action(self.actor[0], first, toks[1:])
-        elif w[0] == "seat" and len(w) > 2 and w[1].isdigit() and w[2] in _VERBS:
+        elif w[0] == "seat" and len(w) > 2 and digits_only(w[1]) and w[2] in _VERBS:
             self.actor = (self.seat(toks[1]), toks[1])
             self.action(self.actor[0], toks[1], toks[2:])
         elif w[0] in _VERBS and self.actor is not None:
             self.action(self.actor[0], self.actor[1], toks)
         elif w[0] in _VERBS:
             raise _fail(first, "say who acts: 'SEAT VERB ...', e.g. '0 knocks'")
-        elif w[0].isdigit() and len(w) > 1 and w[1].isalpha():
+        elif digits_only(w[0]) and len(w) > 1 and w[1].isalpha():
             raise _fail(toks[1], "not an action: expected knocks [discarding CARD], draws [CARD], takes the discard, "
                         "spreads CARDS, hits CARD on N or discards CARD")
         else:
@@ -625,7 +628,7 @@ class Description(Situation):
 
     @staticmethod
     def number_tok(tok: _Tok) -> int:
-        if not tok.text.isdigit():
+        if not digits_only(tok.text):
             raise _fail(tok, "expected the number of a spread on the table (0 = the first)")
         if len(tok.text.lstrip("0")) > 3:
             raise _fail(tok, "no table holds that many spreads")

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..harness.suite import PERFT_DEPTH
 from . import exitcodes
-from .cli import STDOUT, UsageError, writable_file, writable_folder, write_output
+from .cli import STDOUT, UsageError, integer, writable_file, writable_folder, write_output
 from .engine_args import add_engine_arguments, engine_spec, engine_unavailable
 
 if TYPE_CHECKING:
@@ -37,14 +37,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="a table's rules (a preset, a preset file or a table-rules file): every case that can "
                              "be played under them runs under them, its expectations kept or recomputed by the "
                              "reference engine")
-    parser.add_argument("--generated", type=int, default=60, metavar="N",
+    parser.add_argument("--generated", type=integer, default=60, metavar="N",
                         help="with --rules: at least N seeded hands played under the table's rules beside the "
                              "written cases, more while a rule is exercised by fewer than 2 cases (0: none; "
                              "default 60)")
     parser.add_argument("--found", metavar="DIR", default="check-found",
                         help="at a table: where a failing generated hand, shrunk, is written as a scenario "
                              "(default ./check-found, made only when a hand fails)")
-    parser.add_argument("--seed", type=int, default=1, metavar="S",
+    parser.add_argument("--seed", type=integer, default=1, metavar="S",
                         help="with --rules: the seed of the generated hands (default 1)")
     parser.add_argument("--known-failures", metavar="FILE",
                         help="cases accepted as failing (spec/known-failures.schema.json); a listed case that "
@@ -63,12 +63,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--scenarios", metavar="DIR", action="append",
                         help="run the scenarios of DIR instead of the packaged corpus (repeatable)")
     parser.add_argument("--no-features", action="store_true", help="leave out the Gherkin features")
-    parser.add_argument("--perft-depth", type=int, default=PERFT_DEPTH, metavar="D",
+    parser.add_argument("--perft-depth", type=integer, default=PERFT_DEPTH, metavar="D",
                         help="count the perft tables to depth D for engines with legal_actions (0: leave them out; "
                              "default 3)")
     parser.add_argument("--table", choices=("full", "problems", "off"), default="problems",
                         help="the per-rule table printed: rules with failures (default), every rule, or none")
-    parser.add_argument("--stop-after-faults", type=int, default=10, metavar="N",
+    parser.add_argument("--stop-after-faults", type=integer, default=10, metavar="N",
                         help="stop the run when the engine faults on N cases in a row (default 10)")
     parser.add_argument("-v", "--verbose", action="store_true",
                         help="every failing case with its transcript, every skip cause and profile")
@@ -80,9 +80,11 @@ def _workers(text: str | None) -> int:
         return 1
     if text == "auto":
         return max(1, os.cpu_count() or 1)
-    if text.isdigit() and int(text) > 0:
+    from ..bounds import is_ascii_int
+
+    if is_ascii_int(text) and int(text) > 0:  # the digits 0-9: not '²', not '٣'
         return int(text)
-    raise UsageError(f"-n: expected a number of workers or 'auto', got {text!r}")
+    raise UsageError(f"-n: expected a number of workers written in the digits 0-9, or 'auto', got {text[:40]!r}")
 
 
 def todays_known_failures(report: dict[str, Any], previous: dict[str, str] | None = None) -> list[tuple[str, str]]:

@@ -81,6 +81,17 @@ def writable_file(path: str | None, option: str) -> None:
         raise UsageError(f"{option}: {e}") from None
 
 
+def integer(text: str) -> int:
+    """An ``int`` option's value: digits 0-9 only (``int`` reads ``٣`` as 3), a sign
+    allowed, at most 18 digits; argparse says a bad one as an invalid value."""
+    digits = text.strip().removeprefix("-").removeprefix("+")
+    if not (digits.isascii() and digits.isdigit()) or len(digits) > 18:
+        raise ValueError(text)
+    return int(text)
+
+
+integer.__name__ = "integer"  # the word argparse says: "invalid integer value"
+
 #: A report option's path that means standard output.
 STDOUT = "-"
 

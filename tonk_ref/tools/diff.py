@@ -16,7 +16,7 @@ from ..harness.situations import load_situation
 from ..spec.diffsearch import Side, Witness, diff
 from ..spec.rulebook import RulebookError, load_table_rules
 from ..views.diff_text import diff_view, markdown, text, to_json
-from .cli import UsageError, writable_folder
+from .cli import UsageError, integer, writable_folder
 
 COMMAND = "diff"
 HELP = "find the smallest situations in which two rulesets (presets or table-rules files) disagree"
@@ -35,11 +35,11 @@ EPILOG = (
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("a", metavar="A", help="the first ruleset")
     parser.add_argument("b", metavar="B", help="the second ruleset")
-    parser.add_argument("--players", type=int, choices=(2, 3), help="only situations of this many players "
+    parser.add_argument("--players", type=integer, choices=(2, 3), help="only situations of this many players "
                         "(default: 2, then 3)")
-    parser.add_argument("--max-cards", type=int, default=27, metavar="K",
+    parser.add_argument("--max-cards", type=integer, default=27, metavar="K",
                         help="at most K cards in the hands and on the table (default 27)")
-    parser.add_argument("--limit", type=int, default=3, metavar="N", help="at most N witnesses (default 3)")
+    parser.add_argument("--limit", type=integer, default=3, metavar="N", help="at most N witnesses (default 3)")
     parser.add_argument("--format", choices=("text", "json", "markdown", "html"), default="text")
     parser.add_argument("--scenarios", metavar="DIR", help="also write each witness's scenario file into DIR (one "
                         "for each ruleset, -a and -b, where one file cannot reach the position under both)")

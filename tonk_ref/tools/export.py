@@ -18,7 +18,7 @@ from typing import Any
 
 from .. import __version__
 from ..harness.case import Case
-from .cli import UsageError, writable_folder
+from .cli import UsageError, integer, writable_folder
 
 COMMAND = "export"
 HELP = "write every scenario as language-neutral JSON (one file per case, plus index.json)"
@@ -38,7 +38,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--scenarios", metavar="DIR", action="append",
                         help="export the scenarios of DIR instead of the packaged corpus (repeatable)")
     parser.add_argument("--no-features", action="store_true", help="leave out the Gherkin scenarios")
-    parser.add_argument("--perft-depth", type=int, default=3, metavar="D",
+    parser.add_argument("--perft-depth", type=integer, default=3, metavar="D",
                         help="the perft entries' counts up to depth D (0: leave them out; default 3)")
     parser.add_argument("-k", dest="keyword", metavar="EXPR",
                         help="only the cases whose id, file or rule IDs match EXPR (a case id names one case)")

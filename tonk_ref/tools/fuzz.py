@@ -34,7 +34,7 @@ from ..harness.hands import deals, seated
 from ..harness.results import CaseResult
 from ..harness.runner import Engine, run_case
 from . import exitcodes
-from .cli import UsageError, writable_folder
+from .cli import UsageError, integer, writable_folder
 from .engine_args import add_engine_arguments, build, engine_spec, greeted
 
 HELP = "play random hands on an engine and on the reference side by side; write each difference as a scenario"
@@ -44,16 +44,16 @@ CHUNK = 50
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     add_engine_arguments(parser)
-    parser.add_argument("--games", type=int, default=200, metavar="N", help="hands to play (default 200)")
-    parser.add_argument("--seed", type=int, default=None, metavar="S",
+    parser.add_argument("--games", type=integer, default=200, metavar="N", help="hands to play (default 200)")
+    parser.add_argument("--seed", type=integer, default=None, metavar="S",
                         help="random seed (default: a fresh one, printed in the summary)")
     parser.add_argument("--rules", metavar="PRESET|FILE",
                         help="the table's rules (a preset, a preset file or a table-rules file); default: "
                              "random rulesets within the option values the engine declares")
-    parser.add_argument("--players", type=int, choices=(2, 3, 4, 5, 6), help="players per hand (default 2 or 3)")
+    parser.add_argument("--players", type=integer, choices=(2, 3, 4, 5, 6), help="players per hand (default 2 or 3)")
     parser.add_argument("--out", metavar="DIR", default="fuzz-found",
                         help="where to write the scenario of each difference (default ./fuzz-found)")
-    parser.add_argument("--max-diffs", type=int, default=1, metavar="K",
+    parser.add_argument("--max-diffs", type=integer, default=1, metavar="K",
                         help="stop after K differences (default 1; 0 = never stop)")
     parser.add_argument("--illegal-rate", type=float, default=0.1, metavar="P",
                         help="share of random well-formed (often illegal) actions (default 0.1)")
@@ -68,7 +68,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         "every decision and the final state are compared, and a difference found is then "
                         "located state by state")
     parser.add_argument("--no-trace", action="store_true", help=argparse.SUPPRESS)  # the default now
-    parser.add_argument("-j", "--jobs", type=int, default=None, metavar="N",
+    parser.add_argument("-j", "--jobs", type=integer, default=None, metavar="N",
                         help=f"worker processes, each with its own engine (default: one per CPU, here "
                              f"{os.cpu_count() or 1})")
     parser.add_argument("--quiet", action="store_true", help="print only the summary")

@@ -23,7 +23,7 @@ from ..paths import scenarios_dir
 from ..spec.rulebook import RulebookError, load_table_rules, resolve_ruleset
 from ..spec.safe_input import load_json, read_text
 from . import exitcodes
-from .cli import UsageError
+from .cli import UsageError, integer
 from .engine_args import add_engine_arguments, build, engine_spec, greeted
 
 COMMAND = "perft"
@@ -54,14 +54,14 @@ JSON = dict[str, Any]
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("deal", nargs="?", metavar="DEAL", help="seed:S:Np:dealerD, a scenario file or a JSON setup")
-    parser.add_argument("--depth", type=int, metavar="D", help="count sequences of D actions (prints depths 1..D)")
+    parser.add_argument("--depth", type=integer, metavar="D", help="count sequences of D actions (prints depths 1..D)")
     parser.add_argument("--divide", action="store_true", help="print the count below each first action")
     parser.add_argument("--rules", metavar="PRESET|FILE",
                         help="the table's rules (a preset, a preset file or a table-rules file); default: seed")
     parser.add_argument("--entry", metavar="ID", help="print the result as a perft table entry named ID")
     parser.add_argument("--check", nargs="?", const="", metavar="TABLE",
                         help="check an engine against a perft table file or folder (default scenarios/perft/)")
-    parser.add_argument("--max-depth", type=int, metavar="D", help="with --check: only depths up to D")
+    parser.add_argument("--max-depth", type=integer, metavar="D", help="with --check: only depths up to D")
     add_engine_arguments(parser, validate=False)
 
 
