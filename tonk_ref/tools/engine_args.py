@@ -10,8 +10,8 @@ import sys
 from typing import TYPE_CHECKING, Any
 
 from ..adapters.base import Adapter
-from ..bounds import MAX_TIMEOUT
 from ..adapters.factory import EngineSpec, EngineSpecError
+from ..bounds import MAX_TIMEOUT
 from .cli import UsageError
 
 if TYPE_CHECKING:
