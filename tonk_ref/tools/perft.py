@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from ..adapters.base import AdapterFault, Rejected
+from ..bounds import MAX_SETUP_CARDS
 from ..engine.cards import parse_card
 from ..engine.hand import Hand
 from ..engine.perft import divide, perft, perft_counts, timed_perft
@@ -22,6 +23,7 @@ from ..harness.perft import PerftCase, PerftError, action_text, check_adapter, l
 from ..paths import scenarios_dir
 from ..spec.rulebook import RulebookError, load_table_rules, resolve_ruleset
 from ..spec.safe_input import load_json, read_text
+from ..views.escape import clip, visible
 from . import exitcodes
 from .cli import UsageError, integer
 from .engine_args import add_engine_arguments, build, engine_spec, greeted
@@ -61,7 +63,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--entry", metavar="ID", help="print the result as a perft table entry named ID")
     parser.add_argument("--check", nargs="?", const="", metavar="TABLE",
                         help="check an engine against a perft table file or folder (default scenarios/perft/)")
-    parser.add_argument("--max-depth", type=integer, metavar="D", help="with --check: only depths up to D")
+    parser.add_argument("--max-depth", type=integer, metavar="D",
+                        help="with --check: only depths up to D (--depth D says the same)")
     add_engine_arguments(parser, validate=False)
 
 
@@ -110,7 +113,7 @@ def run(args: argparse.Namespace) -> int:
 
 def _count_on_engine(args: argparse.Namespace, setup: JSON, out: Any) -> int:
     """``tonk perft DEAL --adapter-cmd CMD``: the counts on the engine, through the protocol."""
-    from ..harness.perft import AdapterPerft, ListedRefused
+    from ..harness.perft import AdapterPerft, ListedRefused, PerftTooLarge
 
     if args.entry:
         raise UsageError("--entry writes the reference engine's counts: leave out --adapter-cmd/--adapter")
@@ -137,14 +140,14 @@ def _count_on_engine(args: argparse.Namespace, setup: JSON, out: Any) -> int:
             else:
                 for d, n in enumerate(walker.counts(args.depth), 1):
                     print(f"perft {d} {n}", file=out)
-        except ListedRefused as e:
-            print(f"tonk perft: {e}", file=sys.stderr)
+        except (ListedRefused, PerftTooLarge) as e:
+            print(visible(f"tonk perft: {e}"), file=sys.stderr)
             return exitcodes.FAILED
         except Rejected as e:
             print(f"tonk perft: the engine refused the deal: {e.reason} {e.message}".rstrip(), file=sys.stderr)
             return exitcodes.FAILED
         except AdapterFault as e:
-            print(f"tonk perft: the engine failed: {e.kind}: {e.message}", file=sys.stderr)
+            print(visible(clip(f"tonk perft: the engine failed: {e.kind}: {e.message}")), file=sys.stderr)
             return exitcodes.ENGINE
         print(f"  ({walker.requests} requests)", file=out)
         return exitcodes.OK
@@ -203,6 +206,9 @@ def parse_deal(text: str, rules: Ruleset) -> JSON:
         raise PerftError(str(path), None, "", f"expected a JSON setup {{players, dealer, stake, deck}}: {e}") from None
     if not isinstance(data, dict) or not isinstance(data.get("deck"), list):
         raise PerftError(str(path), None, "", "expected a JSON object with players, dealer, stake and deck")
+    if len(data["deck"]) > MAX_SETUP_CARDS:
+        raise PerftError(str(path), None, "deck", f"a deck of {len(data['deck']):,} cards: the limit is "
+                         f"{MAX_SETUP_CARDS} (a pack holds at most 54)")
     for key in ("players", "dealer", "stake"):
         if key in data and (not isinstance(data[key], int) or isinstance(data[key], bool)):
             raise PerftError(str(path), None, key, f"expected a whole number, got {json.dumps(data[key])[:40]}")
@@ -254,6 +260,13 @@ def _changes(setup: JSON) -> dict[str, object]:
 
 
 def _check(args: argparse.Namespace) -> int:
+    if args.deal is not None:
+        raise UsageError(f"--check checks the perft tables: give no DEAL (got {args.deal[:60]!r})")
+    # --depth D is honoured as --max-depth D: no count deeper than D
+    depths = [d for d in (args.depth, args.max_depth) if d is not None]
+    if any(d < 1 for d in depths):
+        raise UsageError("--depth and --max-depth: expected 1 or more under --check")
+    max_depth = min(depths) if depths else None
     root = Path(args.check) if args.check else scenarios_dir() / "perft"
     try:
         cases = [c for f in table_files(root) for c in load_table(f)]
@@ -280,7 +293,7 @@ def _check(args: argparse.Namespace) -> int:
 
         passed = failed = 0
         skipped = sum(1 for c in cases if not supports(c))
-        for _case, bad in check_adapter(adapter, cases, args.max_depth, supports=supports):
+        for _case, bad in check_adapter(adapter, cases, max_depth, supports=supports):
             if bad is None:
                 passed += 1
             else:
