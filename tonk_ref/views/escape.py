@@ -62,10 +62,10 @@ def _clip_lines(text: str) -> str:
     """Each line of ``text`` cut at :data:`MAX_LINE`, and the whole at :data:`MAX_TEXT`."""
     if len(text) <= MAX_LINE:
         return text
-    whole = clip(text, MAX_TEXT)
-    if all(len(x) <= MAX_LINE for x in whole.split("\n")):
-        return whole
-    return "\n".join(clip(x) for x in whole.split("\n"))
+    lines = text.split("\n")
+    if any(len(x) > MAX_LINE for x in lines):
+        text = "\n".join(clip(x) for x in lines)
+    return clip(text, MAX_TEXT)
 
 
 def visible(text: str, *, lines: bool = False) -> str:
