@@ -159,12 +159,12 @@ def read_capped(path: str, source: str, limit: int) -> bytes:
             return _capped(os.fdopen(os.dup(0), "rb"), source, limit)
         fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0))
     except OSError as e:
-        raise BoundError(source, None, "", f"cannot read the file: {e.strerror or e}") from None
+        raise BoundError(source, None, "", f"cannot read it ({e.strerror or e})") from None
     try:
         st = os.fstat(fd)
     except OSError as e:
         os.close(fd)
-        raise BoundError(source, None, "", f"cannot read the file: {e.strerror or e}") from None
+        raise BoundError(source, None, "", f"cannot read it ({e.strerror or e})") from None
     if not stat.S_ISREG(st.st_mode):
         os.close(fd)
         raise BoundError(source, None, "", "not a regular file (a device, a pipe or a folder): expected a "
@@ -182,7 +182,7 @@ def _capped(fh: BinaryIO, source: str, limit: int) -> bytes:
         with fh:
             data = fh.read(limit + 1)
     except OSError as e:
-        raise BoundError(source, None, "", f"cannot read the file: {e.strerror or e}") from None
+        raise BoundError(source, None, "", f"cannot read it ({e.strerror or e})") from None
     if len(data) > limit:
         raise BoundError(source, None, "", f"larger than {_size(limit)} (the limit): read no further")
     return data

@@ -254,8 +254,8 @@ def test_a_keyword_expression_nested_500_deep_or_too_long_is_one_line(tmp_path: 
 @pytest.mark.parametrize("value", ["inf", "1e308", "nan", "0", "-1", "3601"])
 def test_a_timeout_out_of_range_is_refused(tmp_path: Path, value: str) -> None:
     r = tonk("check", "--timeout", value, cwd=tmp_path)
-    assert r.returncode == 2 and "Traceback" not in r.stderr
-    assert f"expected a number of seconds above 0 and at most 3600, got '{value}'" in r.stderr
+    assert r.returncode == 2
+    one_line(r, "check", "--timeout: expected a number of seconds above 0 and at most 3600, got ")
 
 
 def test_an_adapter_that_is_no_adapter_is_one_line(tmp_path: Path) -> None:

@@ -84,7 +84,7 @@ def _workers(text: str | None) -> int:
 
     if is_ascii_int(text) and int(text) > 0:  # the digits 0-9: not '²', not '٣'
         return int(text)
-    raise UsageError(f"-n: expected a number of workers written in the digits 0-9, or 'auto', got {text[:40]!r}")
+    raise UsageError(f"-n: expected a number of workers or 'auto' (in the digits 0-9), got {text[:40]!r}")
 
 
 def todays_known_failures(report: dict[str, Any], previous: dict[str, str] | None = None) -> list[tuple[str, str]]:

@@ -5,7 +5,6 @@ run whose engine could not be used (:func:`engine_unavailable`, said by :func:`g
 from __future__ import annotations
 
 import argparse
-import math
 import sys
 from typing import TYPE_CHECKING, Any
 
@@ -25,28 +24,15 @@ def add_engine_arguments(parser: argparse.ArgumentParser, *, validate: bool = Tr
     engine.add_argument("--adapter", metavar="MODULE:FACTORY",
                         help="the engine: a Python factory returning an adapter (default: the reference engine "
                              "in process)")
-    parser.add_argument("--timeout", type=seconds, default=10.0, metavar="S",
+    parser.add_argument("--timeout", type=float, default=10.0, metavar="S",
                         help=f"seconds the engine may take to answer one request (default 10; at most "
                              f"{MAX_TIMEOUT:g})")
-    parser.add_argument("--start-timeout", type=seconds, default=10.0, metavar="S",
+    parser.add_argument("--start-timeout", type=float, default=10.0, metavar="S",
                         help=f"seconds a new engine process may take to answer hello (default 10; at most "
                              f"{MAX_TIMEOUT:g})")
     if validate:
         parser.add_argument("--validate", action="store_true",
                             help="check every message both ways against the protocol schemas")
-
-
-def seconds(text: str) -> float:
-    """A timeout: a finite number of seconds above 0 and at most
-    :data:`~tonk_ref.bounds.MAX_TIMEOUT` (not ``inf``, ``nan`` or ``1e308``)."""
-    try:
-        value = float(text)
-    except ValueError:
-        value = math.nan
-    if not math.isfinite(value) or not 0 < value <= MAX_TIMEOUT:
-        raise argparse.ArgumentTypeError(f"expected a number of seconds above 0 and at most {MAX_TIMEOUT:g}, "
-                                         f"got {text[:40]!r}")
-    return value
 
 
 def build(spec: EngineSpec) -> Adapter:
