@@ -167,8 +167,9 @@ def materialize(source: Path, into: Path) -> Path:
 
 class ForkServer:
     def __init__(self, log: Path) -> None:
+        # the package of this tree first: the commands tested are the tree's own
         env = {**os.environ, "TONK_NO_CACHE": "1", "PYTHONPATH": os.pathsep.join(
-            [str(HERE), *filter(None, [os.environ.get("PYTHONPATH")])])}
+            [str(HERE), str(REPO), *filter(None, [os.environ.get("PYTHONPATH")])])}
         self.log = log
         with log.open("w") as err:
             self.proc = subprocess.Popen([sys.executable, str(HERE / "forkserver.py")], stdin=subprocess.PIPE,

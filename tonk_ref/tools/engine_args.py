@@ -72,6 +72,8 @@ def greeted(adapter: Adapter, spec: EngineSpec, command: str) -> Engine | None:
     try:
         return Engine.greet(adapter)
     except EngineUnavailable as e:
-        print("\n".join(engine_unavailable(spec.describe(), e.fault)).replace("tonk check", command),
-              file=sys.stderr)
+        from ..views.escape import visible_lines
+
+        lines = engine_unavailable(spec.describe(), e.fault)
+        print("\n".join(visible_lines(x.replace("tonk check", command) for x in lines)), file=sys.stderr)
         return None

@@ -33,6 +33,7 @@ from ..harness.fuzz import FuzzStats, Plan, ShrunkNotWritten, failed, fuzz_hand,
 from ..harness.hands import deals, seated
 from ..harness.results import CaseResult
 from ..harness.runner import Engine, run_case
+from ..views.escape import visible
 from . import exitcodes
 from .cli import UsageError, integer, writable_folder
 from .engine_args import add_engine_arguments, build, engine_spec, greeted
@@ -243,19 +244,19 @@ def _fuzz(args: argparse.Namespace, spec: EngineSpec, adapter: Any, seed: int, f
                     from ..harness.session import replay_found
 
                     print(f"DIFFERENCE in {case.id} ({len(case.actions)} moves, shrunk to {len(small.actions)}): "
-                          f"{_where(small, got)}", file=out)
+                          f"{visible(_where(small, got))}", file=out)
                     print(f"  wrote {path}", file=out)
                     print(f"  replay: {replay_found(f'fuzz-{case.id}', Path(args.out), spec)}", file=out)
                 stats.written.append(str(path))
     mode = ("play" + (" with trace" if plan.trace else "")) if batch and "play" in caps.features else "act"
     if stats.skipped:
         print(f"{'every hand was' if stats.skipped == stats.hands else f'{stats.skipped} hands were'} skipped, "
-              f"unchecked: {stats.skip_why[:300]}", file=out)
-    print(
+              f"unchecked: {visible(stats.skip_why[:300])}", file=out)
+    print(visible(  # the engine's name and version, made visible and clipped
         f"tonk fuzz: {stats.hands} hands, {stats.actions} actions, {stats.differences} differences, "
         + (f"{stats.skipped} skipped, " if stats.skipped else "") +
         f"{stats.hands_per_second:,.0f} hands/s ({caps.name} {caps.version}, {mode}, {jobs} worker"
-        f"{'s' if jobs > 1 else ''}, seed {seed}; repeat with --seed {seed})",
+        f"{'s' if jobs > 1 else ''}, seed {seed}; repeat with --seed {seed})"),
         file=out,
     )
     if stats.differences:
@@ -292,7 +293,7 @@ def _report(engine: Engine, spec: EngineSpec, case: Case, result: CaseResult, ou
         return ""
     if not quiet:
         print(f"DIFFERENCE in hand {game + 1} ({len(case.actions)} moves, shrunk to {len(small.actions)}): "
-              f"{_where(small, got)}", file=out)
+              f"{visible(_where(small, got))}", file=out)
         print(f"  wrote {path}", file=out)
         print(f"  replay: {replay_found(case_id, outdir, spec)}", file=out)
     return str(path)
@@ -301,11 +302,9 @@ def _report(engine: Engine, spec: EngineSpec, case: Case, result: CaseResult, ou
 def _not_written(e: ShrunkNotWritten, case: Case, out: TextIO) -> None:
     """A difference whose scenario file could not be written: one line on stderr naming
     the file, and the scenario itself on the console, so that nothing found is lost."""
-    from ..views.escape import visible
-
     print(visible(f"tonk fuzz: error: --out: {e}"), file=sys.stderr)
     print(f"DIFFERENCE in {case.id} ({len(case.actions)} moves, shrunk to {len(e.small.actions)}): "
-          f"{_where(e.small, e.got)}; its scenario, not written:", file=out)
+          f"{visible(_where(e.small, e.got))}; its scenario, not written:", file=out)
     print(visible(e.text, lines=True).rstrip("\n"), file=out)
 
 

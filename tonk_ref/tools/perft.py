@@ -23,7 +23,7 @@ from ..harness.perft import PerftCase, PerftError, action_text, check_adapter, l
 from ..paths import scenarios_dir
 from ..spec.rulebook import RulebookError, load_table_rules, resolve_ruleset
 from ..spec.safe_input import load_json, read_text
-from ..views.escape import clip, visible
+from ..views.escape import visible
 from . import exitcodes
 from .cli import UsageError, integer
 from .engine_args import add_engine_arguments, build, engine_spec, greeted
@@ -124,18 +124,18 @@ def _count_on_engine(args: argparse.Namespace, setup: JSON, out: Any) -> int:
         if engine is None:
             return exitcodes.ENGINE
         if "legal_actions" not in engine.caps.features:
-            print(f"tonk perft: nothing was counted: {engine.caps.name} does not declare the feature legal_actions",
-                  file=sys.stderr)
+            print(visible(f"tonk perft: nothing was counted: {engine.caps.name} does not declare the feature "
+                          "legal_actions"), file=sys.stderr)
             return exitcodes.NOTHING_CHECKED
         sent = engine.caps.setup_sent(setup)
         walker = AdapterPerft(adapter, sent, "play" in engine.caps.features)
-        print(f"deal on {engine.caps.name} {engine.caps.version} ({spec.describe()}): {setup['players']} players, "
-              f"dealer {setup['dealer']}, stake {setup.get('stake', 1)}", file=out)
+        print(visible(f"deal on {engine.caps.name} {engine.caps.version} ({spec.describe()}): "
+                      f"{setup['players']} players, dealer {setup['dealer']}, stake {setup.get('stake', 1)}"), file=out)
         try:
             if args.divide:
                 rows = walker.divide(args.depth)
                 for text, n in rows:
-                    print(f"{text}: {n}", file=out)
+                    print(visible(f"{text}: {n}"), file=out)
                 print(f"perft {args.depth} {sum(n for _, n in rows) if args.depth else 1}", file=out)
             else:
                 for d, n in enumerate(walker.counts(args.depth), 1):
@@ -144,10 +144,11 @@ def _count_on_engine(args: argparse.Namespace, setup: JSON, out: Any) -> int:
             print(visible(f"tonk perft: {e}"), file=sys.stderr)
             return exitcodes.FAILED
         except Rejected as e:
-            print(f"tonk perft: the engine refused the deal: {e.reason} {e.message}".rstrip(), file=sys.stderr)
+            print(visible(f"tonk perft: the engine refused the deal: {e.reason} {e.message}".rstrip()),
+                  file=sys.stderr)
             return exitcodes.FAILED
         except AdapterFault as e:
-            print(visible(clip(f"tonk perft: the engine failed: {e.kind}: {e.message}")), file=sys.stderr)
+            print(visible(f"tonk perft: the engine failed: {e.kind}: {e.message}"), file=sys.stderr)
             return exitcodes.ENGINE
         print(f"  ({walker.requests} requests)", file=out)
         return exitcodes.OK
@@ -281,11 +282,12 @@ def _check(args: argparse.Namespace) -> int:
         try:
             caps = Engine.greet(adapter).caps
         except EngineUnavailable as e:
-            print(f"tonk perft: the engine could not be used: {e.fault.kind}: {e.fault.message}", file=sys.stderr)
+            print(visible(f"tonk perft: the engine could not be used: {e.fault.kind}: {e.fault.message}"),
+                  file=sys.stderr)
             return exitcodes.ENGINE
         if "legal_actions" not in caps.features:
-            print(f"tonk perft: nothing was checked: {caps.name} does not declare the feature legal_actions, "
-                  "which perft counts with", file=sys.stderr)
+            print(visible(f"tonk perft: nothing was checked: {caps.name} does not declare the feature "
+                          "legal_actions, which perft counts with"), file=sys.stderr)
             return exitcodes.NOTHING_CHECKED
 
         def supports(case: PerftCase) -> bool:
@@ -298,7 +300,7 @@ def _check(args: argparse.Namespace) -> int:
                 passed += 1
             else:
                 failed += 1
-                print(bad.describe())
+                print(visible(bad.describe(), lines=True))  # the engine's words, made visible
         print(f"tonk perft: {passed} entries match, {failed} differ, {skipped} skipped (option values not declared)")
         if failed:
             return exitcodes.FAILED
