@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from ..adapters.base import AdapterFault, Rejected
-from ..bounds import MAX_SETUP_CARDS
+from ..bounds import MAX_SETUP_CARDS, digits_only
 from ..engine.cards import parse_card
 from ..engine.hand import Hand
 from ..engine.perft import divide, perft, perft_counts, timed_perft
@@ -171,10 +171,10 @@ def parse_deal(text: str, rules: Ruleset) -> JSON:
     if text.startswith("seed:"):
         parts = text.split(":")
         try:
-            seed = int(parts[1])
-            players = int(parts[2].removesuffix("p")) if len(parts) > 2 else 2
-            dealer = int(parts[3].removeprefix("dealer")) if len(parts) > 3 else 0
-            stake = int(parts[4].removeprefix("stake")) if len(parts) > 4 else 1
+            seed = _number(parts[1])
+            players = _number(parts[2].removesuffix("p")) if len(parts) > 2 else 2
+            dealer = _number(parts[3].removeprefix("dealer")) if len(parts) > 3 else 0
+            stake = _number(parts[4].removeprefix("stake")) if len(parts) > 4 else 1
             if len(parts) > 5 or (len(parts) > 2 and not parts[2].endswith("p")):
                 raise ValueError
             if len(parts) > 3 and not parts[3].startswith("dealer"):
@@ -226,6 +226,13 @@ def parse_deal(text: str, rules: Ruleset) -> JSON:
         "stake": data.get("stake", 1),
         "deck": data["deck"],
     }
+
+
+def _number(text: str) -> int:
+    """A number of a ``seed:`` deal: the digits 0-9 only (not ``²``, not ``٣``), at most 18."""
+    if not (digits_only(text) and len(text) <= 18):
+        raise ValueError(text)
+    return int(text)
 
 
 def make_case(
