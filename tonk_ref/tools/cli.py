@@ -4,8 +4,10 @@ package that defines ``HELP`` (one line), ``add_arguments(parser)`` and
 Only the module of the command asked for is imported, so a command starts without
 loading the others.  A command imports no other command: what two share is a library
 function of a layer below, or one of the command-line helpers (this module's
-:class:`UsageError`, :func:`writable_folder`, :func:`writable_file`,
-:func:`situation_and_rules` and :func:`command_line`; :mod:`.engine_args`, :mod:`.exitcodes`, :mod:`.progress`)."""
+:class:`UsageError`, :func:`writable_folder`, :func:`writable_file`, :func:`write_output`,
+:func:`integer`, :func:`situation_and_rules` and :func:`command_line`; :mod:`.engine_args`,
+:mod:`.exitcodes`, :mod:`.progress`).  :func:`main` runs a command with a standard output
+that a closed reader or a full disk cannot stop (:class:`GuardedStdout`)."""
 
 from __future__ import annotations
 
@@ -83,14 +85,12 @@ def writable_file(path: str | None, option: str) -> None:
 
 def integer(text: str) -> int:
     """An ``int`` option's value: digits 0-9 only (``int`` reads ``٣`` as 3), a sign
-    allowed, at most 18 digits; argparse says a bad one as an invalid value."""
+    allowed, at most 18 digits; argparse says a bad one as an "invalid integer value"."""
     digits = text.strip().removeprefix("-").removeprefix("+")
     if not (digits.isascii() and digits.isdigit()) or len(digits) > 18:
         raise ValueError(text)
     return int(text)
 
-
-integer.__name__ = "integer"  # the word argparse says: "invalid integer value"
 
 #: A report option's path that means standard output.
 STDOUT = "-"
