@@ -50,10 +50,10 @@ LAYERS = ("engine", "spec", "adapters", "harness", "views", "tools")
 #: the harness and its adapters.
 PLUGIN = "tools/pytest_plugin.py"
 #: the package's top-level modules: its front (the engine's API, ``python -m tonk_ref``) and
-#: three modules every layer may use, which import no layer: where the data lies, the errors,
-#: the disk cache
+#: the modules every layer may use, which import no layer: where the data lies, the errors,
+#: the disk cache, the bounds on input and the files written whole
 FRONT = {"__init__.py", "__main__.py"}
-SHARED = {"paths.py", "errors.py", "cache.py"}
+SHARED = {"paths.py", "errors.py", "cache.py", "bounds.py", "atomic.py"}
 #: The command-line helpers of the tools, the one thing a command may import from another
 #: module of the tools: the command table with its usage error and argument checks, the
 #: engine options, the exit statuses and the progress bar.  What else two commands share

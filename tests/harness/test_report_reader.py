@@ -125,8 +125,9 @@ def test_a_report_with_fields_of_the_wrong_types_is_refused_in_one_line(
 
 @pytest.mark.parametrize(("content", "words"), [
     (b"\x89PNG\r\n\x1a\n\x00\x00\xff\xfe", "not UTF-8 text"),
-    (b"[" * 100_000 + b"]" * 100_000, "nests too deep"),
-    (b'{"format": "tonk-conformance-report", "n": ' + b"9" * 5000 + b"}", "not a JSON this reader takes"),
+    (b"[" * 100_000 + b"]" * 100_000, "nests more than 32 levels deep (the limit)"),
+    (b'{"format": "tonk-conformance-report", "n": ' + b"9" * 5000 + b"}",
+     "an integer of 5,000 digits: the limit is 18"),
     (b"[1, 2]", "expected 'tonk-conformance-report'"),
     (b'{"format": "tonk-conformance-report", "x": "\x1b[31m"}', "not JSON (Invalid control character"),
 ])

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import json
 import os
+import re
+import shlex
 import shutil
 import subprocess
 import sys
@@ -29,6 +31,16 @@ MEMORY_LIMIT_MB = 200.0
 #: play, so that only the rules file can be at fault.
 SITUATION = "2 players; 0: 3d 4d; 1: 3h 4h; discard Qs; 0 knocks"
 CORPUS_CASE = "pay-dealt-48-no-tonk-2p"
+#: The perft entry an engine's hostile answers are met in, beside CORPUS_CASE.
+PERFT_ENTRY = "hoyle-tunk-seed42-2p"
+REPO = HERE.parents[1]
+#: An engine's answers cost an engine process (restarted after each fault) besides the command.
+ENGINE_CPU_LIMIT_S = 6.0
+#: What would fool a reader of a console, a Markdown report or a JUnit file: the
+#: bidirectional controls, the zero-width characters, the line and paragraph separators.
+SPOOF = re.compile("[\u061c\u200b-\u200f\u2028-\u202e\u2066-\u2069\ufeff]")
+#: The longest line an output may show (tonk_ref.views.escape.MAX_LINE and the length said).
+LONGEST_LINE = 10_100
 
 pytestmark = pytest.mark.skipif(not hasattr(os, "fork") or not hasattr(os, "wait4"),
                                 reason="the fork server needs os.fork and os.wait4")
@@ -45,7 +57,7 @@ class Command:
     name: str
     argv: Callable[[Path, Path], list[str]]
     code: int = 2
-    line: str = "stderr"  # or "load error": one in report.json, printed as one line
+    line: str = "stderr"  # or "load error": one in report.json, printed as one line; or "engine" (below)
     placed: str = ""  # the folder below ``work`` the file is put in ("" for the work folder itself)
 
 
@@ -88,11 +100,35 @@ COMMANDS: dict[str, list[Command]] = {
     "perft-setup": [
         Command("perft", lambda p, w: ["perft", p.name, "--depth", "1"]),
     ],
+    "report": [
+        Command("report", lambda p, w: ["report", "--html", "page.html", p.name]),
+    ],
+    # an engine's answer: tonk check against answering_engine.py, which answers as the file says
+    "engine-answer": [
+        Command("check", lambda p, w: ["check", "--adapter-cmd", f"{shlex.quote(sys.executable)} "
+                                       f"{shlex.quote(str(HERE / 'answering_engine.py'))} {shlex.quote(p.name)}",
+                "--scenarios", _answer_suite(w), "--no-features", "--no-progress", "--perft-depth", "2",
+                "--json", "report.json", "--report", "report.md", "--junit", "junit.xml"],
+                -1, "engine"),
+    ],
     # no command reads a feature file of the user's: the suite's loader does (tonk check, pytest-bdd)
     "feature": [
         Command("load_suite", lambda p, w: ["features", str(p.parent)], 1, "load error", "features"),
     ],
 }
+
+
+def _answer_suite(work: Path) -> str:
+    """A suite of the two cases an engine's hostile answers are met in (a hand played to its
+    payments, a perft entry whose legal actions are counted), in ``work``: the whole corpus
+    would cost each probe seconds of loading."""
+    suite = work / "answered"
+    (suite / "perft").mkdir(parents=True, exist_ok=True)
+    shutil.copy(REPO / "scenarios" / "pay" / f"{CORPUS_CASE}.yaml", suite)
+    table = (REPO / "scenarios" / "perft" / "presets.perft").read_text(encoding="utf-8")
+    entry = table[table.index(f"id {PERFT_ENTRY}\n"):].split("\n\n", 1)[0]
+    (suite / "perft" / "one.perft").write_text(entry + "\n", encoding="utf-8")
+    return str(suite.relative_to(work))
 
 
 def hostile_files() -> Iterator[tuple[str, Path]]:
@@ -104,12 +140,24 @@ def hostile_files() -> Iterator[tuple[str, Path]]:
 
 def materialize(source: Path, into: Path) -> Path:
     """The hostile file in ``into``: a copy, or a recipe's text (a head, a part repeated,
-    a tail) written under the recipe's name without ``.recipe.json``."""
+    a tail) written under the recipe's name without ``.recipe.json``; a recipe
+    ``{"special": "fifo"}`` makes a pipe with no writer there, ``{"special": "device",
+    "device": "/dev/zero"}`` a link to the device, ``{"special": "folder"}`` a folder."""
     into.mkdir(parents=True, exist_ok=True)
     if not source.name.endswith(RECIPE):
         return Path(shutil.copy(source, into / source.name))
     recipe = json.loads(source.read_text(encoding="utf-8"))
     target = into / source.name.removesuffix(RECIPE)
+    special = recipe.get("special")
+    if special == "fifo":  # a pipe no one writes to
+        os.mkfifo(target)
+        return target
+    if special == "device":  # a device that never ends, as /dev/zero
+        target.symlink_to(recipe["device"])
+        return target
+    if special == "folder":
+        target.mkdir()
+        return target
     with target.open("w", encoding="utf-8", newline="") as out:
         out.write(recipe["head"])
         out.write(recipe["repeat"] * recipe["times"])
@@ -119,8 +167,9 @@ def materialize(source: Path, into: Path) -> Path:
 
 class ForkServer:
     def __init__(self, log: Path) -> None:
+        # the package of this tree first: the commands tested are the tree's own
         env = {**os.environ, "TONK_NO_CACHE": "1", "PYTHONPATH": os.pathsep.join(
-            [str(HERE), *filter(None, [os.environ.get("PYTHONPATH")])])}
+            [str(HERE), str(REPO), *filter(None, [os.environ.get("PYTHONPATH")])])}
         self.log = log
         with log.open("w") as err:
             self.proc = subprocess.Popen([sys.executable, str(HERE / "forkserver.py")], stdin=subprocess.PIPE,
@@ -181,6 +230,9 @@ def test_hostile_input(kind: str, source: Path, command: Command, server: ForkSe
     err = (tmp_path / ".err").read_text(encoding="utf-8", errors="replace")
     shown = f"tonk {' '.join(argv)}: exit {r['code']}\nstdout: {out[-2000:]}\nstderr: {err[-2000:]}"
     assert "Traceback" not in out + err, shown
+    if command.line == "engine":
+        _engine_answered(path, tmp_path, r, out, err, shown)
+        return
     assert r["code"] == command.code, shown
     if command.line == "stderr":
         lines = [x for x in err.splitlines() if x.strip()]
@@ -196,4 +248,38 @@ def test_hostile_input(kind: str, source: Path, command: Command, server: ForkSe
         assert not err.strip(), shown
     assert path.name in lines[0], shown
     assert r["cpu_s"] < CPU_LIMIT_S, f"{r['cpu_s']:.2f} s of CPU\n{shown}"
+    assert r["maxrss_mb"] < MEMORY_LIMIT_MB, f"{r['maxrss_mb']:.0f} MB\n{shown}"
+
+
+def _engine_answered(path: Path, work: Path, r: dict[str, Any], out: str, err: str, shown: str) -> None:
+    """What ``tonk check`` must make of an engine's hostile answers (``expect`` of the
+    file): the exit status; a fault of the engine's, never of the runner's (``adapter``),
+    with the kind and words expected; no traceback in any report; no line of the console or
+    the Markdown report longer than the clipped length; nothing that fools a reader
+    (bidirectional controls, zero-width characters, line separators) left raw in the
+    console, the Markdown or the JUnit XML."""
+    expect = json.loads(path.read_text(encoding="utf-8"))["expect"]
+    assert r["code"] == expect["code"], shown
+    report = json.loads((work / "report.json").read_text(encoding="utf-8"))
+    outputs = {"stdout": out, "stderr": err, "report.md": (work / "report.md").read_text(encoding="utf-8"),
+               "junit.xml": (work / "junit.xml").read_text(encoding="utf-8")}
+    for name, text in outputs.items():
+        assert "Traceback" not in text, f"{name}\n{shown}"
+        raw = SPOOF.search(text)
+        assert raw is None, f"{name} shows U+{ord(raw.group()):04X} raw\n{shown}"
+        if name != "junit.xml":
+            longest = max((len(x) for x in text.splitlines()), default=0)
+            assert longest <= LONGEST_LINE, f"{name} has a line of {longest:,} characters\n{shown}"
+    cases = report["cases"]
+    assert not [c for c in cases if (c.get("fault") or {}).get("kind") == "adapter"], shown
+    assert "Traceback" not in json.dumps(cases), shown
+    if "fault" in expect:
+        kinds = [(c.get("fault") or {}).get("kind") for c in cases]
+        assert expect["fault"] in kinds, f"{kinds}\n{shown}"
+    if "status" in expect:
+        assert expect["status"] in [c["status"] for c in cases], shown
+    if "message" in expect:
+        assert any(expect["message"] in (c.get("message") or "") for c in cases), \
+            f"{[c.get('message', '')[:300] for c in cases]}\n{shown}"
+    assert r["cpu_s"] < ENGINE_CPU_LIMIT_S, f"{r['cpu_s']:.2f} s of CPU\n{shown}"
     assert r["maxrss_mb"] < MEMORY_LIMIT_MB, f"{r['maxrss_mb']:.0f} MB\n{shown}"

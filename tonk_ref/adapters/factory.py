@@ -15,6 +15,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import cast
 
+from ..bounds import MAX_TIMEOUT
 from ..errors import TonkError
 from .base import Adapter
 
@@ -47,8 +48,10 @@ class EngineSpec:
             module, sep, name = self.factory.partition(":")
             if not sep or not module or not name:
                 raise EngineSpecError(f"--adapter expects MODULE:FACTORY, such as {REFERENCE}; got {self.factory!r}")
-        if self.timeout <= 0 or self.start_timeout <= 0:
-            raise EngineSpecError(f"--timeout: expected a positive number of seconds, got {self.timeout:g}")
+        for option, seconds in (("--timeout", self.timeout), ("--start-timeout", self.start_timeout)):
+            if not 0 < seconds <= MAX_TIMEOUT:  # nan, inf and 1e308 too
+                raise EngineSpecError(f"{option}: expected a number of seconds above 0 and at most "
+                                      f"{MAX_TIMEOUT:g}, got {seconds:g}")
 
     def describe(self) -> str:
         if self.cmd is not None:
@@ -86,4 +89,10 @@ class EngineSpec:
 
             return StdioAdapter(self.cmd, timeout=self.timeout, validate=self.validate,
                                 start_timeout=self.start_timeout)
-        return self.factory_function()()
+        made = self.factory_function()()
+        if not isinstance(made, Adapter):  # --adapter builtins:dict
+            missing = [m for m in ("hello", "new_hand", "act", "state", "play", "close")
+                       if not callable(getattr(made, m, None))]
+            raise EngineSpecError(f"--adapter {self.factory}: the factory made a {type(made).__name__}, not an "
+                                  f"adapter (it lacks {', '.join(missing)}: see tonk_ref.adapters.base.Adapter)")
+        return made

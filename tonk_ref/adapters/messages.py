@@ -28,6 +28,8 @@ from typing import Annotated, Any, Literal, TypeAlias
 import msgspec
 from msgspec import UNSET, Meta, Struct, UnsetType
 
+from ..bounds import MAX_AMOUNT_DIGITS
+from ..bounds import amount as bounded_amount
 from ..engine.ruleset import option_values
 from ..paths import spec_dir
 from .schema_names import METHODS as METHODS
@@ -83,6 +85,35 @@ def parse(data: bytes | str) -> Any:
         pass  # msgspec is stricter in places: the standard library judges
     text = data.decode("utf-8") if isinstance(data, bytes) else data
     return _STDLIB_DECODER.decode(text)
+
+
+#: A run of more digits than an amount may have (:data:`tonk_ref.bounds.MAX_AMOUNT_DIGITS`):
+#: an answer line without one holds no amount out of bounds, and is not walked.
+_LONG_NUMBER = re.compile(rb"[0-9]{%d}" % (MAX_AMOUNT_DIGITS + 1))
+_AMOUNT_KEYS = frozenset({"net", "totals", "amount"})
+
+
+def amounts_out_of_bounds(line: bytes, result: Any) -> str | None:
+    """Where an answer's ``result`` holds an amount the runner does not read (more than
+    :data:`~tonk_ref.bounds.MAX_AMOUNT_DIGITS` digits above or below the line, or a zero
+    denominator), said as a schema error (``$.result.net[0]: ...``); None for an answer
+    within the bounds.  Checked on every answer, with or without ``--validate``, so that
+    no amount past them reaches the runner's own checks."""
+    if not _LONG_NUMBER.search(line) and b"/0" not in line:
+        return None
+    todo: list[tuple[str, Any, bool]] = [("$.result", result, False)]
+    while todo:
+        path, value, amount = todo.pop()
+        if amount and isinstance(value, int | str) and not isinstance(value, bool):
+            try:
+                bounded_amount(value)
+            except ValueError as e:
+                return f"{path}: {getattr(e, 'message', e)}"
+        elif isinstance(value, dict):
+            todo.extend((f"{path}.{k}", v, k in _AMOUNT_KEYS) for k, v in value.items() if isinstance(k, str))
+        elif isinstance(value, list):
+            todo.extend((f"{path}[{i}]", v, amount) for i, v in enumerate(value))
+    return None
 
 
 # ---------------------------------------------------------------------------- data types

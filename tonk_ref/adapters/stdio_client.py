@@ -616,6 +616,11 @@ class StdioAdapter:
                     answer,
                 )
         if msg.result is not UNSET:
+            # an amount the runner does not read (5,000 digits) is the engine's schema fault
+            bad = messages.amounts_out_of_bounds(answer, msg.result)
+            if bad is not None:
+                raise self._fault(proc, FaultKind.SCHEMA, f"the answer to {method} fails its schema: {bad}", line,
+                                  answer)
             return msg.result
         err = msg.error
         data = err.get("data") if isinstance(err, dict) else None

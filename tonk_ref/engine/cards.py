@@ -8,6 +8,7 @@ mask with bit ``card`` set, so membership, union and removal are single operatio
 from __future__ import annotations
 
 import functools
+from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
 
 from ..errors import TonkError
@@ -163,7 +164,8 @@ def check_deck(deck: Sequence[Card], expected: CardMask = FULL_DECK_MASK) -> Non
     if len(deck) != size or seen != expected:
         missing = names(cards_of(expected & ~seen))
         extra = names(cards_of(seen & ~expected))
-        dupes = sorted({NAMES[c] for c in deck if deck.count(c) > 1})
+        counted = Counter(deck)  # once over the deck: a deck of 100,000 cards is not counted per card
+        dupes = sorted(NAMES[c] for c, n in counted.items() if n > 1)
         parts = [f"a deck holds each of the {size} cards of the pack once, got {len(deck)} cards"]
         if dupes:
             parts.append(f"duplicated {dupes}")

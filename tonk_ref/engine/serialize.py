@@ -30,7 +30,9 @@ def amount_from_json(v: object) -> Amount:
     if isinstance(v, int):
         return v
     if isinstance(v, str):
-        f = Fraction(v)
+        from ..bounds import amount  # digits bounded, no zero denominator
+
+        f = amount(v)
         return int(f) if f.denominator == 1 else f
     raise ValueError(f"{v!r} is not an amount: expected an integer or a fraction 'p/q'")
 

@@ -151,9 +151,11 @@ def _cards(v: object) -> Counter[str] | None:
 
 
 def amount(v: object) -> Fraction:
-    if isinstance(v, bool) or not isinstance(v, int | str | Fraction):
-        raise ValueError(f"{v!r} is not an amount")
-    return Fraction(v)
+    """An amount read exactly, within :func:`tonk_ref.bounds.amount`'s limits; a
+    ValueError for anything else."""
+    from ..bounds import amount as bounded
+
+    return bounded(v)
 
 
 def _amounts(v: object) -> list[Fraction] | None:

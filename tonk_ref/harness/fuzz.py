@@ -28,6 +28,7 @@ from typing import Any
 import yaml
 
 from ..adapters import reference as R
+from ..atomic import OutputError, write_text
 from ..engine.ruleset import DEFAULT, Ruleset
 from ..spec.applicability import reasons_reachable
 from ..spec.notation import format_action
@@ -242,15 +243,34 @@ def scenario_yaml(doc: JSON) -> str:
     return yaml.safe_dump(doc, sort_keys=False, width=100, allow_unicode=True, default_flow_style=None)
 
 
+class ShrunkNotWritten(OutputError):
+    """A shrunk scenario whose file could not be written: the case, its result and the
+    scenario's text ride with the error, so that the difference found is not lost."""
+
+    def __init__(self, error: OutputError, small: Case, got: CaseResult, text: str) -> None:
+        super().__init__(error.path, error.reason)
+        self.small = small
+        self.got = got
+        self.text = text
+
+
 def write_shrunk(engine: Engine, case: Case, result: CaseResult, outdir: Path, case_id: str, note: str,
                  found_by: str = "tonk fuzz") -> tuple[Case, CaseResult, Path]:
-    """``case`` shrunk (:func:`minimize`) and written to ``outdir`` as the scenario
-    ``case_id`` (:func:`scenario_doc`): the shrunk case, its result and the file."""
+    """``case`` shrunk (:func:`minimize`) and written whole to ``outdir`` as the scenario
+    ``case_id`` (:func:`scenario_doc`): the shrunk case, its result and the file.  A file
+    that cannot be written raises :class:`ShrunkNotWritten`, which carries the scenario."""
     small, got = minimize(engine, case, result)
     doc = scenario_doc(small, got, case_id, note=note, found_by=found_by)
-    outdir.mkdir(parents=True, exist_ok=True)
     path = outdir / f"{case_id}.yaml"
-    path.write_text(scenario_yaml(doc), encoding="utf-8")
+    text = scenario_yaml(doc)
+    try:
+        try:
+            outdir.mkdir(parents=True, exist_ok=True)
+        except OSError as e:
+            raise OutputError(outdir, e.strerror or type(e).__name__) from None
+        write_text(path, text)
+    except OutputError as e:
+        raise ShrunkNotWritten(e, small, got, text) from None
     return small, got, path
 
 

@@ -55,8 +55,13 @@ class Broken:
 
 
 # ---------------------------------------------------------------------------- reading JSON
-_AMOUNT = re.compile(r"-?[0-9]+/[0-9]+")
+#: an amount as the protocol writes one, its digits bounded (a longer one is for the schemas,
+#: and the decoding of answers, to refuse: tonk_ref.bounds.MAX_AMOUNT_DIGITS)
+_AMOUNT = re.compile(r"-?[0-9]{1,18}/[0-9]{1,18}")
 
+
+#: The largest amount summed as it is (a larger one is for the schemas to refuse).
+_LARGEST = 10**18 - 1
 
 Amount = int | Fraction  # exact: integers stay integers (fast), fractions are Fractions
 
@@ -64,7 +69,7 @@ Amount = int | Fraction  # exact: integers stay integers (fast), fractions are F
 def _amount(v: object) -> Amount | None:
     """An amount (an integer, or an exact fraction ``"p/q"``), or None for anything else."""
     if isinstance(v, int) and not isinstance(v, bool):
-        return v
+        return v if -_LARGEST <= v <= _LARGEST else None
     if isinstance(v, str) and _AMOUNT.fullmatch(v):
         p, q = v.split("/")
         return Fraction(int(p), int(q)) if int(q) else None

@@ -14,12 +14,14 @@ row.  Errors name the file, the line and the field.
 from __future__ import annotations
 
 import functools
+import itertools
 import json
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from ..bounds import MAX_KNOWN_ERRORS
 from ..errors import InputError
 from ..paths import spec_dir
 from ..spec.safe_input import check_text, load_yaml, read_text
@@ -94,7 +96,8 @@ def parse_known_failures(text: str, source: str) -> KnownFailures:
         raise KnownFailuresError(source, 1, "", "expected a mapping {cases: [{id, reason}, ...]}")
     import jsonschema
 
-    errors = list(jsonschema.Draft202012Validator(schema()).iter_errors(data))
+    # the first errors only: a file of 100,000 bad entries costs no more than one of a few
+    errors = list(itertools.islice(jsonschema.Draft202012Validator(schema()).iter_errors(data), MAX_KNOWN_ERRORS))
     if errors:
         err = min(errors, key=lambda e: (line_of(node, list(e.absolute_path)) or 0, -len(e.absolute_path)))
         path = [p for p in err.absolute_path if isinstance(p, str | int)]

@@ -32,6 +32,7 @@ from typing import Any
 
 from ..adapters.base import Adapter, Rejected
 from ..adapters.inprocess import reference
+from ..bounds import MAX_LEGAL_ACTIONS, MAX_PERFT_NODES
 from ..engine.cards import NAMES, CardError, cards_of, check_deck, pack_mask, parse_card
 from ..engine.ruleset import Ruleset, option_values
 from ..errors import InputError, TonkError
@@ -244,17 +245,27 @@ class ListedRefused(TonkError):
                          f"after {before}")
 
 
+class PerftTooLarge(TonkError):
+    """A count past the bounds of :mod:`tonk_ref.bounds`: a list of legal actions longer
+    than :data:`~tonk_ref.bounds.MAX_LEGAL_ACTIONS`, or more sequences than the count's
+    budget (at most :data:`~tonk_ref.bounds.MAX_PERFT_NODES`)."""
+
+
 class AdapterPerft:
     """Perft through the :class:`Adapter` interface: ``new_hand``, ``legal_actions`` and
     ``act``, rebuilding a state by replaying it from the deal (one ``play`` request when
     the engine declares ``play``), since the protocol has no undo."""
 
-    def __init__(self, adapter: Adapter, setup: JSON, use_play: bool = False) -> None:
+    def __init__(self, adapter: Adapter, setup: JSON, use_play: bool = False,
+                 budget: int = MAX_PERFT_NODES) -> None:
         self.adapter = adapter
         self.setup = setup
         self.use_play = use_play
         self.path: list[tuple[int, JSON]] | None = None
         self.requests = 0
+        #: the most legal actions this walk may count, summed over the positions it visits
+        self.budget = budget
+        self.counted = 0
 
     def _goto(self, path: list[tuple[int, JSON]]) -> JSON:
         """Reach ``path`` and return the state there (every request answers with it)."""
@@ -293,7 +304,17 @@ class AdapterPerft:
         if state.get("to_act") is None:
             return None, []
         self.requests += 1
-        return int(state["to_act"]), list(self.adapter.legal_actions())
+        legal = self.adapter.legal_actions()
+        n = len(legal) if isinstance(legal, list) else 0
+        if n > MAX_LEGAL_ACTIONS:
+            after = ", ".join(describe_action(s, a) for s, a in path) or "the deal"
+            raise PerftTooLarge(f"the engine lists {n:,} legal actions after {after}: the limit is "
+                                f"{MAX_LEGAL_ACTIONS:,} (a hand has a few dozen)")
+        self.counted += n
+        if self.counted > self.budget:
+            raise PerftTooLarge(f"more than {self.budget:,} legal actions listed in one count (the limit of "
+                                "this count): counting stopped")
+        return int(state["to_act"]), list(legal)
 
     def counts(self, depth: int) -> list[int]:
         """``[perft(1), ..., perft(depth)]`` in one walk of the tree (each position below
@@ -336,14 +357,17 @@ class Mismatch:
     divide_got: list[tuple[str, int]]
     case: PerftCase | None = None
     refused: str = ""  # the engine refused the deal or a listed action: its reason
+    problem: str = ""  # the count went past a bound (tonk_ref.bounds): what and which
 
     def headline(self) -> str:
+        if self.problem:
+            return f"perft {self.depth}: {self.problem}"
         if self.refused:
             return f"perft {self.depth}: the engine refused: {self.refused}"
         return f"perft {self.depth}: expected {self.expected}, the engine gives {self.got}"
 
     def divide_lines(self) -> list[str]:
-        if self.refused:
+        if self.refused or self.problem:
             return []
         lines = ["divide (first action: expected / engine):"]
         want = dict(self.divide_expected)
@@ -365,18 +389,38 @@ def check_counts(
     """Count the engine's legal action sequences to each depth of ``counts``; the first
     depth that differs, with the per-first-action counts of the engine and the reference."""
     wanted = sorted(counts)
+    # as many legal actions as the counts sum to, twice over, and no more: an engine that
+    # lists far more is wrong, and is not walked to the end
+    budget = min(MAX_PERFT_NODES, 2 * sum(n for _, n in wanted) + 1_000)
+    first = wanted[0][0] if wanted else 0
     try:
-        found = AdapterPerft(adapter, setup, use_play).counts(wanted[-1][0]) if wanted else []
+        if wanted and first == 1:  # depth 1 first: one request, before the whole tree is walked
+            _, legal = AdapterPerft(adapter, setup, use_play, budget)._legal([])
+            if len(legal) != wanted[0][1]:
+                return _mismatch(adapter, setup, use_play, 1, wanted[0][1], len(legal), budget)
+        found = AdapterPerft(adapter, setup, use_play, budget).counts(wanted[-1][0]) if wanted else []
     except ListedRefused as e:
-        first = wanted[0][0] if wanted else 0
         return Mismatch(first, wanted[0][1] if wanted else 0, 0, [], [],
                         refused=str(e).removeprefix("the engine refused "))
+    except PerftTooLarge as e:
+        return Mismatch(first, wanted[0][1] if wanted else 0, 0, [], [], problem=str(e))
     for depth, want in wanted:
         got = found[depth - 1]
         if got != want:
-            expected = AdapterPerft(reference(), setup, True).divide(depth)
-            return Mismatch(depth, want, got, expected, AdapterPerft(adapter, setup, use_play).divide(depth))
+            return _mismatch(adapter, setup, use_play, depth, want, got, budget)
     return None
+
+
+def _mismatch(adapter: Adapter, setup: JSON, use_play: bool, depth: int, want: int, got: int,
+              budget: int) -> Mismatch:
+    """A count that differs, with the counts below each first action, the engine's as far
+    as its budget goes (none past it)."""
+    expected = AdapterPerft(reference(), setup, True).divide(depth)
+    try:
+        engine = AdapterPerft(adapter, setup, use_play, budget).divide(depth)
+    except (PerftTooLarge, ListedRefused):
+        engine = []
+    return Mismatch(depth, want, got, expected, engine)
 
 
 def check_adapter(

@@ -420,28 +420,12 @@ def load_report(path: str) -> JSON:
     (spec/schemas/report.json, which types every field a view prints); anything else
     raises :class:`~tonk_ref.errors.InputError` naming the file, the place and what was
     expected."""
-    import json
-    from pathlib import Path
-
     import jsonschema
 
     from ..errors import InputError
 
     expected = "expected a report of 'tonk check --json'"
-    try:
-        text = Path(path).read_text(encoding="utf-8")
-    except OSError as e:
-        raise InputError(path, None, "", f"cannot read it ({e.strerror or e})") from None
-    except UnicodeDecodeError as e:
-        raise InputError(path, None, "", f"not UTF-8 text (byte {e.start}): {expected}") from None
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as e:
-        raise InputError(path, e.lineno, "", f"not JSON ({e.msg}): {expected}") from None
-    except RecursionError:
-        raise InputError(path, None, "", f"nests too deep to read: {expected}") from None
-    except ValueError as e:  # an integer of more digits than Python reads
-        raise InputError(path, None, "", f"not a JSON this reader takes ({e}): {expected}") from None
+    data = _read_report(path, expected)
     if not isinstance(data, dict) or data.get("format") != REPORT_FORMAT:
         raise InputError(path, None, "format", f"expected {REPORT_FORMAT!r}: this is not a report of "
                                                "'tonk check --json'")
@@ -454,3 +438,31 @@ def load_report(path: str) -> JSON:
         message = err.message if len(err.message) <= 200 else err.message[:200] + "..."
         raise InputError(path, None, field, f"{message} (the report's format: spec/scenarios.md, \"Reports\")")
     return data
+
+
+def _read_report(path: str, expected: str) -> Any:
+    """The JSON of a report file, within the limits of spec/scenarios.md ("Limits of input
+    files"): a regular file (or ``-``, standard input) of at most
+    :data:`~tonk_ref.bounds.MAX_REPORT_BYTES`, read no further; UTF-8; nested at most 32
+    deep; integers of at most 18 digits; each key once."""
+    import json
+
+    from ..bounds import MAX_REPORT_BYTES, read_capped
+    from ..errors import InputError
+    from ..spec.safe_input import load_json
+
+    data = read_capped(path, path, MAX_REPORT_BYTES)
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as e:
+        raise InputError(path, None, "", f"not UTF-8 text (byte {e.start}): {expected}") from None
+    try:
+        return load_json(text, path, InputError)
+    except json.JSONDecodeError as e:
+        raise InputError(path, e.lineno, "", f"not JSON ({e.msg}): {expected}") from None
+    except RecursionError:
+        raise InputError(path, None, "", f"nests too deep to read: {expected}") from None
+    except InputError:
+        raise
+    except ValueError as e:  # a number Python does not read
+        raise InputError(path, None, "", f"not a JSON this reader takes ({str(e)[:200]}): {expected}") from None

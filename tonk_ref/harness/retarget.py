@@ -152,9 +152,9 @@ def result_as(expected: JSON | None, actual: object) -> JSON | None:
 
 
 def _amount(v: Any) -> int | str:
-    from fractions import Fraction
+    from ..bounds import amount
 
-    f = Fraction(v)
+    f = amount(v)
     return int(f) if f.denominator == 1 else f"{f.numerator}/{f.denominator}"
 
 

@@ -12,9 +12,11 @@ from __future__ import annotations
 import functools
 import json
 from collections.abc import Iterator, Sequence
+from fractions import Fraction
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from .. import bounds
 from .. import cache as case_cache
 from ..engine.cards import CardError, check_deck, names, pack_mask, parse_card
 from ..engine.ruleset import Ruleset
@@ -404,10 +406,24 @@ class _Compiler:
         if expect.get("result") is not None:
             self.check_result(expect["result"], [*path, "result"])
 
+    def amount(self, value: object, path: list[str | int]) -> Fraction:
+        """An amount within the bounds of :func:`tonk_ref.bounds.amount` (digits, no zero
+        denominator)."""
+        try:
+            return bounds.amount(value)
+        except bounds.BoundError as e:
+            raise self.fail(path, e.message) from None
+
     def check_result(self, result: JSON, path: list[str | int]) -> None:
         for key in ("net", "totals"):
             if key in result and len(result[key]) != self.players:
                 raise self.fail([*path, key], f"give one entry per seat ({self.players}): this can never match")
+            for j, a in enumerate(result.get(key) or ()):
+                self.amount(a, [*path, key, j])
+        for key in ("payments", "pays"):
+            for j, p in enumerate(result.get(key) or ()):
+                if isinstance(p, dict) and "amount" in p:
+                    self.amount(p["amount"], [*path, key, j, "amount"])
         for j, w in enumerate(result.get("winners", [])):
             self.seat(w, [*path, "winners", j])
         for key in ("payments", "pays"):
@@ -417,9 +433,7 @@ class _Compiler:
                 if p["payer"] == p["payee"]:
                     raise self.fail([*path, key, j], "a player never pays themselves: this can never match")
         if "net" in result:
-            from fractions import Fraction
-
-            if sum(Fraction(a) for a in result["net"]) != 0:
+            if sum(bounds.amount(a) for a in result["net"]) != 0:
                 raise self.fail([*path, "net"], "the net results must sum to zero (rule STAKE-2): this can never match")
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable
 
+from ..bounds import MAX_KEYWORD_DEPTH, MAX_KEYWORD_LENGTH
 from ..errors import InputError
 from .case import Case
 
@@ -32,10 +33,18 @@ def _names(case: Case) -> list[str]:
 
 
 def compile_expression(expr: str) -> Callable[[Case], bool]:
+    """The test of a ``-k`` expression: at most :data:`~tonk_ref.bounds.MAX_KEYWORD_LENGTH`
+    characters, nested (parentheses and ``not``) at most
+    :data:`~tonk_ref.bounds.MAX_KEYWORD_DEPTH` deep."""
+    if len(expr) > MAX_KEYWORD_LENGTH:
+        raise SelectError("-k", None, "", f"the expression is {len(expr):,} characters long: the limit is "
+                          f"{MAX_KEYWORD_LENGTH:,}")
     tokens = [m.group(1) for m in _TOKEN.finditer(expr)]
     if not tokens:
         raise SelectError("-k", None, "", "the expression is empty")
     pos = 0
+    depth = 0
+    shown = expr if len(expr) <= 80 else f"{expr[:80]}...({len(expr):,} characters)"
 
     def peek() -> str | None:
         return tokens[pos] if pos < len(tokens) else None
@@ -49,20 +58,28 @@ def compile_expression(expr: str) -> Callable[[Case], bool]:
     def primary() -> Matcher:
         tok = peek()
         if tok is None:
-            raise SelectError("-k", None, "", f"{expr!r}: the expression ends too early")
+            raise SelectError("-k", None, "", f"{shown!r}: the expression ends too early")
+        nonlocal depth
+        if tok in ("(", "not"):
+            depth += 1
+            if depth > MAX_KEYWORD_DEPTH:
+                raise SelectError("-k", None, "", f"{shown!r}: the expression nests parentheses and 'not' more "
+                                  f"than {MAX_KEYWORD_DEPTH} deep (the limit), at word {pos + 1}")
         if tok == "(":
             take()
             inner = disjunction()
             if peek() != ")":
-                raise SelectError("-k", None, "", f"{expr!r}: a '(' is not closed")
+                raise SelectError("-k", None, "", f"{shown!r}: a '(' is not closed")
             take()
+            depth -= 1
             return inner
         if tok == "not":
             take()
             operand = primary()
+            depth -= 1
             return lambda names: not operand(names)
         if tok in (")", "and", "or"):
-            raise SelectError("-k", None, "", f"{expr!r}: expected a word, got {tok!r}")
+            raise SelectError("-k", None, "", f"{shown!r}: expected a word, got {tok!r}")
         word = take().lower()
         return lambda names: any(word in n for n in names)
 
@@ -82,7 +99,7 @@ def compile_expression(expr: str) -> Callable[[Case], bool]:
 
     test = disjunction()
     if pos != len(tokens):
-        raise SelectError("-k", None, "", f"{expr!r}: unexpected {tokens[pos]!r}")
+        raise SelectError("-k", None, "", f"{shown!r}: unexpected {tokens[pos][:40]!r}")
     return lambda case: test(_names(case))
 
 

@@ -327,7 +327,7 @@ class Session:
         """The failing generated hands of a table run, each shrunk on a fresh engine to a
         scenario file in ``outdir`` (as tonk fuzz writes a difference): the lines that say
         where they are."""
-        from .fuzz import write_shrunk
+        from .fuzz import ShrunkNotWritten, write_shrunk
         from .runner import Engine
 
         failed = [r for r in run.results if r.case.kind == "generated" and r.case.setup is not None
@@ -339,9 +339,13 @@ class Session:
             engine = Engine.greet(adapter)
             lines = []
             for r in failed:
-                small, _, path = write_shrunk(engine, r.case, r, outdir, f"table-{r.case.id}",
-                                              note=f"tonk check --rules, {r.case.source.split(':', 1)[1]}",
-                                              found_by="tonk check --rules")
+                try:
+                    small, _, path = write_shrunk(engine, r.case, r, outdir, f"table-{r.case.id}",
+                                                  note=f"tonk check --rules, {r.case.source.split(':', 1)[1]}",
+                                                  found_by="tonk check --rules")
+                except ShrunkNotWritten as e:  # the run's reports are still written: the scenario is said here
+                    lines.append(f"  {r.case.id} shrunk to {len(e.small.actions)} moves, not written: --found: {e}")
+                    continue
                 lines.append(f"  {r.case.id} shrunk to {len(small.actions)} moves: {path}")
                 lines.append(f"    replay: {replay_found(f'table-{r.case.id}', outdir, self.spec)}")
             return lines

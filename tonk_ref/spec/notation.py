@@ -33,7 +33,7 @@ VERBS = ("knock", "draw", "spread", "hit", "discard", "declare")
 FORMS = "'SEAT knock [CARD]', 'SEAT draw stock|discard', 'SEAT spread CARD CARD CARD...', 'SEAT hit CARD INDEX', " \
         "'SEAT discard CARD' or 'SEAT declare'"
 _CARDS = frozenset(NAMES)
-_SEAT = re.compile(r"\d+")
+_SEAT = re.compile(r"[0-9]+")
 #: The most digits of a seat or a spread index (a number past it is refused before it is read).
 _DIGITS = 9
 
@@ -109,7 +109,7 @@ def parse_action(text: str, *, seat: int | None = None, strict: bool = True) -> 
 def parse_move(text: str, *, strict: bool = True) -> JSON:
     """An action written without its seat (``knock 9s``, ``hit 7h 0``): one entry of a
     seat's list of legal actions."""
-    if text[:1].isdigit():
+    if text[:1].isascii() and text[:1].isdigit():
         raise NotationError(f"{text!r} names a seat: write the action alone, such as 'draw stock'")
     try:
         return parse_action(text, seat=-1, strict=strict)[1]

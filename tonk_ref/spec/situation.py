@@ -92,6 +92,7 @@ below its top card, the same way under every ruleset."""
 
 
 
+
 class SituationError(TonkError, ValueError):
     """A situation that is wrong whatever the ruleset; the message names the place, and
     ``column`` is the 1-based column of the description it points at (None: none)."""

@@ -15,12 +15,13 @@ import argparse
 import json
 import os
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ..harness.suite import PERFT_DEPTH
 from . import exitcodes
-from .cli import UsageError, writable_file, writable_folder
+from .cli import STDOUT, UsageError, integer, writable_file, writable_folder, write_output
 from .engine_args import add_engine_arguments, engine_spec, engine_unavailable
 
 if TYPE_CHECKING:
@@ -37,25 +38,25 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="a table's rules (a preset, a preset file or a table-rules file): every case that can "
                              "be played under them runs under them, its expectations kept or recomputed by the "
                              "reference engine")
-    parser.add_argument("--generated", type=int, default=60, metavar="N",
+    parser.add_argument("--generated", type=integer, default=60, metavar="N",
                         help="with --rules: at least N seeded hands played under the table's rules beside the "
                              "written cases, more while a rule is exercised by fewer than 2 cases (0: none; "
                              "default 60)")
     parser.add_argument("--found", metavar="DIR", default="check-found",
                         help="at a table: where a failing generated hand, shrunk, is written as a scenario "
                              "(default ./check-found, made only when a hand fails)")
-    parser.add_argument("--seed", type=int, default=1, metavar="S",
+    parser.add_argument("--seed", type=integer, default=1, metavar="S",
                         help="with --rules: the seed of the generated hands (default 1)")
     parser.add_argument("--known-failures", metavar="FILE",
                         help="cases accepted as failing (spec/known-failures.schema.json); a listed case that "
                              "passes is an error")
-    parser.add_argument("--write-known-failures", action="store_true",
-                        help="print today's known-failures list (every failing or erroring case) as YAML on "
-                             "stdout; the run's own output goes to stderr")
-    parser.add_argument("--report", metavar="FILE", help="write a Markdown report")
-    parser.add_argument("--junit", metavar="FILE", help="write JUnit XML")
-    parser.add_argument("--json", metavar="FILE", help="write the full JSON report")
-    parser.add_argument("--badge", metavar="FILE", help="write a shields.io endpoint badge (JSON)")
+    parser.add_argument("--write-known-failures", nargs="?", const=STDOUT, metavar="FILE",
+                        help="write today's known-failures list (every failing or erroring case) as YAML to FILE, "
+                             "or print it on stdout (no FILE, or -); the run's own output then goes to stderr")
+    parser.add_argument("--report", metavar="FILE", help="write a Markdown report (-: on stdout)")
+    parser.add_argument("--junit", metavar="FILE", help="write JUnit XML (-: on stdout)")
+    parser.add_argument("--json", metavar="FILE", help="write the full JSON report (-: on stdout)")
+    parser.add_argument("--badge", metavar="FILE", help="write a shields.io endpoint badge (JSON; -: on stdout)")
     parser.add_argument("-n", dest="workers", metavar="N",
                         help="run on N worker processes, one engine each ('auto': one per CPU)")
     parser.add_argument("-k", dest="keyword", metavar="EXPR",
@@ -63,12 +64,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--scenarios", metavar="DIR", action="append",
                         help="run the scenarios of DIR instead of the packaged corpus (repeatable)")
     parser.add_argument("--no-features", action="store_true", help="leave out the Gherkin features")
-    parser.add_argument("--perft-depth", type=int, default=PERFT_DEPTH, metavar="D",
+    parser.add_argument("--perft-depth", type=integer, default=PERFT_DEPTH, metavar="D",
                         help="count the perft tables to depth D for engines with legal_actions (0: leave them out; "
                              "default 3)")
     parser.add_argument("--table", choices=("full", "problems", "off"), default="problems",
                         help="the per-rule table printed: rules with failures (default), every rule, or none")
-    parser.add_argument("--stop-after-faults", type=int, default=10, metavar="N",
+    parser.add_argument("--stop-after-faults", type=integer, default=10, metavar="N",
                         help="stop the run when the engine faults on N cases in a row (default 10)")
     parser.add_argument("-v", "--verbose", action="store_true",
                         help="every failing case with its transcript, every skip cause and profile")
@@ -80,9 +81,11 @@ def _workers(text: str | None) -> int:
         return 1
     if text == "auto":
         return max(1, os.cpu_count() or 1)
-    if text.isdigit() and int(text) > 0:
+    from ..bounds import is_ascii_int
+
+    if is_ascii_int(text) and int(text) > 0:  # the digits 0-9: not '²', not '٣'
         return int(text)
-    raise UsageError(f"-n: expected a number of workers or 'auto', got {text!r}")
+    raise UsageError(f"-n: expected a number of workers or 'auto' (in the digits 0-9), got {text[:40]!r}")
 
 
 def todays_known_failures(report: dict[str, Any], previous: dict[str, str] | None = None) -> list[tuple[str, str]]:
@@ -125,10 +128,15 @@ def run(args: argparse.Namespace) -> int:
     from .progress import Progress
 
     spec = engine_spec(args)
-    out = sys.stderr if args.write_known_failures else sys.stdout
+    given = (("--json", args.json), ("--report", args.report), ("--junit", args.junit), ("--badge", args.badge),
+             ("--write-known-failures", args.write_known_failures))
+    on_stdout = [option for option, path in given if path == STDOUT]
+    if len(on_stdout) > 1:
+        raise UsageError(f"{' and '.join(on_stdout)}: only one output can go to the standard output (-)")
+    # the console goes to stderr when stdout carries a file's text
+    out = sys.stderr if on_stdout else sys.stdout
     writable_folder(args.found, "--found")
-    for option, path in (("--json", args.json), ("--report", args.report), ("--junit", args.junit),
-                         ("--badge", args.badge)):
+    for option, path in given:
         writable_file(path, option)
     try:
         session = Session(spec, request_of(args))
@@ -158,29 +166,37 @@ def run(args: argparse.Namespace) -> int:
         stale = session.stale_known(prepared)
     finally:
         session.close()
-    print("\n".join(console_lines(report, verbose=args.verbose, table=args.table)), file=out)
-    if found:
-        print("failing generated hands, shrunk to scenario files (tonk replay runs them with --scenarios):", file=out)
-        print("\n".join(visible_lines(found)), file=out)
+    code = run_code = _exit_code(report)
+    # the files first: a console its reader closed (| head -1) or a full disk skips none
+    unwritten = _write(args, report)
     known = session.known
-    if stale and known is not None:
-        print("\n" + visible(f"stale known failures: {', '.join(stale)} in {known.path} match no case of the suite"),
-              file=out)
-    _write(args, report)
-    code = _exit_code(report)
-    print(summary_line(report, code), file=out)
-    for label, path in (("JSON", args.json), ("Markdown", args.report), ("JUnit XML", args.junit),
-                        ("badge", args.badge)):
-        if path:
-            print(visible(f"  {label} report: {path}"), file=out)
     if args.write_known_failures:
         previous = known.reasons if known is not None else None
         engine_name = f"{report['engine']['name']} {report['engine']['version']}"
         table = (report.get("table") or {}).get("rules", "the seed rules")
         made = {c["id"]: {"table": table, "source": c["source"], "digest": c["digest"]}
                 for c in report["cases"] if c.get("digest")}
-        sys.stdout.write(dump_known_failures(todays_known_failures(report, previous), engine=engine_name, made=made))
-        return exitcodes.ENGINE if outcome.stopped and outcome.not_run else exitcodes.OK
+        listed = dump_known_failures(todays_known_failures(report, previous), engine=engine_name, made=made)
+        failed = write_output(args.write_known_failures, listed, "--write-known-failures")
+        unwritten += [failed] if failed else []
+        code = exitcodes.ENGINE if outcome.stopped and outcome.not_run else exitcodes.OK
+    print("\n".join(console_lines(report, verbose=args.verbose, table=args.table)), file=out)
+    if found:
+        print("failing generated hands, shrunk to scenario files (tonk replay runs them with --scenarios):", file=out)
+        print("\n".join(visible_lines(found)), file=out)
+    if stale and known is not None:
+        print("\n" + visible(f"stale known failures: {', '.join(stale)} in {known.path} match no case of the suite"),
+              file=out)
+    print(summary_line(report, run_code), file=out)
+    for label, option, path in (("JSON", "json", args.json), ("Markdown", "report", args.report),
+                                ("JUnit XML", "junit", args.junit), ("badge", "badge", args.badge)):
+        if path and path != STDOUT and not any(line.startswith(f"--{option}:") for line in unwritten):
+            print(visible(f"  {label} report: {path}"), file=out)
+    for line in unwritten:
+        print(visible(f"tonk check: error: {line}"), file=sys.stderr)
+    out.flush()
+    if unwritten and code == exitcodes.OK:
+        return exitcodes.USAGE  # a report asked for is missing: the run is not a success
     return code
 
 
@@ -213,21 +229,25 @@ def _exit_code(report: dict[str, Any]) -> int:
     return exitcodes.OK
 
 
-def _write(args: argparse.Namespace, report: dict[str, Any]) -> None:
-    """The report files asked for (each writer imported only when its file is)."""
+def _write(args: argparse.Namespace, report: dict[str, Any]) -> list[str]:
+    """The report files asked for, each written whole (each writer imported only when its
+    file is): the lines that say which could not be written (the others are)."""
+    texts: list[tuple[str, str, Callable[[], str]]] = []
     if args.json:
         from ..harness.report import report_text
 
-        Path(args.json).write_text(report_text(report), encoding="utf-8")
+        texts.append(("--json", args.json, lambda: report_text(report)))
     if args.report:
         from ..views.render import markdown
 
-        Path(args.report).write_text(markdown(report), encoding="utf-8")
+        texts.append(("--report", args.report, lambda: markdown(report)))
     if args.junit:
         from ..views.junit import junit_xml
 
-        Path(args.junit).write_text(junit_xml(report), encoding="utf-8")
+        texts.append(("--junit", args.junit, lambda: junit_xml(report)))
     if args.badge:
         from ..harness.report import badge
 
-        Path(args.badge).write_text(json.dumps(badge(report), indent=2) + "\n", encoding="utf-8")
+        texts.append(("--badge", args.badge, lambda: json.dumps(badge(report), indent=2) + "\n"))
+    failed = [write_output(path, make(), option) for option, path, make in texts]
+    return [f for f in failed if f]

@@ -4,8 +4,10 @@ package that defines ``HELP`` (one line), ``add_arguments(parser)`` and
 Only the module of the command asked for is imported, so a command starts without
 loading the others.  A command imports no other command: what two share is a library
 function of a layer below, or one of the command-line helpers (this module's
-:class:`UsageError`, :func:`writable_folder`, :func:`writable_file`,
-:func:`situation_and_rules` and :func:`command_line`; :mod:`.engine_args`, :mod:`.exitcodes`, :mod:`.progress`)."""
+:class:`UsageError`, :func:`writable_folder`, :func:`writable_file`, :func:`write_output`,
+:func:`integer`, :func:`situation_and_rules` and :func:`command_line`; :mod:`.engine_args`,
+:mod:`.exitcodes`, :mod:`.progress`).  :func:`main` runs a command with a standard output
+that a closed reader or a full disk cannot stop (:class:`GuardedStdout`)."""
 
 from __future__ import annotations
 
@@ -15,7 +17,7 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 from types import ModuleType
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from .. import __version__
 from ..errors import TonkError
@@ -48,20 +50,114 @@ class UsageError(TonkError):
 
 
 def writable_folder(path: str | None, option: str) -> None:
-    """A folder a run may write into later: checked before the run, not after it."""
-    if path and Path(path).exists() and not Path(path).is_dir():
+    """A folder a run may write into later, checked before the run, not after it: it is a
+    folder, or the nearest part of its path that exists is one (so it can be made)."""
+    if not path:
+        return
+    p = Path(path)
+    if p.exists() and not p.is_dir():
         raise UsageError(f"{option}: {path} exists and is not a folder")
+    for up in p.absolute().parents:
+        if up.exists():
+            if not up.is_dir():
+                raise UsageError(f"{option}: {path} cannot be made: {up} is not a folder")
+            break
 
 
 def writable_file(path: str | None, option: str) -> None:
-    """A report file a run writes at its end: its folder must exist and it must not be a folder."""
-    if not path:
+    """A report file a run writes at its end, checked before the run: its folder must
+    exist and take a new file, and it must not be a folder (``-``: standard output)."""
+    from ..atomic import OutputError, check_destination
+
+    if not path or path == STDOUT:
         return
     p = Path(path)
     if p.is_dir():
         raise UsageError(f"{option}: {path} is a folder, not a file")
     if not p.parent.is_dir():
+        if p.parent.exists() or any(up.exists() and not up.is_dir() for up in p.parent.parents):
+            raise UsageError(f"{option}: cannot write {path}: a part of its path is not a folder")
         raise UsageError(f"{option}: the folder {p.parent} does not exist")
+    try:
+        check_destination(p)
+    except OutputError as e:
+        raise UsageError(f"{option}: {e}") from None
+
+
+def integer(text: str) -> int:
+    """An ``int`` option's value: digits 0-9 only (``int`` reads ``٣`` as 3), a sign
+    allowed, at most 18 digits; argparse says a bad one as an "invalid integer value"."""
+    digits = text.strip().removeprefix("-").removeprefix("+")
+    if not (digits.isascii() and digits.isdigit()) or len(digits) > 18:
+        raise ValueError(text)
+    return int(text)
+
+
+#: A report option's path that means standard output.
+STDOUT = "-"
+
+
+def write_output(path: str, text: str, option: str) -> str | None:
+    """Write a file a command was asked for whole (:func:`tonk_ref.atomic.write_text`;
+    ``-``: standard output); None when written, else the one line that says why not."""
+    from ..atomic import OutputError, write_text
+
+    if path == STDOUT:
+        sys.stdout.write(text)
+        return None
+    try:
+        write_text(path, text)
+    except OutputError as e:
+        return f"{option}: {e}"
+    return None
+
+
+def _silence(stream: Any) -> None:
+    """Point ``stream``'s file at the null device: what is still printed goes nowhere, so
+    neither a later print nor the flush at exit fails."""
+    import os
+
+    try:
+        null = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(null, stream.fileno())
+        os.close(null)
+    except (OSError, ValueError, AttributeError):
+        pass
+
+
+class GuardedStdout:
+    """Standard output that a closed reader (``| head -1``: BrokenPipeError) or a full
+    disk cannot stop: the first failure is kept (:attr:`error`; None for a reader that went
+    away, which is no fault of the run) and everything printed after it is dropped, so a
+    command goes on, writes every file it was asked for and ends with its own status."""
+
+    def __init__(self, stream: Any) -> None:
+        self.stream = stream
+        self.failed = False
+        self.error: OSError | None = None
+
+    def _fail(self, e: OSError) -> None:
+        self.failed = True
+        self.error = None if isinstance(e, BrokenPipeError) else e
+        _silence(self.stream)
+
+    def write(self, text: str) -> int:
+        if not self.failed:
+            try:
+                return int(self.stream.write(text))
+            except OSError as e:
+                self._fail(e)
+        return len(text)
+
+    def flush(self) -> None:
+        if not self.failed:
+            try:
+                self.stream.flush()
+            except OSError as e:
+                self._fail(e)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.stream, name)
 
 
 def situation_and_rules(text: str, rules: str | None) -> tuple[Situation, Ruleset, str]:
@@ -149,15 +245,24 @@ def main(argv: Sequence[str] | None = None) -> int:
     if not getattr(args, "_run", None):
         parser.print_help()
         return 2
+    from ..atomic import OutputError
+    from ..errors import InputError
+    from ..views.escape import visible
+
+    given = sys.stdout
+    guarded = sys.stdout = GuardedStdout(given)
     try:
         code: int = _run_command(args, program)
-    except UsageError as e:
-        from ..views.escape import visible
-
+        guarded.flush()
+    except (UsageError, OutputError, InputError) as e:
         print(visible(f"tonk {args.command}: error: {e}"), file=sys.stderr)  # one line, whatever a file held
         return 2
-    except BrokenPipeError:
-        return 0
+    finally:
+        sys.stdout = given
+    if guarded.error is not None:  # a full disk, not a reader that went away
+        why = guarded.error.strerror or guarded.error
+        print(f"tonk {args.command}: error: cannot write the standard output ({why})", file=sys.stderr)
+        return code or 2
     return code
 
 

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..adapters.base import Adapter
 from ..adapters.factory import EngineSpec, EngineSpecError
+from ..bounds import MAX_TIMEOUT
 from .cli import UsageError
 
 if TYPE_CHECKING:
@@ -24,9 +25,11 @@ def add_engine_arguments(parser: argparse.ArgumentParser, *, validate: bool = Tr
                         help="the engine: a Python factory returning an adapter (default: the reference engine "
                              "in process)")
     parser.add_argument("--timeout", type=float, default=10.0, metavar="S",
-                        help="seconds the engine may take to answer one request (default 10)")
+                        help=f"seconds the engine may take to answer one request (default 10; at most "
+                             f"{MAX_TIMEOUT:g})")
     parser.add_argument("--start-timeout", type=float, default=10.0, metavar="S",
-                        help="seconds a new engine process may take to answer hello (default 10)")
+                        help=f"seconds a new engine process may take to answer hello (default 10; at most "
+                             f"{MAX_TIMEOUT:g})")
     if validate:
         parser.add_argument("--validate", action="store_true",
                             help="check every message both ways against the protocol schemas")
@@ -69,6 +72,8 @@ def greeted(adapter: Adapter, spec: EngineSpec, command: str) -> Engine | None:
     try:
         return Engine.greet(adapter)
     except EngineUnavailable as e:
-        print("\n".join(engine_unavailable(spec.describe(), e.fault)).replace("tonk check", command),
-              file=sys.stderr)
+        from ..views.escape import visible_lines
+
+        lines = engine_unavailable(spec.describe(), e.fault)
+        print("\n".join(visible_lines(x.replace("tonk check", command) for x in lines)), file=sys.stderr)
         return None

@@ -18,7 +18,7 @@ from typing import Any
 
 from .. import __version__
 from ..harness.case import Case
-from .cli import UsageError
+from .cli import UsageError, integer, writable_folder
 
 COMMAND = "export"
 HELP = "write every scenario as language-neutral JSON (one file per case, plus index.json)"
@@ -38,7 +38,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--scenarios", metavar="DIR", action="append",
                         help="export the scenarios of DIR instead of the packaged corpus (repeatable)")
     parser.add_argument("--no-features", action="store_true", help="leave out the Gherkin scenarios")
-    parser.add_argument("--perft-depth", type=int, default=3, metavar="D",
+    parser.add_argument("--perft-depth", type=integer, default=3, metavar="D",
                         help="the perft entries' counts up to depth D (0: leave them out; default 3)")
     parser.add_argument("-k", dest="keyword", metavar="EXPR",
                         help="only the cases whose id, file or rule IDs match EXPR (a case id names one case)")
@@ -104,6 +104,8 @@ def index(cases: list[Case]) -> dict[str, Any]:
 
 
 def run(args: argparse.Namespace) -> int:
+    if not args.stdout:
+        writable_folder(args.out, "--out")
     table = None
     if args.rules:  # the table's rules first: a bad file is said before the suite is compiled
         from ..spec.rulebook import RulebookError, load_table_rules
@@ -130,10 +132,22 @@ def run(args: argparse.Namespace) -> int:
     out = Path(args.out)
     if out.exists() and not out.is_dir():
         raise UsageError(f"--out: {out} exists and is not a directory")
-    out.mkdir(parents=True, exist_ok=True)
-    for c in cases:
-        (out / file_name(c.id)).write_text(dumps(c.to_json()) + "\n", encoding="utf-8")
-    (out / "index.json").write_text(dumps(index(cases)) + "\n", encoding="utf-8")
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+    except OSError as e:
+        raise UsageError(f"--out: cannot make the folder {out} ({e.strerror or e})") from None
+    for c in cases:  # each file whole: a full disk leaves no file cut short
+        _write(out / file_name(c.id), dumps(c.to_json()) + "\n")
+    _write(out / "index.json", dumps(index(cases)) + "\n")
     note = f"; {left_out} cases cannot exist under the table's rules and are left out" if left_out else ""
     print(f"tonk export: {len(cases)} cases written to {out}/ (index.json lists them){note}")
     return 0
+
+
+def _write(path: Path, text: str) -> None:
+    from ..atomic import OutputError, write_text
+
+    try:
+        write_text(path, text)
+    except OutputError as e:
+        raise UsageError(f"--out: {e}") from None

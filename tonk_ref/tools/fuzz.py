@@ -32,12 +32,13 @@ from ..adapters.lifetime import signals_held as held
 from ..engine.ruleset import DEFAULT, Ruleset
 from ..errors import TonkError
 from ..harness.case import Case
-from ..harness.fuzz import FuzzStats, Plan, failed, fuzz_hand, locate, warm, write_shrunk
+from ..harness.fuzz import FuzzStats, Plan, ShrunkNotWritten, failed, fuzz_hand, locate, warm, write_shrunk
 from ..harness.hands import deals, seated
 from ..harness.results import CaseResult
 from ..harness.runner import Engine, run_case
+from ..views.escape import visible
 from . import exitcodes
-from .cli import UsageError, writable_folder
+from .cli import UsageError, integer, writable_folder
 from .engine_args import add_engine_arguments, build, engine_spec, greeted
 
 HELP = "play random hands on an engine and on the reference side by side; write each difference as a scenario"
@@ -47,16 +48,16 @@ CHUNK = 50
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     add_engine_arguments(parser)
-    parser.add_argument("--games", type=int, default=200, metavar="N", help="hands to play (default 200)")
-    parser.add_argument("--seed", type=int, default=None, metavar="S",
+    parser.add_argument("--games", type=integer, default=200, metavar="N", help="hands to play (default 200)")
+    parser.add_argument("--seed", type=integer, default=None, metavar="S",
                         help="random seed (default: a fresh one, printed in the summary)")
     parser.add_argument("--rules", metavar="PRESET|FILE",
                         help="the table's rules (a preset, a preset file or a table-rules file); default: "
                              "random rulesets within the option values the engine declares")
-    parser.add_argument("--players", type=int, choices=(2, 3, 4, 5, 6), help="players per hand (default 2 or 3)")
+    parser.add_argument("--players", type=integer, choices=(2, 3, 4, 5, 6), help="players per hand (default 2 or 3)")
     parser.add_argument("--out", metavar="DIR", default="fuzz-found",
                         help="where to write the scenario of each difference (default ./fuzz-found)")
-    parser.add_argument("--max-diffs", type=int, default=1, metavar="K",
+    parser.add_argument("--max-diffs", type=integer, default=1, metavar="K",
                         help="stop after K differences (default 1; 0 = never stop)")
     parser.add_argument("--illegal-rate", type=float, default=0.1, metavar="P",
                         help="share of random well-formed (often illegal) actions (default 0.1)")
@@ -71,7 +72,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         "every decision and the final state are compared, and a difference found is then "
                         "located state by state")
     parser.add_argument("--no-trace", action="store_true", help=argparse.SUPPRESS)  # the default now
-    parser.add_argument("-j", "--jobs", type=int, default=None, metavar="N",
+    parser.add_argument("-j", "--jobs", type=integer, default=None, metavar="N",
                         help=f"worker processes, each with its own engine (default: one per CPU, here "
                              f"{os.cpu_count() or 1})")
     parser.add_argument("--quiet", action="store_true", help="print only the summary")
@@ -273,7 +274,9 @@ def _fuzz(args: argparse.Namespace, spec: EngineSpec, adapter: Any, seed: int, f
             continue
         case, result = locate(engine, case, result)
         stats.differences += 1
-        stats.written.append(_report(engine, spec, case, result, Path(args.out), seed, game, out, args.quiet))
+        written = _report(engine, spec, case, result, Path(args.out), seed, game, out, args.quiet)
+        if written:
+            stats.written.append(written)
     # at a fixed table, the staged hands too: situations random play seldom reaches
     if fixed_rules is not None and plan.probes and not enough():
         from ..harness.block import staged
@@ -287,25 +290,29 @@ def _fuzz(args: argparse.Namespace, spec: EngineSpec, adapter: Any, seed: int, f
             if failed(result):
                 stats.differences += 1
                 differing.append(-1)
-                small, got, path = write_shrunk(engine, case, result, Path(args.out), f"fuzz-{case.id}",
-                                                note=f"tonk fuzz --rules {args.rules}: {case.title}")
+                try:
+                    small, got, path = write_shrunk(engine, case, result, Path(args.out), f"fuzz-{case.id}",
+                                                    note=f"tonk fuzz --rules {args.rules}: {case.title}")
+                except ShrunkNotWritten as e:
+                    _not_written(e, case, out)
+                    continue
                 if not args.quiet:
                     from ..harness.session import replay_found
 
                     print(f"DIFFERENCE in {case.id} ({len(case.actions)} moves, shrunk to {len(small.actions)}): "
-                          f"{_where(small, got)}", file=out)
+                          f"{visible(_where(small, got))}", file=out)
                     print(f"  wrote {path}", file=out)
                     print(f"  replay: {replay_found(f'fuzz-{case.id}', Path(args.out), spec)}", file=out)
                 stats.written.append(str(path))
     mode = ("play" + (" with trace" if plan.trace else "")) if batch and "play" in caps.features else "act"
     if stats.skipped:
         print(f"{'every hand was' if stats.skipped == stats.hands else f'{stats.skipped} hands were'} skipped, "
-              f"unchecked: {stats.skip_why[:300]}", file=out)
-    print(
+              f"unchecked: {visible(stats.skip_why[:300])}", file=out)
+    print(visible(  # the engine's name and version, made visible and clipped
         f"tonk fuzz: {stats.hands} hands, {stats.actions} actions, {stats.differences} differences, "
         + (f"{stats.skipped} skipped, " if stats.skipped else "") +
         f"{stats.hands_per_second:,.0f} hands/s ({caps.name} {caps.version}, {mode}, {jobs} worker"
-        f"{'s' if jobs > 1 else ''}, seed {seed}; repeat with --seed {seed})",
+        f"{'s' if jobs > 1 else ''}, seed {seed}; repeat with --seed {seed})"),
         file=out,
     )
     if stats.differences:
@@ -348,14 +355,27 @@ def _report(engine: Engine, spec: EngineSpec, case: Case, result: CaseResult, ou
     from ..harness.session import replay_found
 
     case_id = f"fuzz-{seed}-{game + 1}"
-    small, got, path = write_shrunk(engine, case, result, outdir, case_id,
-                                    note=f"tonk fuzz --seed {seed}, hand {game + 1}")
+    try:
+        small, got, path = write_shrunk(engine, case, result, outdir, case_id,
+                                        note=f"tonk fuzz --seed {seed}, hand {game + 1}")
+    except ShrunkNotWritten as e:
+        _not_written(e, case, out)
+        return ""
     if not quiet:
         print(f"DIFFERENCE in hand {game + 1} ({len(case.actions)} moves, shrunk to {len(small.actions)}): "
-              f"{_where(small, got)}", file=out)
+              f"{visible(_where(small, got))}", file=out)
         print(f"  wrote {path}", file=out)
         print(f"  replay: {replay_found(case_id, outdir, spec)}", file=out)
     return str(path)
+
+
+def _not_written(e: ShrunkNotWritten, case: Case, out: TextIO) -> None:
+    """A difference whose scenario file could not be written: one line on stderr naming
+    the file, and the scenario itself on the console, so that nothing found is lost."""
+    print(visible(f"tonk fuzz: error: --out: {e}"), file=sys.stderr)
+    print(f"DIFFERENCE in {case.id} ({len(case.actions)} moves, shrunk to {len(e.small.actions)}): "
+          f"{visible(_where(e.small, e.got))}; its scenario, not written:", file=out)
+    print(visible(e.text, lines=True).rstrip("\n"), file=out)
 
 
 def _where(case: Case, result: CaseResult) -> str:

@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from ..adapters.base import AdapterFault, Rejected
+from ..bounds import MAX_SETUP_CARDS, digits_only
 from ..engine.cards import parse_card
 from ..engine.hand import Hand
 from ..engine.perft import divide, perft, perft_counts, timed_perft
@@ -22,8 +23,9 @@ from ..harness.perft import PerftCase, PerftError, action_text, check_adapter, l
 from ..paths import scenarios_dir
 from ..spec.rulebook import RulebookError, load_table_rules, resolve_ruleset
 from ..spec.safe_input import load_json, read_text
+from ..views.escape import visible
 from . import exitcodes
-from .cli import UsageError
+from .cli import UsageError, integer
 from .engine_args import add_engine_arguments, build, engine_spec, greeted
 
 COMMAND = "perft"
@@ -54,14 +56,15 @@ JSON = dict[str, Any]
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("deal", nargs="?", metavar="DEAL", help="seed:S:Np:dealerD, a scenario file or a JSON setup")
-    parser.add_argument("--depth", type=int, metavar="D", help="count sequences of D actions (prints depths 1..D)")
+    parser.add_argument("--depth", type=integer, metavar="D", help="count sequences of D actions (prints depths 1..D)")
     parser.add_argument("--divide", action="store_true", help="print the count below each first action")
     parser.add_argument("--rules", metavar="PRESET|FILE",
                         help="the table's rules (a preset, a preset file or a table-rules file); default: seed")
     parser.add_argument("--entry", metavar="ID", help="print the result as a perft table entry named ID")
     parser.add_argument("--check", nargs="?", const="", metavar="TABLE",
                         help="check an engine against a perft table file or folder (default scenarios/perft/)")
-    parser.add_argument("--max-depth", type=int, metavar="D", help="with --check: only depths up to D")
+    parser.add_argument("--max-depth", type=integer, metavar="D",
+                        help="with --check: only depths up to D (--depth D says the same)")
     add_engine_arguments(parser, validate=False)
 
 
@@ -110,7 +113,7 @@ def run(args: argparse.Namespace) -> int:
 
 def _count_on_engine(args: argparse.Namespace, setup: JSON, out: Any) -> int:
     """``tonk perft DEAL --adapter-cmd CMD``: the counts on the engine, through the protocol."""
-    from ..harness.perft import AdapterPerft, ListedRefused
+    from ..harness.perft import AdapterPerft, ListedRefused, PerftTooLarge
 
     if args.entry:
         raise UsageError("--entry writes the reference engine's counts: leave out --adapter-cmd/--adapter")
@@ -121,30 +124,31 @@ def _count_on_engine(args: argparse.Namespace, setup: JSON, out: Any) -> int:
         if engine is None:
             return exitcodes.ENGINE
         if "legal_actions" not in engine.caps.features:
-            print(f"tonk perft: nothing was counted: {engine.caps.name} does not declare the feature legal_actions",
-                  file=sys.stderr)
+            print(visible(f"tonk perft: nothing was counted: {engine.caps.name} does not declare the feature "
+                          "legal_actions"), file=sys.stderr)
             return exitcodes.NOTHING_CHECKED
         sent = engine.caps.setup_sent(setup)
         walker = AdapterPerft(adapter, sent, "play" in engine.caps.features)
-        print(f"deal on {engine.caps.name} {engine.caps.version} ({spec.describe()}): {setup['players']} players, "
-              f"dealer {setup['dealer']}, stake {setup.get('stake', 1)}", file=out)
+        print(visible(f"deal on {engine.caps.name} {engine.caps.version} ({spec.describe()}): "
+                      f"{setup['players']} players, dealer {setup['dealer']}, stake {setup.get('stake', 1)}"), file=out)
         try:
             if args.divide:
                 rows = walker.divide(args.depth)
                 for text, n in rows:
-                    print(f"{text}: {n}", file=out)
+                    print(visible(f"{text}: {n}"), file=out)
                 print(f"perft {args.depth} {sum(n for _, n in rows) if args.depth else 1}", file=out)
             else:
                 for d, n in enumerate(walker.counts(args.depth), 1):
                     print(f"perft {d} {n}", file=out)
-        except ListedRefused as e:
-            print(f"tonk perft: {e}", file=sys.stderr)
+        except (ListedRefused, PerftTooLarge) as e:
+            print(visible(f"tonk perft: {e}"), file=sys.stderr)
             return exitcodes.FAILED
         except Rejected as e:
-            print(f"tonk perft: the engine refused the deal: {e.reason} {e.message}".rstrip(), file=sys.stderr)
+            print(visible(f"tonk perft: the engine refused the deal: {e.reason} {e.message}".rstrip()),
+                  file=sys.stderr)
             return exitcodes.FAILED
         except AdapterFault as e:
-            print(f"tonk perft: the engine failed: {e.kind}: {e.message}", file=sys.stderr)
+            print(visible(f"tonk perft: the engine failed: {e.kind}: {e.message}"), file=sys.stderr)
             return exitcodes.ENGINE
         print(f"  ({walker.requests} requests)", file=out)
         return exitcodes.OK
@@ -167,10 +171,10 @@ def parse_deal(text: str, rules: Ruleset) -> JSON:
     if text.startswith("seed:"):
         parts = text.split(":")
         try:
-            seed = int(parts[1])
-            players = int(parts[2].removesuffix("p")) if len(parts) > 2 else 2
-            dealer = int(parts[3].removeprefix("dealer")) if len(parts) > 3 else 0
-            stake = int(parts[4].removeprefix("stake")) if len(parts) > 4 else 1
+            seed = _number(parts[1])
+            players = _number(parts[2].removesuffix("p")) if len(parts) > 2 else 2
+            dealer = _number(parts[3].removeprefix("dealer")) if len(parts) > 3 else 0
+            stake = _number(parts[4].removeprefix("stake")) if len(parts) > 4 else 1
             if len(parts) > 5 or (len(parts) > 2 and not parts[2].endswith("p")):
                 raise ValueError
             if len(parts) > 3 and not parts[3].startswith("dealer"):
@@ -203,6 +207,9 @@ def parse_deal(text: str, rules: Ruleset) -> JSON:
         raise PerftError(str(path), None, "", f"expected a JSON setup {{players, dealer, stake, deck}}: {e}") from None
     if not isinstance(data, dict) or not isinstance(data.get("deck"), list):
         raise PerftError(str(path), None, "", "expected a JSON object with players, dealer, stake and deck")
+    if len(data["deck"]) > MAX_SETUP_CARDS:
+        raise PerftError(str(path), None, "deck", f"a deck of {len(data['deck']):,} cards: the limit is "
+                         f"{MAX_SETUP_CARDS} (a pack holds at most 54)")
     for key in ("players", "dealer", "stake"):
         if key in data and (not isinstance(data[key], int) or isinstance(data[key], bool)):
             raise PerftError(str(path), None, key, f"expected a whole number, got {json.dumps(data[key])[:40]}")
@@ -219,6 +226,13 @@ def parse_deal(text: str, rules: Ruleset) -> JSON:
         "stake": data.get("stake", 1),
         "deck": data["deck"],
     }
+
+
+def _number(text: str) -> int:
+    """A number of a ``seed:`` deal: the digits 0-9 only (not ``²``, not ``٣``), at most 18."""
+    if not (digits_only(text) and len(text) <= 18):
+        raise ValueError(text)
+    return int(text)
 
 
 def make_case(
@@ -254,6 +268,13 @@ def _changes(setup: JSON) -> dict[str, object]:
 
 
 def _check(args: argparse.Namespace) -> int:
+    if args.deal is not None:
+        raise UsageError(f"--check checks the perft tables: give no DEAL (got {args.deal[:60]!r})")
+    # --depth D is honoured as --max-depth D: no count deeper than D
+    depths = [d for d in (args.depth, args.max_depth) if d is not None]
+    if any(d < 1 for d in depths):
+        raise UsageError("--depth and --max-depth: expected 1 or more under --check")
+    max_depth = min(depths) if depths else None
     root = Path(args.check) if args.check else scenarios_dir() / "perft"
     try:
         cases = [c for f in table_files(root) for c in load_table(f)]
@@ -268,11 +289,12 @@ def _check(args: argparse.Namespace) -> int:
         try:
             caps = Engine.greet(adapter).caps
         except EngineUnavailable as e:
-            print(f"tonk perft: the engine could not be used: {e.fault.kind}: {e.fault.message}", file=sys.stderr)
+            print(visible(f"tonk perft: the engine could not be used: {e.fault.kind}: {e.fault.message}"),
+                  file=sys.stderr)
             return exitcodes.ENGINE
         if "legal_actions" not in caps.features:
-            print(f"tonk perft: nothing was checked: {caps.name} does not declare the feature legal_actions, "
-                  "which perft counts with", file=sys.stderr)
+            print(visible(f"tonk perft: nothing was checked: {caps.name} does not declare the feature "
+                          "legal_actions, which perft counts with"), file=sys.stderr)
             return exitcodes.NOTHING_CHECKED
 
         def supports(case: PerftCase) -> bool:
@@ -280,12 +302,12 @@ def _check(args: argparse.Namespace) -> int:
 
         passed = failed = 0
         skipped = sum(1 for c in cases if not supports(c))
-        for _case, bad in check_adapter(adapter, cases, args.max_depth, supports=supports):
+        for _case, bad in check_adapter(adapter, cases, max_depth, supports=supports):
             if bad is None:
                 passed += 1
             else:
                 failed += 1
-                print(bad.describe())
+                print(visible(bad.describe(), lines=True))  # the engine's words, made visible
         print(f"tonk perft: {passed} entries match, {failed} differ, {skipped} skipped (option values not declared)")
         if failed:
             return exitcodes.FAILED

@@ -19,6 +19,7 @@ adds up the same report as a serial run (``--tonk-json``, the terminal summary).
 from __future__ import annotations
 
 import json
+import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -347,9 +348,14 @@ class _Controller:
     def pytest_sessionfinish(self, session: pytest.Session) -> None:
         report = self.report()
         if self.st.json_path and report is not None:
+            from ..atomic import OutputError, write_text
             from ..harness.report import report_text
 
-            Path(self.st.json_path).write_text(report_text(report), encoding="utf-8")
+            try:
+                write_text(self.st.json_path, report_text(report))  # whole, or the old report kept
+            except OutputError as e:
+                print(f"tonk: error: --tonk-json: {e}", file=sys.stderr)
+                session.exitstatus = pytest.ExitCode.INTERNAL_ERROR
 
     def pytest_terminal_summary(self, terminalreporter: Any) -> None:
         report = self.report()

@@ -18,7 +18,7 @@ from pathlib import Path
 
 from ..harness.suite import PERFT_DEPTH
 from . import exitcodes
-from .cli import UsageError
+from .cli import UsageError, integer
 from .engine_args import add_engine_arguments, engine_spec, engine_unavailable
 
 HELP = "run one case alone against an engine and show every request and answer"
@@ -28,7 +28,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("case", metavar="CASE", help="a case id, as reports name it")
     parser.add_argument("--scenarios", metavar="DIR", action="append",
                         help="find the case among the scenarios of DIR, as tonk check --scenarios (repeatable)")
-    parser.add_argument("--perft-depth", type=int, default=PERFT_DEPTH, metavar="D",
+    parser.add_argument("--perft-depth", type=integer, default=PERFT_DEPTH, metavar="D",
                         help=f"check perft entries up to depth D, as tonk check does (default {PERFT_DEPTH})")
     parser.add_argument("--rules", metavar="PRESET|FILE",
                         help="run the case as tonk check --rules runs it: retargeted to the table's rules (a "
@@ -37,7 +37,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--play", action="store_true",
                         help="send the script in one play request when the engine declares play")
     parser.add_argument("--json", action="store_true", help="print the case's result as JSON")
-    parser.add_argument("--width", type=int, default=200, metavar="N",
+    parser.add_argument("--width", type=integer, default=200, metavar="N",
                         help="cut each line of the transcript to N characters (default 200; 0: whole)")
 
 

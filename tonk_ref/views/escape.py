@@ -15,6 +15,15 @@ write), markup.  Each output escapes what would act on its reader:
   line of the text ends (:func:`md_fence`);
 - HTML: the template engine escapes every value (:mod:`.htmlpage`), and control
   characters and surrogates are made visible as on the console.
+
+Text that would fool a reader rather than a parser is made visible too, on the console, in
+Markdown and in XML: the bidirectional controls (U+202A-202E, U+2066-2069, and the marks
+U+200E, U+200F, U+061C), which reorder what a line shows, the zero-width characters
+(U+200B-200D, U+FEFF), which hide a difference, and the line and paragraph separators
+(U+2028, U+2029), which break a line where the console does not: each as its ``\\u``
+escape.  And it is clipped: a line longer than :data:`MAX_LINE` characters, or a text
+longer than :data:`MAX_TEXT`, is cut there and says how long it was
+(``…(10,485,760 characters)``), so no engine name or message fills a console or a report.
 """
 
 from __future__ import annotations
@@ -22,10 +31,16 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
-#: Control characters (C0 but the tab, DEL, C1) and lone surrogates.
-_CONTROL = re.compile("[\x00-\x08\x0a-\x1f\x7f-\x9f\ud800-\udfff]")
+#: What would fool a reader: the bidirectional controls and marks, the zero-width
+#: characters and the line and paragraph separators.
+_SPOOF = "\u061c\u200b-\u200f\u2028-\u202e\u2066-\u2069\ufeff"
+#: Control characters (C0 but the tab, DEL, C1), lone surrogates and the above.
+_CONTROL = re.compile(f"[\x00-\x08\x0a-\x1f\x7f-\x9f\ud800-\udfff{_SPOOF}]")
 #: The same, the newline allowed (text that spans lines: a ``<pre>``, an XML element).
-_CONTROL_BUT_NEWLINE = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\ud800-\udfff]")
+_CONTROL_BUT_NEWLINE = re.compile(f"[\x00-\x08\x0b-\x1f\x7f-\x9f\ud800-\udfff{_SPOOF}]")
+#: The longest line shown, in characters, and the longest text of many lines.
+MAX_LINE = 10_000
+MAX_TEXT = 200_000
 #: What XML 1.0 forbids besides: U+FFFE and U+FFFF.
 _XML_EXTRA = re.compile("[\ufffe\uffff]")
 
@@ -35,10 +50,33 @@ def _escape(match: re.Match[str]) -> str:
     return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
 
 
+def clip(text: str, limit: int = MAX_LINE) -> str:
+    """``text`` cut at ``limit`` characters, saying how long it was:
+    ``"xxxx…(10,485,760 characters)"``."""
+    if len(text) <= limit:
+        return text
+    return f"{text[:limit]}…({len(text):,} characters)"
+
+
+def _clip_lines(text: str) -> str:
+    """Each line of ``text`` cut at :data:`MAX_LINE`, and the whole at :data:`MAX_TEXT`."""
+    if len(text) <= MAX_LINE:
+        return text
+    lines = text.split("\n")
+    if any(len(x) > MAX_LINE for x in lines):
+        text = "\n".join(clip(x) for x in lines)
+    return clip(text, MAX_TEXT)
+
+
 def visible(text: str, *, lines: bool = False) -> str:
     """``text`` with every control character but the tab (and, with ``lines``, the
-    newline) and every lone surrogate written as its escape: ``"\\x1b[31m"`` for ESC [31m."""
-    return (_CONTROL_BUT_NEWLINE if lines else _CONTROL).sub(_escape, text)
+    newline), every lone surrogate and every character that would fool a reader (above)
+    written as its escape: ``"\\x1b[31m"`` for ESC [31m, ``"\\u202e"`` for the right-to-left
+    override; clipped (:func:`clip`: a line at :data:`MAX_LINE` characters, a text of
+    ``lines`` at :data:`MAX_TEXT`)."""
+    if lines:
+        return _CONTROL_BUT_NEWLINE.sub(_escape, _clip_lines(text))
+    return _CONTROL.sub(_escape, clip(text))
 
 
 def visible_lines(lines: Iterable[str]) -> list[str]:
@@ -70,14 +108,15 @@ def md(text: object) -> str:
     """Text for Markdown, rendered as written: ``<``, ``>`` and ``&`` as character
     references, the specials behind a backslash, a line break as a space, control
     characters as on the console."""
-    return visible(_MD_SPECIAL.sub(_md_escape, re.sub(r"[\r\n]+", " ", str(text))))
+    raw = clip(str(text))  # the length said is the text's own, before escaping
+    return _CONTROL.sub(_escape, _MD_SPECIAL.sub(_md_escape, re.sub(r"[\r\n]+", " ", raw)))
 
 
 def md_code(text: object, *, cell: bool = False) -> str:
     """``text`` as a Markdown code span: fenced by one backtick more than the longest run
     of backticks inside it (so none closes it), a line break as a space; in a table's
     ``cell``, a ``|`` escaped (a cell ends there even in a code span)."""
-    s = visible(re.sub(r"[\r\n]+", " ", str(text)))
+    s = visible(re.sub(r"[\r\n]+", " ", clip(str(text))))
     if cell:
         s = s.replace("|", "\\|")
     runs = [len(r) for r in re.findall(r"`+", s)]

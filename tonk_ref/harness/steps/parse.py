@@ -55,7 +55,7 @@ REGISTRY: list[StepDef] = []
 
 def step(kind: StepKind, pattern: str) -> Callable[[F], F]:
     """Declare the compiler of one step form."""
-    regex = re.compile(pattern)
+    regex = re.compile(pattern, re.ASCII)  # numbers in the digits 0-9 only (not ³, not ٣)
 
     def decorator(func: F) -> F:
         REGISTRY.append(StepDef(kind, pattern, regex, func))
@@ -95,7 +95,10 @@ def seats(text: str) -> list[int]:
 
 
 def amounts(text: str) -> list[Fraction]:
-    return [Fraction(a.strip()) for a in text.split(",")]
+    """Amounts written ``-3, 3/2``: bounded as :func:`tonk_ref.bounds.amount` bounds them."""
+    from ...bounds import amount
+
+    return [amount(a.strip()) for a in text.split(",")]
 
 
 def amount_json(a: Fraction) -> int | str:
