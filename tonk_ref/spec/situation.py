@@ -1211,7 +1211,7 @@ def _places(rank: int) -> list[tuple[int, int]]:
     return out
 
 
-@functools.cache
+@functools.lru_cache(maxsize=2048)  # two ranks and a reach: a few hundred keys
 def _near(a: int, b: int, reach: int = 2) -> bool:
     """Whether two ranks of one suit stand within ``reach`` places of each other in a run
     of some pack, the ace low or high: two such cards and a third make a run."""
