@@ -76,3 +76,22 @@ def test_the_argument_set_fits_30_rows_at_80_columns() -> None:
     rows = sorted(len(text(_judged(d, r), PLAIN, 80)) for d, r in RULINGS)  # type: ignore[arg-type]
     print(f"rows at 80 columns: median {rows[len(rows) // 2]}, max {rows[-1]}")
     assert rows[-1] <= 30
+
+
+@pytest.mark.parametrize(("desc", "rules"), RULINGS, ids=[f"{i}" for i in range(len(RULINGS))])
+def test_the_verdict_speaks_in_words_not_codes(desc: str, rules: str | None) -> None:
+    """No option name, no underscore identifier and no ending code in what a player reads
+    first: the headline, the why and every alternative."""
+    import re
+
+    from tonk_ref.engine.result import ENDINGS
+    from tonk_ref.engine.ruleset import option_values
+
+    v = verdict(_judged(desc, rules))  # type: ignore[arg-type]
+    said = " ".join([v.headline, *v.why, *(f"{a.where} {a.outcome}" for a in v.alternatives)])
+    assert not re.search(r"\b[a-z]+_[a-z_]+\b", said), said
+    for option in option_values():
+        assert option not in said.split() or "_" not in option
+    for ending in ENDINGS:
+        assert ending not in said.split() or "_" not in ending
+    assert not re.search(r"\b(?:[SDVW]\d+|[A-Z]{3,}(?:-[A-Z0-9]+)*-\d+)\b", said), said  # no brief items or rule IDs

@@ -219,7 +219,9 @@ def _refused(o: Outcome, j: Judgement, name: _Names) -> tuple[str, str]:
     what = action_words(step.action if step else None, str(r.get("action", "")), _spreads(j), name)
     if o.kind == "allowed":
         return f"Allowed: {name(seat)} may {what}", "The scenario expects it refused, but these rules allow it."
-    message = _named(str(r.get("message", "")), name)
+    several = r.get("messages")  # the rulesets of the group word it differently: each wording, in order
+    text = "; or ".join(str(m["message"]) for m in several) if several else str(r.get("message", ""))
+    message = _named(_no_ids(text), name)
     return f"Not allowed: {name(seat)} may not {what} now", (message[:1].upper() + message[1:] + ".") if message else ""
 
 
@@ -255,6 +257,14 @@ def _named(text: str, name: _Names) -> str:
     text = re.sub(r"\bits next 1 turn\(s\)", "their next turn", text)
     text = re.sub(r"\bits next (\d+) turn\(s\)", r"their next \1 turns", text)
     return re.sub(r"\bseat (\d+)\b", lambda m: name(int(m.group(1))), text) if name.given else text
+
+
+def _no_ids(text: str) -> str:
+    """A message without the rule IDs it cites in brackets ('(VAR-DECK40-1)'): the rules
+    are quoted beside it, in words."""
+    import re
+
+    return re.sub(r"\s*\((?:[A-Z]{3,}(?:-[A-Z0-9]+)+(?:, )?)+\)", "", text)
 
 
 def _stakes(text: str) -> str:
@@ -413,6 +423,7 @@ def verdict(j: Judgement) -> Verdict:
     if g is None:  # the situation cannot arise under the table's rules: what other tables do
         base = j.base_trial.outcome
         why_not = base.why if base is not None else ""
+        why_not = _no_ids(why_not)
         headline, then = "This cannot happen under your table's rules", why_not[:1].upper() + why_not[1:]
         why, source = [then] if then else [], ""
         quoted: list[QuotedRule] = []
@@ -422,7 +433,8 @@ def verdict(j: Judgement) -> Verdict:
         o = g.outcome
         headline, then = (_capital(t) for t in _headline(o, j, name))
         deciding, source, quoted = _why(j, g)
-        why = [then, *(_stakes(q.text) for q in deciding)] if then else [_stakes(q.text) for q in deciding]
+        said = [_no_ids(_stakes(q.text)) for q in deciding]  # the IDs are beside them, in ``deciding``
+        why = [then, *said] if then else said
     alternatives = []
     for other in j.groups:
         if other is g:
