@@ -18,7 +18,7 @@ from tonk_ref.views.ruling_text import text
 from tonk_ref.views.verdict import verdict
 
 sys.path.insert(0, str(Path(__file__).parents[1] / "tools"))
-from ruling_set import RULINGS, TIE_3P, W7  # noqa: E402
+from ruling_set import RULINGS, TIE_3P, W7
 
 
 def _judged(desc: str, rules: str | None = None) -> object:
