@@ -95,3 +95,20 @@ def test_the_verdict_speaks_in_words_not_codes(desc: str, rules: str | None) -> 
     for ending in ENDINGS:
         assert ending not in said.split() or "_" not in ending
     assert not re.search(r"\b(?:[SDVW]\d+|[A-Z]{3,}(?:-[A-Z0-9]+)*-\d+)\b", said), said  # no brief items or rule IDs
+
+
+def test_a_house_table_reads_in_words(tmp_path: Path) -> None:
+    """At a table that wins a knock tie for the knocker, the verdict is the knocker's win,
+    the argued house rule is the first reason and its source says it is a house rule, and
+    the seed rules' catch is one of the alternatives."""
+    table = tmp_path / "table.yaml"
+    table.write_text("preset: seed\noptions: {knock_tie: knocker_wins, hit_lock: 2}\n", encoding="utf-8")
+    desc = W7.replace("0: 3d 4d; 1: 3h 4h", "names Ann Bob; Ann: 3d 4d; Bob: 3h 4h").replace("0 knocks", "Ann knocks")
+    v = verdict(_judged(desc, str(table)))  # type: ignore[arg-type]
+    assert v.headline == "Bob pays Ann 1 for a winning knock"
+    assert v.why[1].startswith("A knocker whose total equals the lowest total of the other players wins the tie")
+    assert "PAY-KNOCK" not in " ".join(v.why)
+    assert v.deciding[0].source == "a house rule, not the printed rules"
+    assert any(a.where == "a knocker who ties the lowest hand is caught"
+               and a.outcome.startswith("Ann pays Bob 3: 2 for being caught") for a in v.alternatives)
+    assert "a knocker who ties the lowest hand wins" in v.table_rules

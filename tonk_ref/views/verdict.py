@@ -264,6 +264,7 @@ def _no_ids(text: str) -> str:
     are quoted beside it, in words."""
     import re
 
+    text = re.sub(r",? as [A-Z]{3,}(?:-[A-Z0-9]+)+ says", "", text)
     return re.sub(r"\s*\((?:[A-Z]{3,}(?:-[A-Z0-9]+)+(?:, )?)+\)", "", text)
 
 
