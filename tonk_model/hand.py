@@ -557,7 +557,7 @@ def _out_of_cards(st: State, seat: int) -> None:
 
 def _declare(st: State, seat: int) -> None:
     """VAR-SPECIAL-1: at the start of a turn (only in the first round under first_turn),
-    a player holding every card dealt, totalling exactly 41 or 10 or less, declares it:
+    a player holding as many cards as were dealt, totalling exactly 41 or 10 or less, declares it:
     the hand ends and the declarer receives 3S from each other player."""
     mode = st.rules["special_hands"]
     if mode == "none" or st.stage != "start" or st.knocker is not None:
@@ -568,4 +568,4 @@ def _declare(st: State, seat: int) -> None:
     total = st.r.total(hand)
     if len(hand) != hand_size(st.rules, st.players) or not (total == 41 or total <= 10):
         raise Illegal("not_special")
-    _end(st, settle.special_hand(seat, [st.r.total(h) for h in st.hands], st.stake))
+    _end(st, settle.special_hand(seat, st.totals(), st.stake))  # the totals as CARD-4 counts them

@@ -1203,8 +1203,8 @@ class Hand:
         refusal = self._declare_refusal(me)
         if refusal is not None:
             raise refusal
-        totals = tuple(self._count(m) for m in self._hands)
-        self._record("special_hand", me, totals[me], "VAR-SPECIAL-1")
+        self._record("special_hand", me, self._count(self._hands[me]), "VAR-SPECIAL-1")
+        totals = tuple(self.total(s) for s in range(self.players))  # CARD-4, as at every ending
         pays = payments.from_each(me, self.players, 3 * self.stake, "VAR-SPECIAL-1")
         self._finish("special_hand", (me,), pays, totals)
 

@@ -182,6 +182,15 @@ def hand_points(result: Result, totals: Sequence[int], everyone: bool = False) -
     return tuple(out)
 
 
+def scored_points(rules: Ruleset, result: Result, totals: Sequence[int]) -> tuple[int, ...]:
+    """The points a hand adds to each seat's score under ``rules`` (rule VAR-POINTS-1):
+    :func:`hand_points` at a table that plays for points; under ``scoring = "stakes"`` no
+    score is kept, so the hand adds nothing to anyone."""
+    if rules.scoring == "stakes":
+        return (0,) * len(totals)
+    return hand_points(result, totals, everyone=rules.scoring == "points_all")
+
+
 @dataclass(frozen=True, slots=True)
 class HandRecord:
     """One hand of the match's history (seat numbers as they were at the time).
@@ -314,8 +323,7 @@ class Match:
             raise MatchError("the hand is not over: it cannot be recorded yet")
         points: tuple[int, ...] = ()
         if self.points:
-            points = hand_points(result, [hand.total(s) for s in range(self.players)],
-                                 everyone=self.rules.scoring == "points_all")
+            points = scored_points(self.rules, result, [hand.total(s) for s in range(self.players)])
             for seat, p in enumerate(points):
                 self.scores[seat] += p
         else:
