@@ -71,7 +71,9 @@ def cut(players: int, cards: Sequence[Card], rules: Ruleset = DEFAULT) -> Cut:
         if not isinstance(c, int) or isinstance(c, bool) or not 0 <= c < DECK_SIZE:
             raise MatchError(f"cut card {i} is not a card: {c!r}")
         if not pack >> c & 1:
-            raise MatchError(f"cut card {i} ({NAMES[c]}) is not in the pack of {rules.deck} cards: the cut is made from the pack")
+            raise MatchError(
+                f"cut card {i} ({NAMES[c]}) is not in the pack of {rules.deck} cards: the cut is made from the pack"
+            )
         if seen >> c & 1:
             raise MatchError(f"cut card {i} ({NAMES[c]}) was already given out: each card is cut once")
         seen |= 1 << c
