@@ -40,6 +40,20 @@ Feature: Dealer
       When the players cut Kc Kd 2h
       Then the request is refused
 
+    @DEALER-1 @id.dealer-cut-card-outside-the-pack
+    Scenario: Under deck = 40 a cut naming a nine is refused: the cut is made from the pack
+      Given a 3-player game
+      And the ruleset has deck = 40
+      When the players cut Kc 9c 2h
+      Then the request is refused
+
+    @DEALER-1 @id.dealer-cut-joker
+    Scenario: Under jokers = 2 a cut naming a joker is refused: a joker has no rank to compare
+      Given a 3-player game
+      And the ruleset has jokers = 2
+      When the players cut Kc X1 2h
+      Then the request is refused
+
   Rule: DEALER-2 The deal passes left
 
     @DEALER-2 @id.dealer-passes-left

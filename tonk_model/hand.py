@@ -413,6 +413,12 @@ def _end_turn(st: State, seat: int) -> None:
     """The turn ends: the house rules' knock counters go down by one (VAR-HITLOCK-1,
     VAR-KNOCKWAIT-1) and the next seat is to act (TURN-1); the end of the last of the
     last turns after a knock settles the knock (PAY-KNOCK-1)."""
+    # STOCK-3 (empty_stock = last_turn): a last turn after a knock that drew the last stock
+    # card ends the hand at the empty stock like any other turn, and the knock is not settled
+    drew_last = (
+        st.knocker is not None and seat != st.knocker and st.stage == "drawn" and st.taken is None
+        and st.rules["empty_stock"] == "last_turn" and not st.stock
+    )
     st.locks[seat] = max(0, st.locks[seat] - 1)
     st.waits[seat] = max(0, st.waits[seat] - 1)
     st.to_act = (seat + 1) % st.players  # TURN-1
@@ -422,7 +428,7 @@ def _end_turn(st: State, seat: int) -> None:
     st.hits = 0
     st.laid = False
     st.laid_now = 0
-    if st.knocker is not None:
+    if st.knocker is not None and not drew_last:
         st.last -= 1
         if st.last == 0:
             _end(st, settle.knock(st.knocker, st.totals(), st.stake, st.r))
@@ -551,7 +557,7 @@ def _out_of_cards(st: State, seat: int) -> None:
 
 def _declare(st: State, seat: int) -> None:
     """VAR-SPECIAL-1: at the start of a turn (only in the first round under first_turn),
-    a player holding every card dealt, totalling exactly 41 or 10 or less, declares it:
+    a player holding as many cards as were dealt, totalling exactly 41 or 10 or less, declares it:
     the hand ends and the declarer receives 3S from each other player."""
     mode = st.rules["special_hands"]
     if mode == "none" or st.stage != "start" or st.knocker is not None:
@@ -562,4 +568,4 @@ def _declare(st: State, seat: int) -> None:
     total = st.r.total(hand)
     if len(hand) != hand_size(st.rules, st.players) or not (total == 41 or total <= 10):
         raise Illegal("not_special")
-    _end(st, settle.special_hand(seat, [st.r.total(h) for h in st.hands], st.stake))
+    _end(st, settle.special_hand(seat, st.totals(), st.stake))  # the totals as CARD-4 counts them

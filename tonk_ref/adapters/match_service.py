@@ -112,7 +112,8 @@ def _ints(params: JSON, key: str, players: int) -> list[int]:
 
 
 def score(params: JSON) -> JSON:
-    """Points scoring (VAR-POINTS-1): the points a hand adds and the new scores.
+    """Points scoring (VAR-POINTS-1): the points a hand adds and the new scores; under
+    ``scoring = stakes`` no score is kept: no points, the scores as given, nobody out.
     params: {ruleset, players, scores, result: {ending, winners, totals, knocker?}}."""
     params = _check_params(params)
     rules = _rules(params)
@@ -124,12 +125,12 @@ def score(params: JSON) -> JSON:
     if knocker is not None and not (type(knocker) is int and 0 <= knocker < players):
         raise Rejected("invalid_setup", f"result.knocker must be a seat or null, got {knocker!r}")
     res = Result(ending, tuple(winners), (), (0,) * players, tuple(totals), knocker)
-    points = match.hand_points(res, totals, everyone=rules.scoring == "points_all")
+    points = match.scored_points(rules, res, totals)  # nothing under scoring = stakes
     new = [a + b for a, b in zip(scores, points, strict=True)]
     return {
         "points": list(points),
         "scores": new,
-        "out": [s for s, v in enumerate(new) if v >= match.POINTS_LIMIT],
+        "out": [s for s, v in enumerate(new) if v >= match.POINTS_LIMIT] if rules.scoring != "stakes" else [],
     }
 
 

@@ -1002,6 +1002,12 @@ class Hand:
         self._must_use = False
 
     def _next_turn(self, me: int) -> None:
+        # under empty_stock = last_turn, a last turn after a knock that drew the last stock
+        # card ends the hand at the empty stock, and the knock is not settled (STOCK-3)
+        drew_last = (
+            self._knocker >= 0 and self._stage == DRAWN and self._taken < 0
+            and self.rules.empty_stock == "last_turn" and self._pos >= len(self._deck)
+        )
         if self._c.counters:
             if self._locks[me]:
                 self._locks = _bump(self._locks, me, -1)
@@ -1014,7 +1020,7 @@ class Hand:
         self._hits = 0
         self._laid = 0
         self._must_use = False
-        if self._knocker >= 0:  # a last turn after a knock has ended
+        if self._knocker >= 0 and not (drew_last and me != self._knocker):  # a last turn after a knock has ended
             self._last -= 1
             if self._last == 0:
                 self._settle_knock(self._knocker)
@@ -1197,8 +1203,8 @@ class Hand:
         refusal = self._declare_refusal(me)
         if refusal is not None:
             raise refusal
-        totals = tuple(self._count(m) for m in self._hands)
-        self._record("special_hand", me, totals[me], "VAR-SPECIAL-1")
+        self._record("special_hand", me, self._count(self._hands[me]), "VAR-SPECIAL-1")
+        totals = tuple(self.total(s) for s in range(self.players))  # CARD-4, as at every ending
         pays = payments.from_each(me, self.players, 3 * self.stake, "VAR-SPECIAL-1")
         self._finish("special_hand", (me,), pays, totals)
 

@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from ..errors import TonkError
-from .cards import DECK_SIZE, NAMES, Card, rank_of
+from .cards import DECK_SIZE, NAMES, Card, pack_mask, rank_of
 from .hand import Hand
 from .result import Amount, Ending, Result
 from .ruleset import DEFAULT, Ruleset
@@ -58,15 +58,22 @@ def cut(players: int, cards: Sequence[Card], rules: Ruleset = DEFAULT) -> Cut:
     players only, in seat order.  Ranks compare king high, ace low; suits are equal.
     Under ``first_dealer = "high"`` the highest card deals, under ``"low"`` the lowest.
     Cards left over after the dealer is known are not used.  Raise :class:`MatchError`
-    if a card repeats or the cards run out while players are still tied.
+    if a card repeats, is not in the ruleset's pack (``deck = 40`` has no eights, nines or
+    tens), is a joker (jokers take no part in the cut), or the cards run out while players
+    are still tied.
     """
     _check_players(players, rules)
+    pack = pack_mask(rules.deck, rules.jokers)
     seen = 0
     for i, c in enumerate(cards):
         if isinstance(c, int) and not isinstance(c, bool) and DECK_SIZE <= c < len(NAMES):
             raise MatchError(f"cut card {i} is the joker {NAMES[c]}: jokers take no part in the cut")
         if not isinstance(c, int) or isinstance(c, bool) or not 0 <= c < DECK_SIZE:
             raise MatchError(f"cut card {i} is not a card: {c!r}")
+        if not pack >> c & 1:
+            raise MatchError(
+                f"cut card {i} ({NAMES[c]}) is not in the pack of {rules.deck} cards: the cut is made from the pack"
+            )
         if seen >> c & 1:
             raise MatchError(f"cut card {i} ({NAMES[c]}) was already given out: each card is cut once")
         seen |= 1 << c
@@ -180,6 +187,15 @@ def hand_points(result: Result, totals: Sequence[int], everyone: bool = False) -
         else:
             out.append(total)
     return tuple(out)
+
+
+def scored_points(rules: Ruleset, result: Result, totals: Sequence[int]) -> tuple[int, ...]:
+    """The points a hand adds to each seat's score under ``rules`` (rule VAR-POINTS-1):
+    :func:`hand_points` at a table that plays for points; under ``scoring = "stakes"`` no
+    score is kept, so the hand adds nothing to anyone."""
+    if rules.scoring == "stakes":
+        return (0,) * len(totals)
+    return hand_points(result, totals, everyone=rules.scoring == "points_all")
 
 
 @dataclass(frozen=True, slots=True)
@@ -314,8 +330,7 @@ class Match:
             raise MatchError("the hand is not over: it cannot be recorded yet")
         points: tuple[int, ...] = ()
         if self.points:
-            points = hand_points(result, [hand.total(s) for s in range(self.players)],
-                                 everyone=self.rules.scoring == "points_all")
+            points = scored_points(self.rules, result, [hand.total(s) for s in range(self.players)])
             for seat, p in enumerate(points):
                 self.scores[seat] += p
         else:
