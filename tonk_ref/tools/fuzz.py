@@ -254,8 +254,6 @@ def _fuzz(args: argparse.Namespace, spec: EngineSpec, adapter: Any, seed: int, f
             pool.shutdown(wait=False, cancel_futures=True)
             if not isinstance(e, _WorkerFailed):
                 raise
-            from ..views.escape import visible
-
             bar.close()
             print(visible(f"tonk fuzz: {e}"), file=sys.stderr)
             return exitcodes.ENGINE
