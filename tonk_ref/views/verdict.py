@@ -330,7 +330,7 @@ def source_words(rule: Rule, rules: Ruleset) -> str:
         unsourced = [o for o, v in changed.items() if o in facts and _unsourced(o, v)]
         items = [b for b in rule.items("V")]
         if unsourced:
-            return "a house rule of online tables, with no written source"
+            return "a house rule with no written source"
         return "a house rule, not the printed rules" if items else "your table's house rule, not the printed rules"
     if rule.basis == "seeds":
         return "the printed rules say so"
