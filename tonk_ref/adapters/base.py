@@ -86,6 +86,50 @@ class AdapterFault(TonkError):
         self.context = FaultContext() if context is None else context
 
 
+class EngineChanged(TonkError):
+    """A restarted engine said something else in ``hello`` than it did first: what ran
+    before and what would run after are not of one engine, so the run ends (exit status 3);
+    the message says what changed."""
+
+
+def hello_changes(first: object, then: object) -> str:
+    """What differs between two ``hello`` answers, in one line ("" when nothing does)."""
+    if not isinstance(first, dict) or not isinstance(then, dict):
+        return "" if first == then else f"it answered {str(then)[:200]} where it first answered {str(first)[:200]}"
+    said: list[str] = []
+    for key in sorted(set(first) | set(then), key=lambda k: (k not in _HELLO_ORDER, _HELLO_ORDER.get(k, 0), k)):
+        a, b = first.get(key, _ABSENT), then.get(key, _ABSENT)
+        if a == b:
+            continue
+        if key == "features" and isinstance(a, list) and isinstance(b, list):
+            lost = [f for f in a if f not in b]
+            gained = [f for f in b if f not in a]
+            said += [f"features {w} {', '.join(map(str, fs))}" for w, fs in (("lost", lost), ("gained", gained)) if fs]
+        elif key == "options" and isinstance(a, dict) and isinstance(b, dict):
+            for opt in sorted(set(a) | set(b)):
+                if a.get(opt, _ABSENT) != b.get(opt, _ABSENT):
+                    said.append(f"options.{opt} {_said(a.get(opt, _ABSENT))} -> {_said(b.get(opt, _ABSENT))}")
+        else:
+            said.append(f"{key} {_said(a)} -> {_said(b)}")
+    return "; ".join(said)
+
+
+_HELLO_ORDER = {"name": 0, "version": 1, "protocol": 2, "options": 3, "features": 4}
+_ABSENT = object()
+
+
+def _said(value: object) -> str:
+    import json
+
+    if value is _ABSENT:
+        return "(absent)"
+    try:
+        text = json.dumps(value, ensure_ascii=True)
+    except (TypeError, ValueError):
+        text = repr(value)
+    return text if len(text) <= 120 else text[:120] + "..."
+
+
 @runtime_checkable
 class Adapter(Protocol):
     """One engine session.  ``setup`` is ``{ruleset, players, dealer, stake, deck}``."""

@@ -21,7 +21,9 @@ dead or out of step (every kind but a request that failed its schema and a well-
 error answer) the next call starts a new process and says ``hello`` again.
 
 Every engine runs in a process group of its own, which is killed whenever its process is
-done with (killed, crashed, or exited after ``bye``): nothing it started is left running.
+done with (killed, crashed, or exited after ``bye``), and so is every process that still
+carries its mark or was handed to the runner as an orphan (:mod:`.lifetime`): nothing it
+started is left running.  A signal ending the runner kills engines at once, without ``bye``.
 stderr is drained by a thread into a bounded tail, so a chatty engine never blocks.
 stdout is read with :mod:`selectors` on a non-blocking pipe, so the per-request timeout
 costs no thread switch and no busy wait (POSIX only).
@@ -44,8 +46,8 @@ from typing import Any
 import msgspec
 from msgspec import UNSET
 
-from . import messages
-from .base import JSON, PROTOCOL_VERSION, AdapterFault, FaultContext, FaultKind, Rejected
+from . import lifetime, messages
+from .base import JSON, PROTOCOL_VERSION, AdapterFault, EngineChanged, FaultContext, FaultKind, Rejected, hello_changes
 from .messages import Request, decode_answer, encode
 
 #: Characters of a request or response kept in a fault's context.
@@ -70,6 +72,12 @@ def _kill(proc: subprocess.Popen[bytes]) -> None:
             proc.kill()
         except ProcessLookupError:
             pass
+
+
+def _end(proc: subprocess.Popen[bytes], token: str) -> None:
+    """Kill the engine's process group, then what it left outside it (:func:`.lifetime.end_engine`)."""
+    _kill(proc)
+    lifetime.end_engine(token)
 
 
 #: Without a process descriptor, how often a wait checks whether the engine has exited (s).
@@ -129,18 +137,22 @@ class _Process:
     """One running engine: its pipes, its stdout buffer and its stderr tail."""
 
     def __init__(self, argv: list[str], env: Mapping[str, str] | None, cwd: str | None, stderr_limit: int) -> None:
+        #: what marks this engine's processes, and what they start (:mod:`.lifetime`)
+        self.token = lifetime.new_token()
         self.proc = subprocess.Popen(
             argv,
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
             stderr=subprocess.PIPE,
             bufsize=0,
-            env=None if env is None else dict(env),
+            env={**(os.environ if env is None else env), lifetime.TOKEN_VAR: self.token},
             cwd=cwd,
             start_new_session=True,
+            preexec_fn=lifetime.engine_preexec(),
         )
+        lifetime.started(self.token, self.proc.pid)
         assert self.proc.stdin is not None and self.proc.stdout is not None and self.proc.stderr is not None
-        self.finalizer = weakref.finalize(self, _kill, self.proc)
+        self.finalizer = weakref.finalize(self, _end, self.proc, self.token)
         self.stdin = self.proc.stdin.fileno()
         self.stdout = self.proc.stdout.fileno()
         os.set_blocking(self.stdin, False)
@@ -260,7 +272,7 @@ class _Process:
         return code
 
     def close_pipes(self) -> None:
-        _kill(self.proc)  # what the engine left running in its group
+        _end(self.proc, self.token)  # what the engine left running, in its group or out of it
         self.selector.close()
         if self.pidfd is not None:
             os.close(self.pidfd)
@@ -323,6 +335,9 @@ class StdioAdapter:
         self.stderr_limit = stderr_limit
         self._proc: _Process | None = None
         self._hello: JSON | None = None
+        #: The ``hello`` of the first process (or the one a worker's engine must match): a
+        #: process started again that answers another ends the run (:class:`~.base.EngineChanged`).
+        self.first_hello: JSON | None = None
         self._early: tuple[_Process, str, int, bytes, float, float] | None = None
         self._early_fault: AdapterFault | None = None
         self._setup_memo: tuple[JSON, bytes] | None = None
@@ -413,6 +428,12 @@ class StdioAdapter:
                 f"hello answered {_clip(repr(hello))}; expected an object with protocol {PROTOCOL_VERSION}",
                 FaultContext(stderr_tail=tail),
             )
+        if self.first_hello is None:
+            self.first_hello = hello
+        elif hello != self.first_hello:
+            self._discard(proc)
+            raise EngineChanged(f"the engine said something else in hello when it was started again: "
+                                f"{hello_changes(self.first_hello, hello)}")
         self._hello = hello
         return proc
 
@@ -435,7 +456,15 @@ class StdioAdapter:
 
     def close(self) -> None:
         """Say ``bye`` and wait for the engine to exit (killing it after a few seconds).
-        Never raises; ``exit_code`` holds the engine's exit status."""
+        Never raises; ``exit_code`` holds the engine's exit status.  While a signal ends
+        the runner the engine is killed at once."""
+        if lifetime.stopping():
+            self._ahead.clear()
+            proc, self._proc = self._proc, None
+            self.closed = True
+            if proc is not None:
+                self.exit_code = proc.kill()
+            return
         self._drop_ahead()
         proc, self._proc = self._proc, None
         self.closed = True

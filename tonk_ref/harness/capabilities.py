@@ -72,6 +72,25 @@ _DECLARE = {
 }
 
 
+#: The members spec/schemas/hello.json requires, in its order.
+_HELLO_MEMBERS = ("name", "version", "protocol", "options", "features")
+
+
+def _and(words: list[str]) -> str:
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+
+
+def _hello_failures(hello: JSON) -> list[str]:
+    """What is wrong with ``hello`` by its schema (each error with its JSON path)."""
+    from ..adapters import messages
+
+    if not messages.check("hello", hello):
+        return []
+    from ..adapters import schemas
+
+    return schemas.check("hello", hello) or messages.check("hello", hello)
+
+
 @dataclass(frozen=True, slots=True)
 class Capabilities:
     name: str
@@ -95,6 +114,13 @@ class Capabilities:
         features = hello.get("features", [])
         if not isinstance(features, list) or not all(isinstance(f, str) for f in features):
             raise HelloError(f"hello's features must be a list of names, got {json.dumps(features)[:200]}")
+        missing = [k for k in _HELLO_MEMBERS if k not in hello]
+        if missing:
+            raise HelloError(f"hello lacks {_and(missing)}: spec/schemas/hello.json requires "
+                             f"{_and(list(_HELLO_MEMBERS))} (the engine says who it is)")
+        wrong = _hello_failures(hello)
+        if wrong:
+            raise HelloError("hello does not satisfy spec/schemas/hello.json: " + "; ".join(wrong[:3])[:400])
         return cls(
             name=str(hello.get("name", "?")),
             version=str(hello.get("version", "?")),

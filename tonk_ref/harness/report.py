@@ -183,6 +183,7 @@ def build_report(run: SuiteRun, *, load_errors: Sequence[LoadError] = (), **meta
         duration_s=run.duration,
         stopped=run.stopped,
         not_run=[c.id for c in run.not_run],
+        interrupted=run.interrupted,
         load_errors=[e.to_json() for e in load_errors],
         ok=run.ok,
         **meta,
@@ -198,6 +199,7 @@ def assemble(
     engine_args: str = "",
     stopped: str | None = None,
     not_run: Sequence[str] = (),
+    interrupted: str | None = None,
     load_errors: Sequence[JSON] = (),
     known: JSON | None = None,
     rule_order: Iterable[str] = (),
@@ -210,10 +212,12 @@ def assemble(
     table: JSON | None = None,
     coverage: JSON | None = None,
 ) -> JSON:
-    """The report from the JSON of every case's result (``CaseResult.to_json``)."""
+    """The report from the JSON of every case's result (``CaseResult.to_json``).  A run a
+    signal ended (``interrupted``: its name) is marked ``run.partial``."""
     results = sorted(cases, key=lambda r: (r["kind"], r["id"]))
     c = _counts(results)
     ok = ok and stopped is None and not c["failed"] and not c["errored"]
+    partial = {"partial": True, "interrupted": interrupted} if interrupted else {}
     return {
         "format": REPORT_FORMAT,
         "format_version": REPORT_FORMAT_VERSION,
@@ -229,6 +233,7 @@ def assemble(
             "table_rules": table_rules,
             "selection": selection,
             "stopped": stopped,
+            **partial,
         },
         "suite": {"version": __version__},
         "counts": {**c, "total": len(results), "ran": ran(c), "not_run": len(not_run),

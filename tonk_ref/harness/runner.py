@@ -35,7 +35,8 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, cast
 
-from ..adapters.base import JSON, Adapter, AdapterFault, FaultKind, Rejected, SendsAhead
+from ..adapters.base import JSON, Adapter, AdapterFault, EngineChanged, FaultKind, Rejected, SendsAhead
+from ..adapters.lifetime import Interrupted
 from ..engine.lru import LRU
 from ..engine.ruleset import Ruleset
 from ..errors import TonkError
@@ -107,6 +108,8 @@ class Engine:
                                     ) from None
         except HelloError as e:
             raise EngineUnavailable(Fault(FaultKind.PROTOCOL, str(e), "hello")) from None
+        except EngineChanged:
+            raise
         except Exception as e:  # the adapter's own code
             raise EngineUnavailable(Fault(FaultKind.ADAPTER, f"{type(e).__name__}: {e}", "hello",
                                           traceback="".join(traceback.format_exception(e)[-4:]))) from None
@@ -624,6 +627,8 @@ def run_case(case: Case, engine: Engine, *, keep_transcript: bool = False, batch
     fault: Fault | None = None
     try:
         run.batched() if mode == "play" else run.stepwise()
+    except EngineChanged:
+        raise  # not this case's fault: the run ends
     except AdapterFault as e:
         fault = Fault.of(e, run.doing)
     except Exception as e:  # the adapter's own code broke: the case errors, the run goes on
@@ -652,6 +657,8 @@ class SuiteRun:
     duration: float
     stopped: str | None = None  # why the run stopped before the end
     not_run: list[Case] = field(default_factory=list)
+    #: the signal that interrupted the run (SIGINT, SIGTERM): its results are those that ran
+    interrupted: str | None = None
 
     @property
     def ok(self) -> bool:
@@ -673,32 +680,44 @@ def run_suite(
     engine: Engine | None = None,
 ) -> SuiteRun:
     """Run ``cases`` against ``adapter``.  Raises :class:`EngineUnavailable` when the engine
-    cannot even be greeted; otherwise returns every case's result."""
+    cannot even be greeted; otherwise returns every case's result.  A restarted engine whose
+    ``hello`` changed stops the run (:attr:`SuiteRun.stopped` says what changed).  A signal
+    (:class:`~..adapters.lifetime.Interrupted`) is raised on with the results so far as its
+    ``partial`` run."""
     started = time.perf_counter()
     engine = engine or Engine.greet(adapter)
     todo = list(cases)
     results: list[CaseResult] = []
     in_a_row = 0
     stopped: str | None = None
-    for n, case in enumerate(todo, 1):
-        engine.following = todo[n] if n < len(todo) else None
-        result = run_case(case, engine, keep_transcript=keep_transcripts)
-        if known is not None:
-            apply_known(result, known)
-        results.append(result)
-        if progress is not None:
-            progress(n, len(todo), result)
-        if result.fault is not None:
-            in_a_row += 1
-            if in_a_row >= stop_after_faults:
-                stopped = (f"the engine faulted on {in_a_row} cases in a row (the last: {result.fault.kind}: "
-                           f"{result.fault.message})")
+    try:
+        for n, case in enumerate(todo, 1):
+            engine.following = todo[n] if n < len(todo) else None
+            try:
+                result = run_case(case, engine, keep_transcript=keep_transcripts)
+            except EngineChanged as e:
+                stopped = str(e)
                 break
-        elif result.status != "skipped":
-            in_a_row = 0
-        if stop_at_first_failure and result.status in ("failed", "errored"):
-            stopped = f"stopped at the first failure ({case.id})"
-            break
+            if known is not None:
+                apply_known(result, known)
+            results.append(result)
+            if progress is not None:
+                progress(n, len(todo), result)
+            if result.fault is not None:
+                in_a_row += 1
+                if in_a_row >= stop_after_faults:
+                    stopped = (f"the engine faulted on {in_a_row} cases in a row (the last: {result.fault.kind}: "
+                               f"{result.fault.message})")
+                    break
+            elif result.status != "skipped":
+                in_a_row = 0
+            if stop_at_first_failure and result.status in ("failed", "errored"):
+                stopped = f"stopped at the first failure ({case.id})"
+                break
+    except Interrupted as e:
+        e.partial = SuiteRun(engine, results, time.perf_counter() - started, f"interrupted by {e.name}",
+                             todo[len(results):], e.name)
+        raise
     return SuiteRun(engine, results, time.perf_counter() - started, stopped, todo[len(results):])
 
 

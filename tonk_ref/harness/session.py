@@ -298,21 +298,28 @@ class Session:
     def run(self, prepared: Prepared, progress: Progress | None = None, *,
             stop_at_first_failure: bool = False) -> SuiteRun:
         """Run the prepared cases (on the workers the request asks for); the cases that
-        cannot exist at the table are added as skipped."""
+        cannot exist at the table are added as skipped.  A signal that ends the run returns
+        the cases that ran, with :attr:`~.runner.SuiteRun.interrupted` naming the signal."""
+        from ..adapters.lifetime import Interrupted
         from .runner import run_suite
 
         engine = self.start()
         cases = prepared.cases
         workers = min(self.request.workers, len(cases))
-        if workers > 1 and not self._given:
-            from .parallel import run_parallel
+        try:
+            if workers > 1 and not self._given:
+                from .parallel import run_parallel
 
-            self.close()
-            run = run_parallel(self.spec, engine, cases, workers, self.known)
-        else:
-            run = run_suite(self.adapter, cases, known=self.known, engine=engine,
-                            stop_after_faults=self.request.stop_after_faults, progress=progress,
-                            stop_at_first_failure=stop_at_first_failure)
+                self.close()
+                run = run_parallel(self.spec, engine, cases, workers, self.known, progress)
+            else:
+                run = run_suite(self.adapter, cases, known=self.known, engine=engine,
+                                stop_after_faults=self.request.stop_after_faults, progress=progress,
+                                stop_at_first_failure=stop_at_first_failure)
+        except Interrupted as e:
+            if not isinstance(e.partial, SuiteRun):
+                raise
+            run = e.partial  # what ran before the signal: the caller reports it, marked partial
         run.results += prepared.cannot_exist
         return run
 

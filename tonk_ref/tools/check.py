@@ -24,7 +24,8 @@ from .cli import UsageError, writable_file, writable_folder
 from .engine_args import add_engine_arguments, engine_spec, engine_unavailable
 
 if TYPE_CHECKING:
-    from ..harness.session import Request
+    from ..harness.runner import SuiteRun
+    from ..harness.session import Prepared, Request, Session
 
 COMMAND = "check"
 HELP = "run the conformance suite against an engine: what fails, why, and how to replay it"
@@ -149,6 +150,8 @@ def run(args: argparse.Namespace) -> int:
         bar = Progress(len(prepared.cases), "tonk check", enabled=False if args.no_progress else None)
         outcome = session.run(prepared, progress=lambda done, total, r: bar.update(done, r.id))
         bar.close()
+        if outcome.interrupted:
+            return _interrupted(args, session, prepared, outcome)
         found = session.shrink_generated(outcome, Path(args.found)) if prepared.block is not None else []
         report = session.report(prepared, outcome, suite_args=suite_args(request_of(args).scenario_dirs,
                                                                           args.perft_depth))
@@ -179,6 +182,25 @@ def run(args: argparse.Namespace) -> int:
         sys.stdout.write(dump_known_failures(todays_known_failures(report, previous), engine=engine_name, made=made))
         return exitcodes.ENGINE if outcome.stopped and outcome.not_run else exitcodes.OK
     return code
+
+
+def _interrupted(args: argparse.Namespace, session: Session, prepared: Prepared, outcome: SuiteRun) -> int:
+    """A run a signal ended: its engines are gone; the reports asked for hold the cases that
+    ran, marked partial, and one line says so (exit status 128 + the signal)."""
+    import signal
+
+    from ..harness.session import suite_args
+
+    report = session.report(prepared, outcome, suite_args=suite_args(request_of(args).scenario_dirs,
+                                                                      args.perft_depth))
+    _write(args, report)
+    ran = report["counts"]["ran"]
+    name = outcome.interrupted or "SIGINT"
+    files = [p for p in (args.json, args.report, args.junit, args.badge) if p]
+    said = (f"the reports hold the {ran} cases that ran, marked partial" if files
+            else f"{ran} cases ran of {ran + report['counts']['not_run']}")
+    print(f"tonk check: interrupted ({name}); {said}", file=sys.stderr)
+    return 128 + signal.Signals[name].value
 
 
 def _exit_code(report: dict[str, Any]) -> int:

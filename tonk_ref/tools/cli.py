@@ -112,7 +112,36 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     return parser
 
 
+def _run_command(args: argparse.Namespace, program: bool) -> int:
+    """Run the command ``args`` asks for.  SIGINT and SIGTERM end it with one line and exit
+    status 130 or 143, its engines and workers ended (a command that runs an engine keeps
+    what ran: :mod:`..adapters.lifetime`); an engine whose ``hello`` changed when it was
+    started again ends it with one line and exit status 3.  ``program``: run as the ``tonk``
+    program, which is then a child subreaper (its engines' orphans are handed to it)."""
+    from ..adapters import lifetime
+    from ..adapters.base import EngineChanged
+
+    if program:
+        lifetime.become_subreaper()
+    with lifetime.handling_signals():
+        try:
+            code: int = args._run(args)
+        except lifetime.Interrupted as e:
+            lifetime.kill_engines()
+            lifetime.end_workers()
+            print(f"tonk {args.command}: interrupted ({e.name})", file=sys.stderr)
+            return e.exit_status
+        except EngineChanged as e:
+            from ..views.escape import visible
+            from . import exitcodes
+
+            print(visible(f"tonk {args.command}: {e}"), file=sys.stderr)
+            return exitcodes.ENGINE
+    return code
+
+
 def main(argv: Sequence[str] | None = None) -> int:
+    program = argv is None
     argv = list(sys.argv[1:] if argv is None else argv)
     parser = build_parser(argv[0] if argv and argv[0] in COMMANDS else None)
     args = parser.parse_args(argv)
@@ -120,7 +149,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.print_help()
         return 2
     try:
-        code: int = args._run(args)
+        code: int = _run_command(args, program)
     except UsageError as e:
         from ..views.escape import visible
 

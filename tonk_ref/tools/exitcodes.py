@@ -13,3 +13,8 @@ ENGINE = 3
 #: Nothing was checked: every case was skipped or deselected, or the engine lacks the
 #: feature the command needs (``tonk perft --check`` without ``legal_actions``).
 NOTHING_CHECKED = 4
+#: Interrupted by SIGINT (Ctrl-C) or SIGTERM: 128 + the signal's number (130, 143); the
+#: reports asked for hold the cases that ran, marked partial
+#: (:class:`~tonk_ref.adapters.lifetime.Interrupted`).
+INTERRUPTED_SIGINT = 130
+INTERRUPTED_SIGTERM = 143

@@ -27,7 +27,10 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from ..adapters.factory import EngineSpec
+from ..adapters.lifetime import Interrupted
+from ..adapters.lifetime import signals_held as held
 from ..engine.ruleset import DEFAULT, Ruleset
+from ..errors import TonkError
 from ..harness.case import Case
 from ..harness.fuzz import FuzzStats, Plan, failed, fuzz_hand, locate, warm, write_shrunk
 from ..harness.hands import deals, seated
@@ -82,6 +85,7 @@ class Tally:
     differing: tuple[int, ...] = ()  # the hands that differ
     skipped: int = 0  # the hands the engine could not be asked to play (a value it does not declare)
     why: str = ""  # what the first of them needed
+    error: str = ""  # a worker's engine could not be used: why (no hand was played)
 
 
 def play_hands(engine: Engine, plan: Plan, games: range, batch: bool) -> Tally:
@@ -117,12 +121,34 @@ def _pool_context() -> multiprocessing.context.BaseContext:
     return multiprocessing.get_context("fork" if sys.platform == "linux" else "spawn")
 
 
-def _start_worker(spec: EngineSpec, plan: Plan, batch: bool) -> None:
-    _WORKER.update(engine=Engine.greet(spec.build()), plan=plan, batch=batch)
+def _start_worker(spec: EngineSpec, plan: Plan, batch: bool, parent: int, hello: Any) -> None:
+    from ..adapters.lifetime import worker_started
+
+    worker_started(parent)  # ends with the runner, however it ends
+    from ..adapters.base import EngineChanged
+    from ..harness.runner import EngineUnavailable
+
+    adapter = spec.build()
+    if hasattr(adapter, "first_hello"):
+        setattr(adapter, "first_hello", hello)  # noqa: B010 (a worker's engine says what the runner's said)
+    try:
+        _WORKER.update(engine=Engine.greet(adapter), plan=plan, batch=batch)
+    except EngineUnavailable as e:
+        _WORKER["error"] = f"the engine could not be used in a worker: {e.fault.kind}: {e.fault.message}"
+    except EngineChanged as e:
+        _WORKER["error"] = str(e)
 
 
 def _work(games: range) -> Tally:
-    return play_hands(_WORKER["engine"], _WORKER["plan"], games, _WORKER["batch"])
+    from ..adapters.base import EngineChanged
+
+    if "error" in _WORKER:
+        return Tally(error=_WORKER["error"])
+    try:
+        return play_hands(_WORKER["engine"], _WORKER["plan"], games, _WORKER["batch"])
+    except EngineChanged as e:
+        _WORKER["error"] = str(e)
+        return Tally(error=str(e))
 
 
 def run(args: argparse.Namespace) -> int:
@@ -186,23 +212,53 @@ def _fuzz(args: argparse.Namespace, spec: EngineSpec, adapter: Any, seed: int, f
         return bool(args.max_diffs) and len(differing) >= args.max_diffs
 
     if jobs == 1:
-        for games in chunks:
-            add(play_hands(engine, plan, games, batch))
-            if enough():
-                break
+        try:
+            for games in chunks:
+                add(play_hands(engine, plan, games, batch))
+                if enough():
+                    break
+        except Interrupted as e:
+            bar.close()
+            return _interrupted(e, stats, differing, seed)
     else:
         warm(plan)  # once here, not once per worker: a forked worker starts with it
-        with concurrent.futures.ProcessPoolExecutor(jobs, mp_context=_pool_context(), initializer=_start_worker,
-                                                    initargs=(spec, plan, batch)) as pool:
+        pool = concurrent.futures.ProcessPoolExecutor(jobs, mp_context=_pool_context(), initializer=_start_worker,
+                                                      initargs=(spec, plan, batch, os.getpid(), engine.hello))
+        try:
             pending = list(chunks)
-            running = {pool.submit(_work, pending.pop(0)) for _ in range(min(jobs * 2, len(pending)))}
+            with held():  # the workers are forked whole, or not at all
+                running = {pool.submit(_work, pending.pop(0)) for _ in range(min(jobs * 2, len(pending)))}
             while running:
                 done, running = concurrent.futures.wait(running, return_when=concurrent.futures.FIRST_COMPLETED)
                 for fut in done:
-                    add(fut.result())
+                    tally = fut.result()
+                    if tally.error:
+                        raise _WorkerFailed(tally.error)
+                    add(tally)
                 if not enough():
-                    while pending and len(running) < jobs * 2:
-                        running.add(pool.submit(_work, pending.pop(0)))
+                    with held():
+                        while pending and len(running) < jobs * 2:
+                            running.add(pool.submit(_work, pending.pop(0)))
+        except Interrupted as e:
+            from ..adapters.lifetime import end_workers
+
+            end_workers()  # each kills its engine
+            pool.shutdown(wait=False, cancel_futures=True)
+            bar.close()
+            return _interrupted(e, stats, differing, seed)
+        except BaseException as e:  # no worker is left, whatever ended them
+            from ..adapters.lifetime import end_workers
+
+            end_workers()
+            pool.shutdown(wait=False, cancel_futures=True)
+            if not isinstance(e, _WorkerFailed):
+                raise
+            from ..views.escape import visible
+
+            bar.close()
+            print(visible(f"tonk fuzz: {e}"), file=sys.stderr)
+            return exitcodes.ENGINE
+        pool.shutdown()
     stats.seconds = time.perf_counter() - start
     stats.timed = stats.hands  # the rate is of the random hands: the staged ones below are not timed
     bar.close()
@@ -255,6 +311,20 @@ def _fuzz(args: argparse.Namespace, spec: EngineSpec, adapter: Any, seed: int, f
     if stats.differences:
         return exitcodes.FAILED
     return exitcodes.NOTHING_CHECKED if stats.skipped == stats.hands else exitcodes.OK
+
+
+class _WorkerFailed(TonkError):
+    """A worker's engine could not be used, or said something else in hello."""
+
+
+def _interrupted(e: Interrupted, stats: FuzzStats, differing: list[int], seed: int) -> int:
+    """A signal ended the fuzzing: one line says what was played (the hands that differed are
+    not shrunk) and the exit status is 128 + the signal."""
+    hands = ", ".join(str(g + 1) for g in sorted(differing)[:10]) + (", ..." if len(differing) > 10 else "")
+    found = f"; hands {hands} differed (not shrunk)" if differing else ""
+    print(f"tonk fuzz: interrupted ({e.name}); partial: {stats.hands} hands played of seed {seed}, "
+          f"{len(differing)} differences{found}; repeat with --seed {seed}", file=sys.stderr)
+    return e.exit_status
 
 
 def _check_players(players: int, options: dict[str, tuple[Any, ...]], fixed_rules: Ruleset | None,

@@ -139,9 +139,13 @@ class TonkSession:
         return moved.case
 
     def run(self, case: Case) -> CaseResult:
+        from ..adapters.base import EngineChanged
         from ..harness.runner import apply_known, run_case
 
-        result = run_case(self.under_table(case), self.engine())
+        try:
+            result = run_case(self.under_table(case), self.engine())
+        except EngineChanged as e:  # what ran and what would run are not of one engine
+            pytest.exit(f"{e} ({self.spec.describe()})", returncode=ENGINE_EXIT)
         if self.known is not None:
             apply_known(result, self.known)
         return result
