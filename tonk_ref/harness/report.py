@@ -108,20 +108,37 @@ def per_rule(results: Iterable[JSON], order: Iterable[str] = ()) -> dict[str, JS
 
 
 def failure_groups(results: Iterable[JSON]) -> list[JSON]:
-    """Failed and errored cases grouped by cause (the kind of the first failing step and
-    what differed there), largest group first; each with the rules its first failures
-    name, most named first (``rule``: the first of them), and the ids of its cases."""
-    groups: dict[tuple[str, str], list[JSON]] = defaultdict(list)
+    """Failed and errored cases grouped by cause (the kind of a failing step and what
+    differed there), largest group first: a case that fails for several causes counts in
+    the group of each (its first cause is its own, :func:`failure_causes`); each group with
+    the rules its failures of that cause name, most named first (``rule``: the first of
+    them), and the ids of its cases."""
+    groups: dict[tuple[str, str], list[tuple[JSON, str | None]]] = defaultdict(list)
     for r in results:
         if r["status"] in ("failed", "errored"):
-            groups[(r["status"], r["cause"])].append(r)
+            for cause, rule in failure_causes(r):
+                groups[(r["status"], cause)].append((r, rule))
     out: list[JSON] = []
     for (status, cause), members in groups.items():
-        rules = Counter(r["failures"][0]["rule"] for r in members if r["failures"] and r["failures"][0]["rule"])
+        rules = Counter(rule for _, rule in members if rule)
         ranked = [rule for rule, _ in rules.most_common()]
         out.append({"cause": cause, "status": status, "rule": ranked[0] if ranked else None, "rules": ranked,
-                    "count": len(members), "cases": [r["id"] for r in members]})
+                    "count": len(members), "cases": [r["id"] for r, _ in members]})
     out.sort(key=lambda g: (-g["count"], g["status"], g["cause"]))
+    return out
+
+
+def failure_causes(result: JSON) -> list[tuple[str, str | None]]:
+    """Each distinct cause of a failed or errored case (its own cause first, then each other
+    cause of its failures in the order they happened), with the rule of its first failure."""
+    failures = result.get("failures") or []
+    first = failures[0].get("rule") if failures and result["cause"] == failures[0].get("cause") else None
+    out: list[tuple[str, str | None]] = [(result["cause"], first)]
+    seen = {result["cause"]}
+    for f in failures:
+        if f.get("cause") not in seen:
+            seen.add(f["cause"])
+            out.append((f["cause"], f.get("rule")))
     return out
 
 
