@@ -56,7 +56,7 @@ from .compare import (
 )
 from .interpret import StepInterpreter, answer_at, is_state
 from .invariants import RULES, Broken, after_over_problem, observation_problems, state_problems
-from .known_failures import KnownFailures
+from .known_failures import KnownFailures, cause_changed
 from .results import CaseResult, Failure, Fault, Status
 from .transcript import Recorder
 
@@ -737,7 +737,16 @@ def apply_known(result: CaseResult, known: KnownFailures) -> None:
                             f"this run's is {result.case.digest()}): write the list again")
         return
     if result.status in ("failed", "errored"):
+        recorded = known.cause_for(result.case.id)
+        changed = cause_changed(recorded, result.cause_json()) if recorded is not None else ""
+        if changed:
+            result.status = "errored"
+            result.stale = True
+            result.stale_why = (f"the known-failures file lists {result.case.id} for another cause: {changed}; "
+                                "fix what changed, or write the list again")
+            return
         result.status = "known"
+        result.known_cause = recorded is not None
     elif result.status == "passed":
         result.status = "errored"
         result.stale = True

@@ -281,6 +281,11 @@ def console_lines(report: JSON, *, verbose: bool = False, table: str = "problems
     known = [x for x in report["cases"] if x["status"] == "known"]
     if known:
         out.append(f"known failures: {len(known)} ({_names([x['id'] for x in known], CONSOLE_NAMES)})")
+        loose = [x["id"] for x in known if x.get("known_without_cause")]
+        if loose:
+            out.append(f"note: {len(loose)} of their entries record no cause, so they are accepted whatever the case "
+                       f"fails for ({_names(loose, CONSOLE_NAMES)}): write the list again with "
+                       "--write-known-failures to record the cause of each")
     skips = report["skips"]
     if skips:
         out += ["", "skipped, and what would run them:"]
