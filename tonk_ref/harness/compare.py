@@ -112,7 +112,9 @@ def show(value: Any) -> str:
     if value is ABSENT:
         return "absent"
     if isinstance(value, list) and value and all(isinstance(c, str) for c in value):
-        return "[" + " ".join(sorted(value, key=_card_order)) + "]"
+        if all(_is_card(c) for c in value):  # a hand: in the order of the pack
+            return "[" + " ".join(sorted(value, key=_card_order)) + "]"
+        return "[" + " ".join(value) + "]"  # amounts ("1/2") and the like: in seat order, as sent
     if isinstance(value, str):
         return value
     if isinstance(value, Fraction):
@@ -122,6 +124,10 @@ def show(value: Any) -> str:
 
 _RANKS = "A23456789TJQK"
 _SUITS = "cdhs"
+
+
+def _is_card(text: str) -> bool:
+    return text in ("X1", "X2") or (len(text) == 2 and text[0] in _RANKS and text[1] in _SUITS)
 
 
 def _card_order(card: str) -> tuple[int, int, str]:
