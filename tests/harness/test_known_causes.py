@@ -70,3 +70,14 @@ def test_a_written_list_records_each_cause_and_reads_it_back() -> None:
     assert cause_changed({"kind": LOCK}, {"kind": LOCK, "differed": "x"}) == ""
     assert "now differs at state.hands[0]" in cause_changed({"kind": "state.hands", "differed": "state.hands[1]"},
                                                              {"kind": "state.hands", "differed": "state.hands[0]"})
+
+
+def test_an_entry_matching_no_case_of_a_table_run_is_an_error_on_the_console(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    listed = tmp_path / "known.yaml"
+    listed.write_text("cases:\n  - {id: generated-99999, reason: a hand of another run}\n", encoding="utf-8")
+    code = cli.main(["check", "--no-progress", "--rules", "online", "--generated", "0", "--perft-depth", "0",
+                     "--known-failures", str(listed), "--table", "off", "--found", str(tmp_path / "found")])
+    printed = capsys.readouterr().out
+    assert code == 1, printed[-800:]
+    assert f"stale known failures: generated-99999 in {listed} match no case of the suite" in printed
