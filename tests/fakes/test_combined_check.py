@@ -63,3 +63,27 @@ def test_groups_count_each_cause_once_per_case_and_keep_the_first_cause_first() 
     ]
     lock = "knock refused as hit_lock, expected acceptance"
     assert [c for c, _ in failure_causes(results[0])] == ["state.hands", lock]
+
+
+def test_at_one_step_what_the_case_expects_comes_before_the_invariants_its_answer_breaks() -> None:
+    from tonk_ref.harness.results import Failure
+    from tonk_ref.harness.runner import in_order
+
+    def failure(step: int | None, cause: str) -> Failure:
+        return Failure(step=step, line=0, text="", cause=cause, rule=None, message=cause)
+
+    found = [failure(3, "broken invariant: card_count"), failure(None, "result.net"),
+             failure(3, "spread accepted, expected refusal as not_in_hand"), failure(-1, "deal refused as x"),
+             failure(5, "state.hands")]
+    assert [f.cause for f in in_order(found)] == [
+        "deal refused as x", "spread accepted, expected refusal as not_in_hand", "broken invariant: card_count",
+        "state.hands", "result.net"]
+
+
+def test_perft_counts_are_grouped_after_the_plain_action_groups() -> None:
+    perft = [{"id": f"perft-{i}", "status": "failed", "cause": "perft count",
+              "failures": [{"cause": "perft count", "rule": "TURN-1"}]} for i in range(3)]
+    plain = [{"id": "a", "status": "failed", "cause": "knock accepted, expected refusal as knock_limit",
+              "failures": [{"cause": "knock accepted, expected refusal as knock_limit", "rule": "VAR-KNOCK-1"}]}]
+    assert [g["cause"] for g in failure_groups(perft + plain)] == [
+        "knock accepted, expected refusal as knock_limit", "perft count"]

@@ -554,6 +554,19 @@ class _Stepwise(StepInterpreter[None]):
         self.r.perft(index, step)
 
 
+def in_order(failures: list[Failure]) -> list[Failure]:
+    """A case's failures in the order of its steps (the deal first, the final result last);
+    at one step, what the case expects of the answer (an action accepted against it, a
+    field that differs) before the invariants the same answer breaks, which follow from it:
+    a card spread that the player does not hold is a spread accepted against the case
+    first, and a card counted twice only because of it."""
+    def key(f: Failure) -> tuple[float, int]:
+        step = float("inf") if f.step is None else f.step
+        return (step, 1 if f.cause.startswith("broken invariant: ") else 0)
+
+    return sorted(failures, key=key)
+
+
 #: What an action's failure to do what it says names of the answer: the fields it changed.
 _EFFECT_FIELDS = ("to_act", "stage", "turn", "discard_top", "discard_count", "stock_count")
 
@@ -682,7 +695,7 @@ def run_case(case: Case, engine: Engine, *, keep_transcript: bool = False, batch
             again.duration += time.perf_counter() - started
             return again
     status: Status = "errored" if fault is not None else "failed" if run.failures else "passed"
-    result = CaseResult(case, status, run.failures, fault, unchecked=run.unchecked, checked=run.checked,
+    result = CaseResult(case, status, in_order(run.failures), fault, unchecked=run.unchecked, checked=run.checked,
                         duration=time.perf_counter() - started, mode=mode)
     if status != "passed" or keep_transcript:
         result.transcript = list(recorder.log)
