@@ -164,9 +164,59 @@ def staged_catch(table: Ruleset, variant: int = 0) -> Case | None:
                      source="generated:a staged hand for PAY-CAUGHT-3")
 
 
+#: The seats of :func:`staged_four_seat_catch`: one knocker and three players tied below.
+FOUR = 4
+
+
+def staged_four_seat_catch(table: Ruleset) -> Case | None:
+    """A staged hand for PAY-CAUGHT-3 at four seats, as the generated case
+    ``generated-staged-pay-caught-3-4p``: seat 0 plays first and knocks at once (after its
+    draw where the table knocks only after drawing), and the other three, tied for the
+    lowest total below the knocker's, all catch it.  Each of the three holds the table's
+    lowest ranks (no two in one hand, a rank's suit turning with its place, so nothing
+    makes a spread); the knocker holds the same ranks in the fourth suit but its highest
+    one rank higher.  None where the table seats fewer than four, its pack cannot deal
+    them, or the reference does not end the hand so."""
+    if table.max_players < FOUR or not 0 < table.hand_size_for(FOUR):
+        return None
+    from ..engine.cards import NAMES, RANKS, SUITS, cards_of, pack_mask
+    from ..spec.notation import parse_action
+    from .translate import rank_order
+
+    size = table.hand_size_for(FOUR)
+    pack = [NAMES[c] for c in cards_of(pack_mask(table.deck, table.jokers))]
+    ranks = [r for r in rank_order(table) if not (table.deuces_wild and r == 1)]
+    if len(ranks) < size + 1 or FOUR * size + 3 > len(pack):
+        return None
+    low = ranks[:size]
+    hands = [[RANKS[r] + SUITS[(seat + j) % 4] for j, r in enumerate(low)] for seat in range(FOUR)]
+    hands[0][-1] = RANKS[ranks[size]] + SUITS[(size - 1) % 4]  # the knocker's highest, one rank up
+    dealer = FOUR - 1
+    dealt = [hands[(dealer + 1 + i) % FOUR][i // FOUR] for i in range(FOUR * size)]
+    spare = [c for c in reversed(pack) if c not in set(dealt)]  # high cards first
+    upcard = spare[:1] if table.upcard else []
+    stock = spare[len(upcard):len(upcard) + 1]
+    script = ["0 knock"] if table.knock_timing != "after_draw" else ["0 draw stock", f"0 knock {stock[0]}"]
+    setup: JSON = {"ruleset": table.to_dict(), "players": FOUR, "dealer": dealer, "stake": 1,
+                   "deck": dealt + upcard + stock + [c for c in spare if c not in set(upcard + stock)]}
+    try:
+        moves = [parse_action(text) for text in script]
+        played = R.replay(setup, moves, trace=False)
+    except Exception:  # the table deals or plays it otherwise
+        return None
+    result = played.result or {}
+    if result.get("ending") != "knock_caught" or len(result.get("winners") or []) != FOUR - 1:
+        return None
+    return hand_case(played, case_id="generated-staged-pay-caught-3-4p",
+                     title="a staged hand at four seats: a knocker caught by the three others, tied for the lowest "
+                           "total (PAY-CAUGHT-3)", source="generated:a staged hand for PAY-CAUGHT-3 at four seats")
+
+
 def staged(table: Ruleset) -> list[Case]:
-    """Every staged hand the table has (:func:`staged_dead_end`, :func:`staged_catch`)."""
+    """Every staged hand the table has (:func:`staged_dead_end`, :func:`staged_catch`,
+    :func:`staged_four_seat_catch`)."""
     made = [staged_dead_end(table, v) for v in range(R.DEAD_ENDS)] + [staged_catch(table, v) for v in range(TARGET)]
+    made.append(staged_four_seat_catch(table))
     return [c for c in made if c is not None]
 
 
@@ -261,6 +311,10 @@ def _make_block(table: Ruleset, written: dict[str, Exercise], seed: int, base: i
             catch = staged_catch(table, variant)
             if catch is not None:
                 keep(catch)
+    if "PAY-CAUGHT-3" in rules_that_apply(table):  # a catch at four seats, which no written case plays at every table
+        four = staged_four_seat_catch(table)
+        if four is not None:
+            keep(four)
     shown = [c for c in block.cases if (c.result or {}).get("ending") in SHOWN_ENDINGS]
     for case in shown[:TARGET]:
         if coverage["OBS-3"] < TARGET and "OBS-3" in rules_that_apply(table):
