@@ -207,16 +207,62 @@ def staged_four_seat_catch(table: Ruleset) -> Case | None:
     result = played.result or {}
     if result.get("ending") != "knock_caught" or len(result.get("winners") or []) != FOUR - 1:
         return None
-    return hand_case(played, case_id="generated-staged-pay-caught-3-4p",
+    case = hand_case(played, case_id="generated-staged-pay-caught-3-4p",
                      title="a staged hand at four seats: a knocker caught by the three others, tied for the lowest "
                            "total (PAY-CAUGHT-3)", source="generated:a staged hand for PAY-CAUGHT-3 at four seats")
+    return _led_by(case, "PAY-CAUGHT-3")
+
+
+def staged_last_card_hit(table: Ruleset) -> Case | None:
+    """A staged hand for a hit of the last card at a table where a hit ends the turn
+    (``hit_ends_turn``), as the generated case ``generated-staged-last-card-hit``: seat 1
+    lays a run of clubs and discards; seat 0 draws, lays a run of five hearts and hits its
+    last card on seat 1's run, which empties its hand: the hand ends there, a tonk out, the
+    hit's ending of the turn notwithstanding.  None where a hit does not end the turn, the
+    table deals other hands than five cards to two, or the reference plays it otherwise."""
+    if not table.hit_ends_turn or table.hand_size_for(2) != 5:
+        return None
+    from ..engine.cards import NAMES, cards_of, pack_mask
+    from ..spec.notation import parse_action
+
+    hands = [["Ah", "2h", "3h", "4h", "3c"], ["4c", "5c", "6c", "Kd", "Qs"]]
+    stock = ["Jd", "5h"]
+    dealer = 0
+    dealt = [hands[(dealer + 1 + i) % 2][i // 2] for i in range(10)]
+    pack = [NAMES[c] for c in cards_of(pack_mask(table.deck, table.jokers))]
+    named = set(dealt) | set(stock)
+    rest = [c for c in reversed(pack) if c not in named]  # high cards first
+    if not named <= set(pack) or not rest:
+        return None
+    upcard = rest[:1] if table.upcard else []
+    setup: JSON = {"ruleset": table.to_dict(), "players": 2, "dealer": dealer, "stake": 1,
+                   "deck": dealt + upcard + stock + [c for c in rest if c not in set(upcard)]}
+    script = ["1 draw stock", "1 spread 4c 5c 6c", "1 discard Kd", "0 draw stock", "0 spread Ah 2h 3h 4h 5h",
+              "0 hit 3c 0"]
+    try:
+        moves = [parse_action(text) for text in script]
+        played = R.replay(setup, moves, trace=False)
+    except Exception:  # the table deals or plays it otherwise
+        return None
+    result = played.result or {}
+    if not all(a.ok for a in played.answers) or result.get("ending") != "tonk_out" or result.get("winners") != [0]:
+        return None
+    case = hand_case(played, case_id="generated-staged-last-card-hit",
+                     title="a staged hand: the last card hit where a hit ends the turn ends the hand, a tonk out "
+                           "(VAR-HITEND-1)", source="generated:a staged hand for the last card hit")
+    return _led_by(case, "OUT-1", "VAR-HITEND-1")
+
+
+def _led_by(case: Case, *rules: str) -> Case:
+    """A staged case whose failures name first the rules it is staged for."""
+    return dataclasses.replace(case, rules=(*rules, *(r for r in case.rules if r not in rules)))
 
 
 def staged(table: Ruleset) -> list[Case]:
     """Every staged hand the table has (:func:`staged_dead_end`, :func:`staged_catch`,
     :func:`staged_four_seat_catch`)."""
     made = [staged_dead_end(table, v) for v in range(R.DEAD_ENDS)] + [staged_catch(table, v) for v in range(TARGET)]
-    made.append(staged_four_seat_catch(table))
+    made += [staged_four_seat_catch(table), staged_last_card_hit(table)]
     return [c for c in made if c is not None]
 
 
@@ -315,6 +361,9 @@ def _make_block(table: Ruleset, written: dict[str, Exercise], seed: int, base: i
         four = staged_four_seat_catch(table)
         if four is not None:
             keep(four)
+    last = staged_last_card_hit(table)  # the hit that ends the turn and empties the hand, which no written case plays
+    if last is not None:
+        keep(last)
     shown = [c for c in block.cases if (c.result or {}).get("ending") in SHOWN_ENDINGS]
     for case in shown[:TARGET]:
         if coverage["OBS-3"] < TARGET and "OBS-3" in rules_that_apply(table):
