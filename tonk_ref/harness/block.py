@@ -258,11 +258,43 @@ def _led_by(case: Case, *rules: str) -> Case:
     return dataclasses.replace(case, rules=(*rules, *(r for r in case.rules if r not in rules)))
 
 
+def staged_reason_order(table: Ruleset) -> Case | None:
+    """A staged refusal for the order of reasons (spec/tonk.md, "Refusals": a spread's cards
+    one by one, each ``not_in_hand`` then ``duplicate_card``), as the generated case
+    ``generated-staged-reason-order``: after a seeded deal the player to act draws and
+    names a spread of a card held, the same card again, and a card another player holds;
+    the card named twice decides, before the card not held.  None where the reference
+    refuses it otherwise."""
+    import random as _random
+
+    from .hands import random_setup
+
+    setup = random_setup(_random.Random("staged-reason-order"), table, 2)
+    hand = R.hand_of(setup)
+    from ..engine.serialize import state_to_json
+
+    state = state_to_json(hand)
+    seat = state["to_act"]
+    mine, other = state["hands"][seat], state["hands"][1 - seat]
+    moves: list[tuple[int, JSON]] = [(seat, {"type": "draw", "from": "stock"}),
+                                     (seat, {"type": "spread", "cards": [mine[0], mine[0], other[0]]})]
+    try:
+        played = R.replay(setup, moves, trace=False)
+    except Exception:  # the table deals it otherwise
+        return None
+    if [(a.ok, a.reason) for a in played.answers] != [(True, None), (False, "duplicate_card")]:
+        return None
+    case = hand_case(played, case_id="generated-staged-reason-order", probes=[1],
+                     title="a staged refusal: a spread naming a card twice before a card not held is refused as "
+                           "duplicate_card, the first bad card deciding", source="generated:a staged refusal order")
+    return _led_by(case, "TURN-11")
+
+
 def staged(table: Ruleset) -> list[Case]:
     """Every staged hand the table has (:func:`staged_dead_end`, :func:`staged_catch`,
     :func:`staged_four_seat_catch`)."""
     made = [staged_dead_end(table, v) for v in range(R.DEAD_ENDS)] + [staged_catch(table, v) for v in range(TARGET)]
-    made += [staged_four_seat_catch(table), staged_last_card_hit(table)]
+    made += [staged_four_seat_catch(table), staged_last_card_hit(table), staged_reason_order(table)]
     return [c for c in made if c is not None]
 
 
@@ -364,6 +396,9 @@ def _make_block(table: Ruleset, written: dict[str, Exercise], seed: int, base: i
     last = staged_last_card_hit(table)  # the hit that ends the turn and empties the hand, which no written case plays
     if last is not None:
         keep(last)
+    order = staged_reason_order(table)  # a card named twice before a card not held: the order of the checks
+    if order is not None:
+        keep(order)
     shown = [c for c in block.cases if (c.result or {}).get("ending") in SHOWN_ENDINGS]
     for case in shown[:TARGET]:
         if coverage["OBS-3"] < TARGET and "OBS-3" in rules_that_apply(table):
