@@ -290,11 +290,78 @@ def staged_reason_order(table: Ruleset) -> Case | None:
     return _led_by(case, "TURN-11")
 
 
+#: The ways :func:`staged_last_turn` ends the turn that draws the last stock card.
+LAST_TURNS = ("a plain discard", "a hit")
+
+
+def staged_last_turn(table: Ruleset, variant: int = 0) -> Case | None:
+    """A staged hand for ``empty_stock = last_turn`` (STOCK-3), as the generated case
+    ``generated-staged-last-turn-V``: seat 1 lays a run of clubs on its first turn, and
+    from then on each player draws from the stock and discards the card drawn, until the
+    player who draws the last stock card ends that turn by :data:`LAST_TURNS` ``[variant]``
+    (a discard of the card drawn; a hit of the club it holds on the run, where a hit ends
+    the turn): the hand ends there, stock out.  None where the table plays another
+    ``empty_stock``, deals other hands than five cards to two, or the reference plays it
+    otherwise."""
+    if table.empty_stock != "last_turn" or table.hand_size_for(2) != 5 or variant >= len(LAST_TURNS):
+        return None
+    if variant == 1 and not table.hit_ends_turn:
+        return None
+    from ..engine.actions import IllegalAction
+    from ..engine.cards import NAMES, cards_of, pack_mask
+    from ..engine.serialize import action_from_json, state_to_json
+
+    hands = [["3c", "Jh", "Qs", "Kh", "6d"], ["4c", "5c", "6c", "7c", "Js"]]
+    dealer = 0
+    dealt = [hands[(dealer + 1 + i) % 2][i // 2] for i in range(10)]
+    pack = [NAMES[c] for c in cards_of(pack_mask(table.deck, table.jokers))]
+    if not set(dealt) <= set(pack):
+        return None
+    setup: JSON = {"ruleset": table.to_dict(), "players": 2, "dealer": dealer, "stake": 1,
+                   "deck": dealt + [c for c in pack if c not in set(dealt)]}
+    moves: list[tuple[int, JSON]] = []
+    try:
+        h = R.hand_of(setup)
+
+        def play(seat: int, action: JSON) -> JSON:
+            h.apply(action_from_json(action), seat)
+            moves.append((seat, action))
+            return state_to_json(h)
+
+        state = state_to_json(h)
+        while state["stage"] != "over" and len(moves) < MAX_ACTIONS:
+            seat = state["to_act"]
+            before = list(state["hands"][seat])
+            last = state["stock_count"] == 1
+            state = play(seat, {"type": "draw", "from": "stock"})
+            drawn = next(c for c in state["hands"][seat] if c not in before)
+            if not state["spreads"] and seat == 1:
+                state = play(seat, {"type": "spread", "cards": ["4c", "5c", "6c"]})
+            if last and variant == 1:
+                club = "3c" if seat == 0 else "7c"
+                state = play(seat, {"type": "hit", "card": club, "spread": 0})
+            else:
+                state = play(seat, {"type": "discard", "card": drawn})
+            if last:
+                break
+    except (IllegalAction, StopIteration, KeyError, ValueError):  # the table plays it otherwise
+        return None
+    played = R.replay(setup, moves, trace=False)
+    if (played.result or {}).get("ending") != "stock_out" or played.final["stock_count"] != 0:
+        return None
+    case = hand_case(played, case_id=f"generated-staged-last-turn-{variant + 1}",
+                     title=f"a staged hand: the turn that draws the last stock card ends by {LAST_TURNS[variant]}, "
+                           "and the hand with it, stock out (STOCK-3)",
+                     source="generated:a staged hand for the last turn")
+    return _led_by(case, "STOCK-3")
+
+
 def staged(table: Ruleset) -> list[Case]:
     """Every staged hand the table has (:func:`staged_dead_end`, :func:`staged_catch`,
     :func:`staged_four_seat_catch`)."""
     made = [staged_dead_end(table, v) for v in range(R.DEAD_ENDS)] + [staged_catch(table, v) for v in range(TARGET)]
     made += [staged_four_seat_catch(table), staged_last_card_hit(table), staged_reason_order(table)]
+    made += [staged_last_turn(table, v) for v in range(len(LAST_TURNS))]
     return [c for c in made if c is not None]
 
 
@@ -399,6 +466,10 @@ def _make_block(table: Ruleset, written: dict[str, Exercise], seed: int, base: i
     order = staged_reason_order(table)  # a card named twice before a card not held: the order of the checks
     if order is not None:
         keep(order)
+    for variant in range(len(LAST_TURNS)):  # each way the last turn ends under empty_stock = last_turn
+        ending = staged_last_turn(table, variant)
+        if ending is not None:
+            keep(ending)
     shown = [c for c in block.cases if (c.result or {}).get("ending") in SHOWN_ENDINGS]
     for case in shown[:TARGET]:
         if coverage["OBS-3"] < TARGET and "OBS-3" in rules_that_apply(table):
