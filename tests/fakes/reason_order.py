@@ -11,6 +11,7 @@ from house import HouseService
 
 from tonk_ref.adapters.base import JSON, Rejected
 from tonk_ref.adapters.inprocess import InProcessAdapter
+from tonk_ref.engine.cards import NAMES
 from tonk_ref.engine.serialize import state_to_json
 
 
@@ -30,8 +31,8 @@ class NotHeldFirst(HouseService):
         if isinstance(action, dict) and action.get("type") == "spread" and isinstance(seat, int) and self.hand:
             cards = action.get("cards")
             state = state_to_json(self.hand)
-            if (isinstance(cards, list) and 0 <= seat < len(state["hands"]) and state["to_act"] == seat
-                    and state["stage"] == "drawn"):
+            if (isinstance(cards, list) and all(c in NAMES for c in cards) and 0 <= seat < len(state["hands"])
+                    and state["to_act"] == seat and state["stage"] == "drawn"):
                 held = state["hands"][seat]
                 if any(c not in held for c in cards):
                     raise Rejected("not_in_hand", "a card named is not in the player's hand", "TURN-11")
