@@ -42,3 +42,22 @@ def test_the_staged_four_seat_catch_catches_an_engine_that_pays_two_of_three(
     assert case["status"] == "failed" and any(f["cause"].startswith("result.") for f in case["failures"]), case
     code, report, printed = _check("house:clean_online_reem", tmp_path, capsys)
     assert code == 0 and any(c["id"] == CASE and c["status"] == "passed" for c in report["cases"]), printed[-800:]
+
+
+def test_the_staged_four_seat_hit_lock_catches_a_lock_counted_one_turn_late_at_four_seats(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.syspath_prepend(str(HERE))  # house, four_seats
+    case_id = "generated-staged-hit-lock-4p"
+
+    def check(adapter: str) -> tuple[int, dict[str, Any]]:
+        out = tmp_path / f"{adapter.replace(':', '-')}-lock.json"
+        code = cli.main(["check", "--no-progress", "--adapter", adapter, "--rules", "online", "-k", case_id,
+                         "--json", str(out), "--found", str(tmp_path / "found")])
+        capsys.readouterr()
+        return code, json.loads(out.read_text(encoding="utf-8"))
+
+    code, report = check("four_seats:hit_lock_late_at_four")
+    case = next(c for c in report["cases"] if c["id"] == case_id)
+    assert code == 1 and case["cause"] == "knock refused as hit_lock, expected acceptance", case["failures"][:1]
+    code, report = check("house:clean_online")
+    assert code == 0 and any(c["id"] == case_id and c["status"] == "passed" for c in report["cases"])

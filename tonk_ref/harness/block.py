@@ -356,12 +356,91 @@ def staged_last_turn(table: Ruleset, variant: int = 0) -> Case | None:
     return _led_by(case, "STOCK-3")
 
 
+def staged_four_seat_lock(table: Ruleset) -> Case | None:
+    """A staged hand for the hit lock at four seats (VAR-HITLOCK-1), as the generated case
+    ``generated-staged-hit-lock-4p``: seat 1 lays a run of clubs, seat 2 hits it, and from
+    then on seat 1 tries to knock at the start of each of its turns (refused with
+    ``hit_lock`` while the lock lasts, then accepted, which ends the hand) while every
+    other turn draws and discards the card drawn.  None where the table has no hit lock,
+    seats fewer than four, deals other hands than five cards to four, or the reference
+    plays it otherwise."""
+    if not table.hit_lock or table.max_players < FOUR or table.hand_size_for(FOUR) != 5:
+        return None
+    from ..engine.actions import IllegalAction
+    from ..engine.cards import NAMES, cards_of, pack_mask
+    from ..engine.serialize import action_from_json, state_to_json
+
+    hands = [["Jh", "Qs", "Kh", "6d", "2s"], ["4c", "5c", "6c", "Ad", "2h"], ["3c", "Qd", "Kd", "5h", "Js"],
+             ["Jd", "Qh", "Ks", "4s", "Ah"]]
+    dealer = 0
+    dealt = [hands[(dealer + 1 + i) % FOUR][i // FOUR] for i in range(FOUR * 5)]
+    pack = [NAMES[c] for c in cards_of(pack_mask(table.deck, table.jokers))]
+    if not set(dealt) <= set(pack):
+        return None
+    setup: JSON = {"ruleset": table.to_dict(), "players": FOUR, "dealer": dealer, "stake": 1,
+                   "deck": dealt + [c for c in reversed(pack) if c not in set(dealt)]}
+    moves: list[tuple[int, JSON]] = []
+    probes: list[int] = []
+    refused = 0
+    try:
+        h = R.hand_of(setup)
+        state = state_to_json(h)
+        hit = False
+        while state["stage"] != "over" and len(moves) < 80:
+            seat = state["to_act"]
+            if seat == 1 and hit:  # the locked player tries to knock first
+                knock: JSON = {"type": "knock"}
+                try:
+                    h.apply(action_from_json(knock), seat)
+                    moves.append((seat, knock))
+                    break
+                except IllegalAction as e:
+                    if e.reason != "hit_lock":
+                        return None
+                    probes.append(len(moves))
+                    moves.append((seat, knock))
+                    refused += 1
+            before = list(state["hands"][seat])
+            h.apply(action_from_json({"type": "draw", "from": "stock"}), seat)
+            moves.append((seat, {"type": "draw", "from": "stock"}))
+            state = state_to_json(h)
+            drawn = next(c for c in state["hands"][seat] if c not in before)
+            step: JSON
+            if seat == 1 and not state["spreads"]:
+                step = {"type": "spread", "cards": ["4c", "5c", "6c"]}
+                h.apply(action_from_json(step), seat)
+                moves.append((seat, step))
+            if seat == 2 and not hit:
+                step = {"type": "hit", "card": "3c", "spread": 0}
+                h.apply(action_from_json(step), seat)
+                moves.append((seat, step))
+                hit = True
+                state = state_to_json(h)
+                if state["to_act"] != seat:  # the hit ended the turn
+                    continue
+            step = {"type": "discard", "card": drawn}
+            h.apply(action_from_json(step), seat)
+            moves.append((seat, step))
+            state = state_to_json(h)
+    except (IllegalAction, StopIteration, KeyError, ValueError):  # the table plays it otherwise
+        return None
+    played = R.replay(setup, moves, trace=False)
+    if not refused or played.result is None or moves[-1] != (1, {"type": "knock"}):
+        return None
+    case = hand_case(played, case_id="generated-staged-hit-lock-4p", probes=probes,
+                     title="a staged hand at four seats: a player whose run is hit may not knock while the hit lock "
+                           "lasts, and knocks when it ends (VAR-HITLOCK-1)",
+                     source="generated:a staged hand for the hit lock at four seats")
+    return _led_by(case, "VAR-HITLOCK-1")
+
+
 def staged(table: Ruleset) -> list[Case]:
     """Every staged hand the table has (:func:`staged_dead_end`, :func:`staged_catch`,
     :func:`staged_four_seat_catch`)."""
     made = [staged_dead_end(table, v) for v in range(R.DEAD_ENDS)] + [staged_catch(table, v) for v in range(TARGET)]
     made += [staged_four_seat_catch(table), staged_last_card_hit(table), staged_reason_order(table)]
     made += [staged_last_turn(table, v) for v in range(len(LAST_TURNS))]
+    made.append(staged_four_seat_lock(table))
     return [c for c in made if c is not None]
 
 
@@ -460,6 +539,9 @@ def _make_block(table: Ruleset, written: dict[str, Exercise], seed: int, base: i
         four = staged_four_seat_catch(table)
         if four is not None:
             keep(four)
+    lock = staged_four_seat_lock(table)  # the hit lock counted at four seats
+    if lock is not None:
+        keep(lock)
     last = staged_last_card_hit(table)  # the hit that ends the turn and empties the hand, which no written case plays
     if last is not None:
         keep(last)
