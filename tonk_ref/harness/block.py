@@ -28,6 +28,7 @@ from ..adapters import reference as R
 from ..adapters.fields import observation_fields
 from ..cache import Codec, cached, digest, typed_codec
 from ..engine.ruleset import Ruleset
+from ..errors import TonkError
 from ..spec.applicability import reasons_reachable, rules_that_apply
 from .case import Call, Case, Observe, Perft
 from .coverage import TARGET, Exercise, exercise_of
@@ -270,10 +271,7 @@ def staged_reason_order(table: Ruleset) -> Case | None:
     from .hands import random_setup
 
     setup = random_setup(_random.Random("staged-reason-order"), table, 2)
-    hand = R.hand_of(setup)
-    from ..engine.serialize import state_to_json
-
-    state = state_to_json(hand)
+    state = R.Stepper(setup).state()
     seat = state["to_act"]
     mine, other = state["hands"][seat], state["hands"][1 - seat]
     moves: list[tuple[int, JSON]] = [(seat, {"type": "draw", "from": "stock"}),
@@ -307,9 +305,7 @@ def staged_last_turn(table: Ruleset, variant: int = 0) -> Case | None:
         return None
     if variant == 1 and not table.hit_ends_turn:
         return None
-    from ..engine.actions import IllegalAction
     from ..engine.cards import NAMES, cards_of, pack_mask
-    from ..engine.serialize import action_from_json, state_to_json
 
     hands = [["3c", "Jh", "Qs", "Kh", "6d"], ["4c", "5c", "6c", "7c", "Js"]]
     dealer = 0
@@ -321,14 +317,14 @@ def staged_last_turn(table: Ruleset, variant: int = 0) -> Case | None:
                    "deck": dealt + [c for c in pack if c not in set(dealt)]}
     moves: list[tuple[int, JSON]] = []
     try:
-        h = R.hand_of(setup)
+        st = R.Stepper(setup)
 
         def play(seat: int, action: JSON) -> JSON:
-            h.apply(action_from_json(action), seat)
+            _must(st, seat, action)
             moves.append((seat, action))
-            return state_to_json(h)
+            return st.state()
 
-        state = state_to_json(h)
+        state = st.state()
         while state["stage"] != "over" and len(moves) < MAX_ACTIONS:
             seat = state["to_act"]
             before = list(state["hands"][seat])
@@ -344,7 +340,7 @@ def staged_last_turn(table: Ruleset, variant: int = 0) -> Case | None:
                 state = play(seat, {"type": "discard", "card": drawn})
             if last:
                 break
-    except (IllegalAction, StopIteration, KeyError, ValueError):  # the table plays it otherwise
+    except (_Refused, StopIteration, KeyError, ValueError):  # the table plays it otherwise
         return None
     played = R.replay(setup, moves, trace=False)
     if (played.result or {}).get("ending") != "stock_out" or played.final["stock_count"] != 0:
@@ -366,9 +362,7 @@ def staged_four_seat_lock(table: Ruleset) -> Case | None:
     plays it otherwise."""
     if not table.hit_lock or table.max_players < FOUR or table.hand_size_for(FOUR) != 5:
         return None
-    from ..engine.actions import IllegalAction
     from ..engine.cards import NAMES, cards_of, pack_mask
-    from ..engine.serialize import action_from_json, state_to_json
 
     hands = [["Jh", "Qs", "Kh", "6d", "2s"], ["4c", "5c", "6c", "Ad", "2h"], ["3c", "Qd", "Kd", "5h", "Js"],
              ["Jd", "Qh", "Ks", "4s", "Ah"]]
@@ -383,46 +377,44 @@ def staged_four_seat_lock(table: Ruleset) -> Case | None:
     probes: list[int] = []
     refused = 0
     try:
-        h = R.hand_of(setup)
-        state = state_to_json(h)
+        st = R.Stepper(setup)
+        state = st.state()
         hit = False
         while state["stage"] != "over" and len(moves) < 80:
             seat = state["to_act"]
             if seat == 1 and hit:  # the locked player tries to knock first
                 knock: JSON = {"type": "knock"}
-                try:
-                    h.apply(action_from_json(knock), seat)
-                    moves.append((seat, knock))
+                answer = st.play(seat, knock)
+                moves.append((seat, knock))
+                if answer.ok:
                     break
-                except IllegalAction as e:
-                    if e.reason != "hit_lock":
-                        return None
-                    probes.append(len(moves))
-                    moves.append((seat, knock))
-                    refused += 1
+                if answer.reason != "hit_lock":
+                    return None
+                probes.append(len(moves) - 1)
+                refused += 1
             before = list(state["hands"][seat])
-            h.apply(action_from_json({"type": "draw", "from": "stock"}), seat)
+            _must(st, seat, {"type": "draw", "from": "stock"})
             moves.append((seat, {"type": "draw", "from": "stock"}))
-            state = state_to_json(h)
+            state = st.state()
             drawn = next(c for c in state["hands"][seat] if c not in before)
             step: JSON
             if seat == 1 and not state["spreads"]:
                 step = {"type": "spread", "cards": ["4c", "5c", "6c"]}
-                h.apply(action_from_json(step), seat)
+                _must(st, seat, step)
                 moves.append((seat, step))
             if seat == 2 and not hit:
                 step = {"type": "hit", "card": "3c", "spread": 0}
-                h.apply(action_from_json(step), seat)
+                _must(st, seat, step)
                 moves.append((seat, step))
                 hit = True
-                state = state_to_json(h)
+                state = st.state()
                 if state["to_act"] != seat:  # the hit ended the turn
                     continue
             step = {"type": "discard", "card": drawn}
-            h.apply(action_from_json(step), seat)
+            _must(st, seat, step)
             moves.append((seat, step))
-            state = state_to_json(h)
-    except (IllegalAction, StopIteration, KeyError, ValueError):  # the table plays it otherwise
+            state = st.state()
+    except (_Refused, StopIteration, KeyError, ValueError):  # the table plays it otherwise
         return None
     played = R.replay(setup, moves, trace=False)
     if not refused or played.result is None or moves[-1] != (1, {"type": "knock"}):
@@ -432,6 +424,16 @@ def staged_four_seat_lock(table: Ruleset) -> Case | None:
                            "lasts, and knocks when it ends (VAR-HITLOCK-1)",
                      source="generated:a staged hand for the hit lock at four seats")
     return _led_by(case, "VAR-HITLOCK-1")
+
+
+class _Refused(TonkError):
+    """A move of a staged hand that the reference refuses: the table has no such hand."""
+
+
+def _must(stepper: R.Stepper, seat: int, action: JSON) -> None:
+    """Play a move of a staged hand; raise :class:`_Refused` where the reference refuses it."""
+    if not stepper.play(seat, action).ok:
+        raise _Refused(str(action))
 
 
 def staged(table: Ruleset) -> list[Case]:

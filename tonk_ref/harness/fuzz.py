@@ -33,9 +33,7 @@ import yaml
 
 from ..adapters import reference as R
 from ..adapters.fields import observation_fields
-from ..engine.actions import IllegalAction
 from ..engine.ruleset import DEFAULT, Ruleset
-from ..engine.serialize import action_from_json, observation_to_json
 from ..spec.applicability import reasons_reachable
 from ..spec.notation import format_action
 from .case import Act, Case, Observe, Step
@@ -121,11 +119,11 @@ def observing(case: Case) -> Case:
     stock, the pile, another seat's hand in play: the runner's invariants) and against what
     the reference engine shows that seat then (:data:`OBSERVED`)."""
     assert case.setup is not None
-    h = R.hand_of(case.setup)
+    table = R.Stepper(case.setup)
 
     def views(when: str) -> list[Step]:
-        return [Observe(seat, {k: v for k, v in observation_to_json(h, seat).items() if k in OBSERVED},
-                        text=f"what seat {seat} sees {when}") for seat in range(h.players)]
+        return [Observe(seat, {k: v for k, v in seen.items() if k in OBSERVED}, text=f"what seat {seat} sees {when}")
+                for seat, seen in enumerate(table.observations())]
 
     steps: list[Step] = views("after the deal")
     done = 0
@@ -133,10 +131,7 @@ def observing(case: Case) -> Case:
         steps.append(step)
         if isinstance(step, Act):
             done += 1
-            try:
-                h.apply(action_from_json(step.action), step.seat)
-            except (IllegalAction, ValueError):
-                pass  # refused: the state stands
+            table.play(step.seat, step.action)  # refused: the state stands
             steps += views(f"after move {done}")
     return dataclasses.replace(case, steps=tuple(steps))
 
