@@ -1,7 +1,8 @@
 """``tonk fuzz`` at a house fake's own table: its probes (actions the rules refuse for
 exactly one reason, tried along random hands and after their end) catch every fake whose
 bug is a refusal it does not make, and the clean fake shows no difference.  Probes only:
-no random well-formed actions (``--illegal-rate 0``), so a catch is the probes' own."""
+no random well-formed actions (``--illegal-rate 0``) and no observations (``--no-observe``),
+so a catch is the probes' own."""
 
 from __future__ import annotations
 
@@ -24,8 +25,8 @@ def test_fuzz_probes_catch_each_refusal_bug_and_pass_the_clean_fake(
     monkeypatch.syspath_prepend(str(HERE))  # house
     fake = HOUSE_FAKES[name]
     out = tmp_path / "found"
-    code = cli.main(["fuzz", "--adapter", f"house:{name}", "--rules", fake.table, "--games", "200", "--seed", "1",
-                     "--illegal-rate", "0", "--no-progress", "--quiet", "--out", str(out)])
+    code = cli.main(["fuzz", "--adapter", f"house:{name}", "--rules", fake.table, "--games", "300", "--seed", "1",
+                     "--illegal-rate", "0", "--no-observe", "--no-progress", "--quiet", "--out", str(out)])
     summary = capsys.readouterr().out.strip().splitlines()[-1:]
     if fake.clean:
         assert code == 0, summary

@@ -300,3 +300,36 @@ def test_more_players_than_a_table_seats_is_one_usage_error(
     err = capsys.readouterr().err.strip().splitlines()
     assert code == 2
     assert err == [f"tonk fuzz: error: {said.format(rules=rules)}"]
+
+
+@pytest.mark.parametrize(("preset", "counts"),
+                         [("seed", [2, 3]), ("online", [2, 3, 4]), ("hoyle-tunk", [2, 3, 4, 5, 6])])
+def test_fuzz_plays_every_seat_count_the_table_seats_by_default(preset: str, counts: list[int]) -> None:
+    from tonk_ref.spec.rulebook import load_presets
+
+    rules = load_presets()[preset].ruleset()
+    plan = FZ.Plan(1, rules, option_values())
+    played = [FZ.fuzz_setup(plan, game)[1]["players"] for game in range(2 * len(counts))]
+    assert sorted(set(played)) == [n for n in counts if H.deals(rules, n)] == FZ.seat_counts(rules)
+    assert played[: len(counts)] == FZ.seat_counts(rules), "each seat count within the first hands"
+
+
+def test_fuzz_help_says_the_seat_counts_it_plays(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        main(["fuzz", "--help"])
+    text = " ".join(capsys.readouterr().out.split())
+    assert "every seat count the table plays, 2 up to its max_players" in text
+    assert "2 or 3" not in text
+
+
+def test_a_run_stopped_by_a_difference_says_where_and_how_many_hands_it_played(
+        buggy_module: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    code = main(["fuzz", "--adapter", buggy_module, "--games", "500", "--seed", "3", "-j", "1", "--quiet",
+                 "--out", str(tmp_path / "found"), "--rules", seed_rules(tmp_path)])
+    out = capsys.readouterr().out
+    assert code == 1, out
+    stop = next(line for line in out.splitlines() if line.startswith("stopped after 1 difference"))
+    first = int(stop.split("the first in hand ", 1)[1].split(")", 1)[0])
+    played = int(stop.split(": ", 1)[1].split(" of 500", 1)[0])
+    assert first <= played < 500, stop
+    assert f"({played} of 500 random hands played" in out

@@ -652,3 +652,25 @@ def tied_catch(table: Ruleset, variant: int = 0) -> tuple[JSON, list[Move]] | No
     if result.get("ending") != "knock_caught" or len(result.get("winners") or []) < 2:
         return None
     return setup, moves
+
+
+class Stepper:
+    """A hand dealt on the reference and played one move at a time, for the harness's
+    staged hands and fuzzed observations: each move's answer, the state and what each seat
+    sees between moves."""
+
+    def __init__(self, setup: JSON) -> None:
+        self.hand = hand_of(setup)
+
+    def play(self, seat: int, action: JSON) -> Answer:
+        """Apply one move (a refused one changes nothing)."""
+        return _answer(self.hand, seat, action, False)
+
+    def state(self) -> JSON:
+        return state_to_json(self.hand)
+
+    def observations(self) -> list[JSON]:
+        """What each seat sees now (spec/protocol.md, "Observations")."""
+        from ..engine.serialize import observation_to_json
+
+        return [observation_to_json(self.hand, seat) for seat in range(self.hand.players)]

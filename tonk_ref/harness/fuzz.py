@@ -6,9 +6,12 @@ action sequence and written as a scenario file that reproduces it.
 The pieces, each usable alone:
 
 * :class:`Plan` and :func:`fuzz_hand`: hand N of a run (its ruleset within what the engine
-  declares or the table's, a random deck, random play mixing legal actions with random
-  well-formed ones and, by default, probes: actions the reference refuses for exactly one
-  reason, whose refusal must leave the state as it was), as a case;
+  declares or the table's, its seat count in turn each one the table seats, a random deck,
+  random play mixing legal actions with random well-formed ones and, by default, probes:
+  actions the reference refuses for exactly one reason, whose refusal must leave the state
+  as it was), as a case; with :attr:`Plan.observe`, what every seat sees after the deal
+  and after every action is asked too (:func:`observing`), checked for leaks and against
+  what the reference shows that seat;
 * :func:`moves_case`: a setup and a move list as a case, the reference's answers as its
   expectations (what shrinking tries);
 * :func:`shrink` and :func:`minimize`: the shortest prefix that still fails the same way,
@@ -19,6 +22,7 @@ The pieces, each usable alone:
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -28,12 +32,13 @@ from typing import Any
 import yaml
 
 from ..adapters import reference as R
+from ..adapters.fields import observation_fields
 from ..atomic import OutputError, write_text
 from ..engine.ruleset import DEFAULT, Ruleset
 from ..spec.applicability import reasons_reachable
 from ..spec.notation import format_action
-from .case import Act, Case
-from .hands import hand_case, random_ruleset, random_setup, seated, table_fields
+from .case import Act, Case, Observe, Step
+from .hands import deals, hand_case, random_ruleset, random_setup, seated, table_fields
 from .results import CaseResult
 from .runner import Engine, run_case
 
@@ -52,6 +57,7 @@ class Plan:
     illegal_rate: float = 0.1
     trace: bool = False
     probes: bool = True  # beside the random actions, sharp refusals of every reason the ruleset can reach
+    observe: bool = False  # every seat's observation after the deal and after every action (:func:`observing`)
 
 
 def fuzz_setup(plan: Plan, game: int) -> tuple[random.Random, JSON]:
@@ -63,7 +69,20 @@ def fuzz_setup(plan: Plan, game: int) -> tuple[random.Random, JSON]:
         rules = rules.replace(max_players=plan.players)
     if plan.players is not None and plan.fixed_rules is None:
         rules = seated(rules, plan.players, plan.options) or rules  # tonk fuzz checks that some pack deals them
-    return rng, random_setup(rng, rules, plan.players)
+    return rng, random_setup(rng, rules, plan.players if plan.players is not None else seat_count(rules, game))
+
+
+def seat_counts(rules: Ruleset) -> list[int]:
+    """The seat counts a table plays: 2 up to its ``max_players``, each that its pack deals."""
+    return [n for n in range(2, rules.max_players + 1) if deals(rules, n)] or [2]
+
+
+def seat_count(rules: Ruleset, game: int) -> int:
+    """The players of hand ``game`` where the run does not fix them: each seat count the
+    table plays in turn (:func:`seat_counts`), so that every one is played from the first
+    hands on."""
+    counts = seat_counts(rules)
+    return counts[game % len(counts)]
 
 
 def warm(plan: Plan) -> None:
@@ -84,17 +103,48 @@ def fuzz_hand(plan: Plan, game: int, *, trace: bool | None = None) -> Case:
         probes = R.Probes(rate=0.05, most=3, want=frozenset(reasons_reachable(rules)),
                           seed=f"fuzz-probe:{plan.seed}:{game}")
     played = R.random_hand(rng, setup, illegal_rate=plan.illegal_rate, trace=traced, probes=probes)
-    return hand_case(played, case_id=f"fuzz-{plan.seed}-{game + 1}",
+    case = hand_case(played, case_id=f"fuzz-{plan.seed}-{game + 1}",
                      title=f"random hand {game + 1} of tonk fuzz --seed {plan.seed}",
                      source=f"generated:fuzz seed {plan.seed}, hand {game + 1}", trace=traced)
+    return observing(case) if plan.observe else case
+
+
+#: What a fuzzed hand expects each seat to see: the fields of play of an observation but
+#: the observer, the spreads and the result (the case's own states and result check those).
+OBSERVED = tuple(f for f in observation_fields().of_play if f not in ("seat", "spreads", "result"))
+
+
+def observing(case: Case) -> Case:
+    """``case`` (a hand dealt and played) with what every seat sees asked after the deal
+    and after every action: each observation is checked for what its seat may not see (the
+    stock, the pile, another seat's hand in play: the runner's invariants) and against what
+    the reference engine shows that seat then (:data:`OBSERVED`)."""
+    assert case.setup is not None
+    table = R.Stepper(case.setup)
+
+    def views(when: str) -> list[Step]:
+        return [Observe(seat, {k: v for k, v in seen.items() if k in OBSERVED}, text=f"what seat {seat} sees {when}")
+                for seat, seen in enumerate(table.observations())]
+
+    steps: list[Step] = views("after the deal")
+    done = 0
+    for step in case.steps:
+        steps.append(step)
+        if isinstance(step, Act):
+            done += 1
+            table.play(step.seat, step.action)  # refused: the state stands
+            steps += views(f"after move {done}")
+    return dataclasses.replace(case, steps=tuple(steps))
 
 
 def moves_case(setup: JSON, moves: Sequence[Move], like: Case, *, trace: bool = False,
                probes: Sequence[int] = ()) -> Case:
     """``setup`` dealt and ``moves`` played on the reference, as a case like ``like`` (its
-    id, title and source)."""
+    id, title and source; what every seat sees asked after every action where ``like``
+    asks it)."""
     played = R.replay(setup, moves, trace=True)
-    return hand_case(played, case_id=like.id, title=like.title, source=like.source, probes=probes, trace=trace)
+    case = hand_case(played, case_id=like.id, title=like.title, source=like.source, probes=probes, trace=trace)
+    return observing(case) if any(isinstance(s, Observe) for s in like.steps) else case
 
 
 def failed(result: CaseResult) -> bool:
@@ -204,9 +254,11 @@ def scenario_doc(case: Case, result: CaseResult, case_id: str, note: str = "", f
     played = R.replay(setup, moves, trace=True)
     per_move = R.step_rules(setup, moves)
     acts = [s for s in case.steps if isinstance(s, Act)]
-    script: list[JSON] = []
+    seen = _failed_views(case, result)
+    script: list[JSON] = [*seen.get(0, ())]
     cited: list[str] = []
-    for (seat, action), act, answer, (_, rules) in zip(moves, acts, played.answers, per_move, strict=True):
+    for k, ((seat, action), act, answer, (_, rules)) in enumerate(
+            zip(moves, acts, played.answers, per_move, strict=True)):
         text = format_action(seat, action)
         step: JSON = {"act": text} if text is not None else {"seat": seat, "action": action}
         cited = list(rules)
@@ -215,6 +267,7 @@ def scenario_doc(case: Case, result: CaseResult, case_id: str, note: str = "", f
         script.append(step)
         if act.unchanged and not answer.ok and answer.state is not None:
             script.append({"expect": table_fields(answer.state)})
+        script += seen.get(k + 1, ())
     script.append({"expect": table_fields(played.final)})
     headline = result.message.splitlines()[0] if result.message else result.status
     doc: JSON = {
@@ -233,6 +286,22 @@ def scenario_doc(case: Case, result: CaseResult, case_id: str, note: str = "", f
                          if res.get(k) is not None}
     doc["notes"] = (note + "\n" if note else "") + "Expected values are the reference engine's. " + result.message
     return doc
+
+
+def _failed_views(case: Case, result: CaseResult) -> dict[int, list[JSON]]:
+    """The observation steps a scenario of ``case`` keeps: where an observation failed,
+    what every seat sees at that point (by the number of actions before it), as steps."""
+    at: dict[int, int] = {}  # the index of each step -> the actions before it
+    groups: dict[int, list[JSON]] = {}
+    done = 0
+    for i, step in enumerate(case.steps):
+        if isinstance(step, Act):
+            done += 1
+        elif isinstance(step, Observe):
+            at[i] = done
+            groups.setdefault(done, []).append(step.to_json())
+    failing = {at[f.step] for f in result.failures if f.step is not None and f.step in at}
+    return {k: v for k, v in groups.items() if k in failing}
 
 
 def _clip(text: str, width: int) -> str:

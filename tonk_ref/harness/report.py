@@ -107,21 +107,46 @@ def per_rule(results: Iterable[JSON], order: Iterable[str] = ()) -> dict[str, JS
     return dict(sorted(table.items(), key=lambda kv: (rank.get(kv[0], len(rank)), kv[0])))
 
 
+#: The cause of a perft count that differs (:meth:`.runner._CaseRun.perft`).
+PERFT_CAUSE = "perft count"
+
+
 def failure_groups(results: Iterable[JSON]) -> list[JSON]:
-    """Failed and errored cases grouped by cause (the kind of the first failing step and
-    what differed there), largest group first; each with the rules its first failures
-    name, most named first (``rule``: the first of them), and the ids of its cases."""
-    groups: dict[tuple[str, str], list[JSON]] = defaultdict(list)
+    """Failed and errored cases grouped by cause (the kind of a failing step and what
+    differed there), largest group first (of groups as large, the one more of its cases
+    fail for first; perft counts after the others).  A case that fails for several causes
+    counts in the group of each (its first cause is its own, :func:`failure_causes`;
+    ``own``: the cases it is the first cause of).  Each group has the rules its failures of
+    that cause name, most named first (``rule``: the first of them), and its cases' ids."""
+    groups: dict[tuple[str, str], list[tuple[JSON, str | None]]] = defaultdict(list)
     for r in results:
         if r["status"] in ("failed", "errored"):
-            groups[(r["status"], r["cause"])].append(r)
+            for cause, rule in failure_causes(r):
+                groups[(r["status"], cause)].append((r, rule))
     out: list[JSON] = []
     for (status, cause), members in groups.items():
-        rules = Counter(r["failures"][0]["rule"] for r in members if r["failures"] and r["failures"][0]["rule"])
+        rules = Counter(rule for _, rule in members if rule)
         ranked = [rule for rule, _ in rules.most_common()]
+        own = sum(1 for r, _ in members if r["cause"] == cause)
         out.append({"cause": cause, "status": status, "rule": ranked[0] if ranked else None, "rules": ranked,
-                    "count": len(members), "cases": [r["id"] for r in members]})
-    out.sort(key=lambda g: (-g["count"], g["status"], g["cause"]))
+                    "count": len(members), "own": own, "cases": [r["id"] for r, _ in members]})
+    # perft counts after the plain groups (a wrong count follows from a wrong action, which a
+    # plain group shows at its step); of groups as large, the one whose cases fail for it first
+    out.sort(key=lambda g: (g["cause"] == PERFT_CAUSE, -g["count"], -g["own"], g["status"], g["cause"]))
+    return out
+
+
+def failure_causes(result: JSON) -> list[tuple[str, str | None]]:
+    """Each distinct cause of a failed or errored case (its own cause first, then each other
+    cause of its failures in the order they happened), with the rule of its first failure."""
+    failures = result.get("failures") or []
+    first = failures[0].get("rule") if failures and result["cause"] == failures[0].get("cause") else None
+    out: list[tuple[str, str | None]] = [(result["cause"], first)]
+    seen = {result["cause"]}
+    for f in failures:
+        if f.get("cause") not in seen:
+            seen.add(f["cause"])
+            out.append((f["cause"], f.get("rule")))
     return out
 
 

@@ -145,6 +145,7 @@ class CaseResult:
     known: str | None = None  # the reason of a matching known-failures entry
     stale: bool = False  # listed as a known failure, but passed (or the entry names another hand)
     stale_why: str = ""  # why an entry is stale when the case did not pass
+    known_cause: bool = True  # a known failure whose entry records the cause it fails for (or none is known)
 
     @property
     def id(self) -> str:
@@ -162,6 +163,15 @@ class CaseResult:
         if self.needs:
             return str(self.needs[0])
         return self.status
+
+    def cause_json(self) -> dict[str, str]:
+        """The cause a known-failures entry records (spec/known-failures.schema.json): what
+        the result is grouped by and the first field that differed, if any."""
+        out = {"kind": self.cause}
+        first = self.failures[0] if self.failures and self.fault is None else None
+        if first is not None and first.diffs:
+            out["differed"] = first.diffs[0].field
+        return out
 
     @property
     def message(self) -> str:
@@ -194,6 +204,8 @@ class CaseResult:
         }
         if self.known is not None:
             out["known"] = self.known
+            if not self.known_cause:
+                out["known_without_cause"] = True
         if c.kind == "generated":
             out["digest"] = c.digest()
         if self.transcript:

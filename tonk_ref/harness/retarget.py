@@ -83,8 +83,13 @@ def redeal_refused(setup: JSON, was: Ruleset, table: Ruleset) -> JSON:
     return {**setup, "ruleset": table.to_dict(), "deck": kept}
 
 
-def redeal(setup: JSON, was: Ruleset, table: Ruleset) -> JSON:
-    """The setup dealt again from the table's pack (raises :class:`_Impossible`)."""
+def redeal(setup: JSON, was: Ruleset, table: Ruleset, draws: int | None = None) -> JSON:
+    """The setup dealt again from the table's pack (raises :class:`_Impossible`).
+
+    The stock keeps the order the case draws it in (``draws``: how many cards its script
+    draws from the stock; None: all of them): where the case turns up an upcard and the
+    table none, the old upcard goes under the cards drawn and the next one; where the
+    table turns up an upcard and the case none, the bottom card of the stock is turned up."""
     players = int(setup["players"])
     if players > table.max_players:
         raise _Impossible("more players than it seats", f"{players} players, {table.max_players} at most")
@@ -101,16 +106,21 @@ def redeal(setup: JSON, was: Ruleset, table: Ruleset) -> JSON:
             raise _Impossible("a card outside its pack", f"seat {seat} is dealt {card}")
     rest = deck[players * size:]
     upcard = rest.pop(0) if was.upcard and rest else None
-    head: list[str] = []
-    if upcard is not None:
-        if table.upcard and upcard not in in_pack:
-            raise _Impossible("a card outside its pack", f"the upcard is {upcard}")
-        if upcard in in_pack:
-            head.append(upcard)  # the upcard, or (without one) the top of the stock
+    if upcard is not None and table.upcard and upcard not in in_pack:
+        raise _Impossible("a card outside its pack", f"the upcard is {upcard}")
     stock = [c for c in rest if c in in_pack]
-    named = set(dealt) | set(head) | set(stock)
-    return {**setup, "ruleset": table.to_dict(),
-            "deck": dealt + head + stock + [c for c in pack if c not in named]}
+    named = set(dealt) | set(stock) | ({upcard} if upcard is not None else set())
+    stock += [c for c in pack if c not in named]
+    head: list[str] = []
+    if upcard is not None and upcard in in_pack:
+        if table.upcard:
+            head.append(upcard)
+        else:
+            at = len(stock) if draws is None else min(draws + 1, len(stock))
+            stock.insert(at, upcard)
+    elif upcard is None and table.upcard and stock:
+        head.append(stock.pop())
+    return {**setup, "ruleset": table.to_dict(), "deck": dealt + head + stock}
 
 
 # ---------------------------------------------------------------------------- the reference's values
@@ -301,7 +311,7 @@ def retarget(case: Case, table: Ruleset, reference: Adapter) -> Retargeted:
         elif case.deal_refused:
             setup = redeal_refused(case.setup, case.ruleset, table)
         else:
-            setup = redeal(case.setup, case.ruleset, table)
+            setup = redeal(case.setup, case.ruleset, table, _draws(case))
         plain = _walked(case, setup, table, reference)
     except _Impossible as e:
         plain = Retargeted(None, e.need)
@@ -344,6 +354,17 @@ def _table_need(candidate: Case, table: Ruleset, reference: Adapter) -> Need | N
         return _walked(candidate, candidate.setup, table, reference).need
     except _Impossible as e:
         return e.need
+
+
+def _draws(case: Case) -> int | None:
+    """How many cards the case's script draws from the stock, on the reference engine
+    (None where the reference refuses its deal)."""
+    from .translate import stock_draws
+
+    try:
+        return stock_draws(case)
+    except Exception:  # a deal the reference refuses: the stock is kept as it lies
+        return None
 
 
 def _packs_differ(case: Case, table: Ruleset) -> bool:

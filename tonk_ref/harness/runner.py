@@ -56,7 +56,7 @@ from .compare import (
 )
 from .interpret import StepInterpreter, answer_at, is_state
 from .invariants import RULES, Broken, after_over_problem, observation_problems, state_problems
-from .known_failures import KnownFailures
+from .known_failures import KnownFailures, cause_changed
 from .results import CaseResult, Failure, Fault, Status
 from .transcript import Recorder
 
@@ -274,6 +274,25 @@ class _CaseRun:
                   rule_of_reason(refuse) if isinstance(refuse, str) else None)
         raise _Stop
 
+    def effect(self, i: int, step: Act, before: object, after: object) -> None:
+        """An action accepted as the case expects whose answer leaves the hand not as the
+        action says (a card it plays still held: the turn passed without it, say): a
+        failure saying so and what the answer changed instead, once per case."""
+        kept = _still_held(step.seat, step.action, after)
+        if not kept or "effect" in self.broken:
+            return
+        self.broken.add("effect")
+        assert isinstance(after, dict)
+        changed = [f"{k} {show(before.get(k))} -> {show(after.get(k))}" for k in _EFFECT_FIELDS
+                   if isinstance(before, dict) and before.get(k) != after.get(k)]
+        what = (f"\nthe answer changed {', '.join(changed)}, and not the hand" if changed
+                else "" if not isinstance(before, dict) else "\nthe answer changed nothing else either")
+        self.fail(i, step, f"{_kind(step)} accepted, but the hand is not as it says",
+                  f"{step.notation}: accepted, but seat {step.seat} still holds {' '.join(kept)}: the hand is not as "
+                  f"the {_kind(step)} says{what}",
+                  diffs=[Difference(f"state.hands[{step.seat}]", f"without {' '.join(kept)}",
+                                    after["hands"][step.seat])])
+
     # -- the two ways to run -------------------------------------------------------
     def batched(self) -> None:
         """One ``play`` for the whole script.  A state expected between two actions, or the
@@ -317,6 +336,8 @@ class _CaseRun:
                     if step.refuse is None and states is not None and n >= 2:
                         self.invariants(i, step, [after_over_problem(states[n - 2], ok)])
                     self.judge_act(i, step, ok, reason if isinstance(reason, str) else None)
+                    if ok and states is not None:
+                        self.effect(i, step, states[n - 2] if n >= 2 else None, states[n - 1])
                     if step.unchanged and not ok and states is not None and n >= 2:
                         self.compared(i, step, compare_unchanged(states[n - 2], states[n - 1]))
                 elif isinstance(step, Expect):
@@ -506,6 +527,8 @@ class _Stepwise(StepInterpreter[None]):
         if step.refuse is None:  # an expected refusal accepted fails as that already
             r.invariants(index, step, [after_over_problem(previous, ok)])
         r.judge_act(index, step, ok, reason)
+        if ok:
+            r.effect(index, step, previous, self.last)
         if not ok and unchanged:
             self.forget()
             r.compared(index, step, compare_unchanged(before, self.state()))
@@ -529,6 +552,37 @@ class _Stepwise(StepInterpreter[None]):
 
     def perft(self, index: int, step: Perft) -> None:
         self.r.perft(index, step)
+
+
+def in_order(failures: list[Failure]) -> list[Failure]:
+    """A case's failures in the order of its steps (the deal first, the final result last);
+    at one step, what the case expects of the answer (an action accepted against it, a
+    field that differs) before the invariants the same answer breaks, which follow from it:
+    a card spread that the player does not hold is a spread accepted against the case
+    first, and a card counted twice only because of it."""
+    def key(f: Failure) -> tuple[float, int]:
+        step = float("inf") if f.step is None else f.step
+        return (step, 1 if f.cause.startswith("broken invariant: ") else 0)
+
+    return sorted(failures, key=key)
+
+
+#: What an action's failure to do what it says names of the answer: the fields it changed.
+_EFFECT_FIELDS = ("to_act", "stage", "turn", "discard_top", "discard_count", "stock_count")
+
+
+def _still_held(seat: int, action: object, after: object) -> list[str]:
+    """The cards an accepted hit, discard or spread names that its seat still holds in the
+    state answered after it."""
+    if not isinstance(action, dict) or not isinstance(after, dict):
+        return []
+    kind = action.get("type")
+    cards = [action.get("card")] if kind in ("hit", "discard") else action.get("cards") if kind == "spread" else None
+    hands = after.get("hands")
+    if not isinstance(cards, list) or not isinstance(hands, list) or not 0 <= seat < len(hands):
+        return []
+    held = hands[seat]
+    return [c for c in cards if isinstance(c, str) and isinstance(held, list) and c in held]
 
 
 def _kind(step: Act) -> str:
@@ -641,7 +695,7 @@ def run_case(case: Case, engine: Engine, *, keep_transcript: bool = False, batch
             again.duration += time.perf_counter() - started
             return again
     status: Status = "errored" if fault is not None else "failed" if run.failures else "passed"
-    result = CaseResult(case, status, run.failures, fault, unchecked=run.unchecked, checked=run.checked,
+    result = CaseResult(case, status, in_order(run.failures), fault, unchecked=run.unchecked, checked=run.checked,
                         duration=time.perf_counter() - started, mode=mode)
     if status != "passed" or keep_transcript:
         result.transcript = list(recorder.log)
@@ -737,7 +791,16 @@ def apply_known(result: CaseResult, known: KnownFailures) -> None:
                             f"this run's is {result.case.digest()}): write the list again")
         return
     if result.status in ("failed", "errored"):
+        recorded = known.cause_for(result.case.id)
+        changed = cause_changed(recorded, result.cause_json()) if recorded is not None else ""
+        if changed:
+            result.status = "errored"
+            result.stale = True
+            result.stale_why = (f"the known-failures file lists {result.case.id} for another cause: {changed}; "
+                                "fix what changed, or write the list again")
+            return
         result.status = "known"
+        result.known_cause = recorded is not None
     elif result.status == "passed":
         result.status = "errored"
         result.stale = True

@@ -379,7 +379,7 @@ class Session:
         from .report import build_report
 
         r = self.request
-        whole = not (r.keyword or r.scenario_dirs or self.table is not None)
+        whole = not (r.keyword or r.scenario_dirs)  # at a table too: every case is there, run or skipped
         known_json = None
         if self.known is not None:
             unmatched = self.known.unmatched(c.id for c in prepared.cases)
@@ -397,9 +397,9 @@ class Session:
 
     def stale_known(self, prepared: Prepared) -> list[str]:
         """Known-failures entries that match no case of the whole suite (only a whole run
-        can say)."""
+        can say; a table run holds every case, run or skipped, and its generated hands)."""
         r = self.request
-        if self.known is None or r.keyword or r.scenario_dirs or self.table is not None:
+        if self.known is None or r.keyword or r.scenario_dirs:
             return []
         return list(self.known.unmatched(c.id for c in prepared.cases))
 

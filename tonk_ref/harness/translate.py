@@ -264,7 +264,7 @@ def _dealt(setup: JSON, rules: Ruleset) -> tuple[list[list[str]], str | None, li
     return hands, upcard, rest
 
 
-def _stock_draws(case: Case) -> int:
+def stock_draws(case: Case) -> int:
     """How many cards the case's script draws from the stock, as the reference plays it."""
     assert case.setup is not None
     played = R.replay(case.setup, case.actions, trace=False)
@@ -282,7 +282,7 @@ def translations(case: Case, table: Ruleset) -> Iterator[tuple[Case, str]]:
     was = case.ruleset
     try:
         hands, upcard, stock = _dealt(case.setup, was)
-        draws = _stock_draws(case)
+        draws = stock_draws(case)
     except Exception:  # a deal the reference refuses: nothing to translate
         return
     n = len(hands)
@@ -368,15 +368,32 @@ def _resized(hands: list[list[str]], size: int, used: set[str], pack: set[str], 
 def _deck(hands: list[list[str]], upcard: str | None, drawn: list[str], pack: set[str], dealer: int,
           table: Ruleset) -> list[str]:
     """The deck that deals ``hands`` (dealt one at a time from the dealer's left), then the
-    upcard (or, without one, that card on top of the stock), the cards drawn, and the rest
-    of the pack in code order."""
+    table's upcard, the cards drawn in the order the case draws them, and the rest of the
+    pack in code order.
+
+    The cards drawn come off the stock in the same order at any table: where the case turns
+    up an upcard and the table turns up none, the old upcard goes under the cards drawn
+    (on top of the stock it would be drawn first and shift every later draw by one); where
+    the table turns up an upcard and the case none, a card the case does not use is turned
+    up, so that the stock still begins with the first card the case draws."""
     n = len(hands)
     size = len(hands[0])
     dealt = [hands[(dealer + 1 + i) % n][i // n] for i in range(n * size)]
-    head = [upcard] if upcard is not None else []
-    named = set(dealt) | set(head) | set(drawn)
-    rest = [c for c in (NAMES[x] for x in cards_of(pack_mask(table.deck, table.jokers))) if c not in named]
-    return dealt + head + [c for c in drawn if c not in set(dealt) | set(head)] + rest
+    full = [NAMES[x] for x in cards_of(pack_mask(table.deck, table.jokers))]
+    named = set(dealt) | ({upcard} if upcard is not None else set()) | set(drawn)
+    spare = [c for c in full if c not in named]
+    head: list[str] = []
+    under: list[str] = []
+    if table.upcard:
+        if upcard is not None:
+            head = [upcard]
+        elif spare:
+            head = [spare.pop(0)]
+    elif upcard is not None:
+        under = [upcard]
+    taken = set(dealt) | set(head)
+    stock = [c for c in drawn if c not in taken]
+    return dealt + head + stock + [c for c in under if c not in set(stock)] + spare
 
 
 def _moved(case: Case, setup: JSON, cmap: dict[str, str], table: Ruleset) -> Case:

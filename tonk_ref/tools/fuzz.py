@@ -54,7 +54,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--rules", metavar="PRESET|FILE",
                         help="the table's rules (a preset, a preset file or a table-rules file); default: "
                              "random rulesets within the option values the engine declares")
-    parser.add_argument("--players", type=integer, choices=(2, 3, 4, 5, 6), help="players per hand (default 2 or 3)")
+    parser.add_argument("--players", type=integer, choices=(2, 3, 4, 5, 6),
+                        help="players per hand (default: every seat count the table plays, 2 up to its "
+                             "max_players, in turn)")
     parser.add_argument("--out", metavar="DIR", default="fuzz-found",
                         help="where to write the scenario of each difference (default ./fuzz-found)")
     parser.add_argument("--max-diffs", type=integer, default=1, metavar="K",
@@ -65,6 +67,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="no probes: by default each hand also tries, at a few points and after its end, actions "
                              "the reference refuses for exactly one reason, and checks each is refused (with its "
                              "reason) and leaves the state as it was")
+    parser.add_argument("--no-observe", action="store_true",
+                        help="no observations: by default, for an engine that declares observations, every seat's "
+                             "observation after the deal and after every action is checked for what the seat may not "
+                             "see and against what the reference shows it (one request per action and seat)")
     parser.add_argument("--no-play", action="store_true",
                         help="send one act per action even if the engine declares play")
     parser.add_argument("--trace", action="store_true",
@@ -191,7 +197,8 @@ def _fuzz(args: argparse.Namespace, spec: EngineSpec, adapter: Any, seed: int, f
             raise UsageError(f"{args.rules}: the engine does not play {'; '.join(map(str, unsupported))}")
     if args.players is not None:
         _check_players(args.players, caps.options, fixed_rules, args.rules)
-    plan = Plan(seed, fixed_rules, caps.options, args.players, args.illegal_rate, args.trace, not args.no_probes)
+    plan = Plan(seed, fixed_rules, caps.options, args.players, args.illegal_rate, args.trace, not args.no_probes,
+                observe="observations" in caps.features and not args.no_observe)
     batch = not args.no_play
     jobs = min(args.jobs or os.cpu_count() or 1, max(1, args.games // CHUNK))
     bar = Progress(args.games, "tonk fuzz", enabled=False if args.no_progress or args.quiet else None)
@@ -303,11 +310,21 @@ def _fuzz(args: argparse.Namespace, spec: EngineSpec, adapter: Any, seed: int, f
                     print(f"  replay: {replay_found(f'fuzz-{case.id}', Path(args.out), spec)}", file=out)
                 stats.written.append(str(path))
     mode = ("play" + (" with trace" if plan.trace else "")) if batch and "play" in caps.features else "act"
+    if plan.observe:
+        mode = "act, every seat observed after every action"
+    random_hands = stats.timed
+    if random_hands < args.games:
+        first = min((g for g in differing if g >= 0), default=None)
+        at = f" (the first in hand {first + 1})" if first is not None else ""
+        print(f"stopped after {args.max_diffs} difference{'s' if args.max_diffs != 1 else ''}{at}: "
+              f"{random_hands} of {args.games} random hands played (--max-diffs 0 plays them all)", file=out)
     if stats.skipped:
         print(f"{'every hand was' if stats.skipped == stats.hands else f'{stats.skipped} hands were'} skipped, "
               f"unchecked: {visible(stats.skip_why[:300])}", file=out)
     print(visible(  # the engine's name and version, made visible and clipped
-        f"tonk fuzz: {stats.hands} hands, {stats.actions} actions, {stats.differences} differences, "
+        f"tonk fuzz: {stats.hands} hands ({random_hands} of {args.games} random hands played"
+        f"{f', {stats.hands - random_hands} staged' if stats.hands > random_hands else ''}), "
+        f"{stats.actions} actions, {stats.differences} differences, "
         + (f"{stats.skipped} skipped, " if stats.skipped else "") +
         f"{stats.hands_per_second:,.0f} hands/s ({caps.name} {caps.version}, {mode}, {jobs} worker"
         f"{'s' if jobs > 1 else ''}, seed {seed}; repeat with --seed {seed})"),
@@ -381,6 +398,11 @@ def _where(case: Case, result: CaseResult) -> str:
     f = result.failures[0] if result.failures else None
     if f is None or result.fault is not None:
         return result.message
-    at = "the deal" if f.step == -1 else (f"move {sum(1 for s in case.steps[: f.step + 1] if s.kind == 'act')} "
-                                          f"({f.text})" if f.step is not None else "the end of the hand")
+    if f.step is None:
+        at = "the end of the hand"
+    elif f.step == -1:
+        at = "the deal"
+    else:
+        moves = sum(1 for s in case.steps[: f.step + 1] if s.kind == "act")
+        at = f"{f'move {moves}' if moves else 'the deal'} ({f.text})"
     return f"after {at}: {f.message}"

@@ -112,11 +112,18 @@ def table_lines(report: JSON) -> list[str]:
     return out
 
 
+def _chosen(report: JSON) -> bool:
+    """Whether the run ran chosen files (``--scenarios``) instead of the suite: their
+    coverage of the rules says nothing of the suite's, so the console leaves it out."""
+    run = report.get("run") or {}
+    return "--scenarios" in str(run.get("engine_args") or "")
+
+
 def coverage_lines(report: JSON, verbose: bool = False) -> list[str]:
     """How many rules apply and reasons can be reached, and which fewer than the target
     number of cases exercised (with why); per profile, only those with uncovered ones."""
     cov = report.get("coverage")
-    if not cov:
+    if not cov or _chosen(report):
         return []
     out = []
     weak = {name: p for name, p in (cov.get("profiles") or {}).items() if p["uncovered"]}
@@ -281,6 +288,11 @@ def console_lines(report: JSON, *, verbose: bool = False, table: str = "problems
     known = [x for x in report["cases"] if x["status"] == "known"]
     if known:
         out.append(f"known failures: {len(known)} ({_names([x['id'] for x in known], CONSOLE_NAMES)})")
+        loose = [x["id"] for x in known if x.get("known_without_cause")]
+        if loose:
+            out.append(f"note: {len(loose)} of their entries record no cause, so they are accepted whatever the case "
+                       f"fails for ({_names(loose, CONSOLE_NAMES)}): write the list again with "
+                       "--write-known-failures to record the cause of each")
     skips = report["skips"]
     if skips:
         out += ["", "skipped, and what would run them:"]
