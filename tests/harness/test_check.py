@@ -136,6 +136,9 @@ def test_write_known_failures_then_use_the_list(tonk: Any, tmp_path: Path) -> No
     reasons = {c["id"]: c["reason"] for c in listed["cases"]}
     assert reasons == {"h-fail-ending": "result.ending: expected knock_caught, got knock_won",
                        "h-hit": "engine fault (crashed): the engine exited (exit code 139)"}
+    causes = {c["id"]: c.get("cause") for c in listed["cases"]}  # what each fails for, so that it cannot drift
+    assert causes["h-fail-ending"] == {"kind": "result.ending", "differed": "result.ending"}
+    assert causes["h-hit"] is not None and causes["h-hit"]["kind"]
     assert "tonk check: FAIL" in err
     known = tmp_path / "known.yaml"
     known.write_text(out, encoding="utf-8")

@@ -120,7 +120,7 @@ def request_of(args: argparse.Namespace) -> Request:
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..harness.known_failures import dump_known_failures
+    from ..harness.known_failures import cause_of, dump_known_failures
     from ..harness.runner import EngineUnavailable
     from ..harness.session import RunInputError, Session, suite_args
     from ..views.escape import visible, visible_lines
@@ -176,7 +176,9 @@ def run(args: argparse.Namespace) -> int:
         table = (report.get("table") or {}).get("rules", "the seed rules")
         made = {c["id"]: {"table": table, "source": c["source"], "digest": c["digest"]}
                 for c in report["cases"] if c.get("digest")}
-        listed = dump_known_failures(todays_known_failures(report, previous), engine=engine_name, made=made)
+        causes = {c["id"]: cause for c in report["cases"] if (cause := cause_of(c)) is not None}
+        listed = dump_known_failures(todays_known_failures(report, previous), engine=engine_name, made=made,
+                                     causes=causes)
         failed = write_output(args.write_known_failures, listed, "--write-known-failures")
         unwritten += [failed] if failed else []
         code = exitcodes.ENGINE if outcome.stopped and outcome.not_run else exitcodes.OK
