@@ -106,9 +106,12 @@ def value_source(option: str, value: object) -> tuple[str, tuple[str, ...]]:
     """Where an option's value other than its default comes from: ("printed", the seed
     variations it plays), ("house", the brief's V items or the written source that
     documents it), ("unsourced", ()) for a value known only from online engines
-    (``x-unsourced``), or ("none", ()) where nothing written gives it."""
+    (``x-unsourced``), or ("none", ()) where nothing written gives it (and for an
+    unsourced value this spec offers itself, ``x-offered``: the turn limit)."""
     if option_facts()[option].is_unsourced(value):
-        return "unsourced", ()
+        # a value this spec offers (x-offered: a turn limit) is no online engine's rule either
+        offered = load_ruleset_schema()["properties"].get(option, {}).get("x-offered", False)
+        return ("none" if offered else "unsourced"), ()
     brief = _option_brief().get(option, ())
     printed = tuple(b for b in brief if b in SEED_VARIATIONS)
     if printed:
