@@ -44,7 +44,8 @@ def _dist(requirement: str) -> str:
 
 
 #: The modules pytest loads, and only pytest: they may use the ``pytest`` extra.
-PYTEST_ONLY = {"tonk_ref/tools/pytest_plugin.py", "tonk_ref/harness/markers.py", "tonk_ref/harness/feature_suite.py"}
+PYTEST_ONLY = {"tonk_ref/tools/pytest_plugin.py", "tonk_ref/tools/pytest_tonk.py",
+               "tonk_ref/harness/markers.py", "tonk_ref/harness/feature_suite.py"}
 
 
 def test_every_imported_module_is_a_runtime_dependency() -> None:
