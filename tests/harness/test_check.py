@@ -73,7 +73,8 @@ def test_check_writes_every_report(tonk: Any, tmp_path: Path) -> None:
     assert error is not None and "replay: tonk replay h-hit --adapter tonkfake:odd" in (error.text or "")
 
     assert json.loads((p / "b.json").read_text()) == {
-        "schemaVersion": 1, "label": "tonk conformance", "message": "33% passing", "color": "red"}
+        "schemaVersion": 1, "label": "tonk conformance", "message": "3/4 checked, 1 fail, 1 known failures",
+        "color": "red"}
 
 
 def test_a_failure_says_where_what_and_how_to_replay(tonk: Any, tmp_path: Path) -> None:

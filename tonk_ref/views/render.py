@@ -319,10 +319,25 @@ def console_lines(report: JSON, *, verbose: bool = False, table: str = "problems
 
 
 # ---------------------------------------------------------------------------- Markdown
+#: The cases not run the Markdown report names (the JSON report and JUnit list them all).
+_NOT_RUN_SHOWN = 20
+
+
+def _md_verdict(report: JSON) -> str:
+    from ..harness.report import stopped_early
+
+    early = stopped_early(report)
+    if early is not None:
+        return early.upper()
+    return "PASS" if report["ok"] else "FAIL"
+
+
 def markdown(report: JSON) -> str:
     """The Markdown report.  Every text of the report (the engine's name, its messages and
     reasons, titles and file names) is escaped (:func:`~.escape.md`): a viewer shows it
     as text, never as markup."""
+    from ..harness.report import checked_text
+
     c = report["counts"]
     run = report["run"]
     out = [
@@ -332,10 +347,16 @@ def markdown(report: JSON) -> str:
         f"- {md(declared_line(report).strip())}",
         f"- suite: tonk {md(report['suite']['version'])}, {c['total']} cases",
         f"- run: {md(run['date'])}, {run['duration_s']:.1f} s, {run['workers']} worker(s)",
-        f"- result: **{'PASS' if report['ok'] else 'FAIL'}**: {counts_text(c)}",
+        f"- result: **{_md_verdict(report)}**: {counts_text(c)}",
+        f"- {checked_text(c)} (a case skipped or not run counts against the whole suite)",
     ]
     if run.get("stopped"):
         out.append(f"- the run stopped early: {md(run['stopped'])}")
+    not_run = report.get("not_run") or []
+    if not_run:
+        shown = ", ".join(md_code(i) for i in not_run[:_NOT_RUN_SHOWN])
+        more = f" and {len(not_run) - _NOT_RUN_SHOWN} more" if len(not_run) > _NOT_RUN_SHOWN else ""
+        out.append(f"- not run ({len(not_run)}): {shown}{more}")
     out += [f"- {md(x.strip())}" for x in table_lines(report)]
     nc = not_checked_lines(report)
     if nc:
