@@ -27,6 +27,7 @@ if TYPE_CHECKING:
 #: Command name -> the module (in this package) that implements it.
 COMMANDS: dict[str, str] = {
     "bench": "bench",
+    "cache": "cachecmd",
     "check": "check",
     "diff": "diff",
     "explain": "explain",
