@@ -168,6 +168,9 @@ class Session:
             cases = select(suite.cases, r.keyword)
         except SelectError as e:
             raise RunInputError(str(e)) from None
+        if r.keyword and not cases and suite.cases:  # a typo, not a run that checked nothing
+            raise RunInputError(f"-k {r.keyword!r} matched no case (of {len(suite.cases):,}: it reads case ids, "
+                                "rule IDs and file names)")
         return cases, suite.errors
 
     def place_all(self, cases: list[Case]) -> tuple[list[Case], list[CaseResult], dict[str, Exercise]]:
