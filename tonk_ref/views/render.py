@@ -112,6 +112,12 @@ def table_lines(report: JSON) -> list[str]:
     return out
 
 
+def _suite_gaps(profiles: int, target: int) -> str:
+    """The suite's own shortfall, said as one: nothing the engine did or did not do."""
+    return (f"a gap in the suite, not in the engine: in {profiles} option profiles a rule or reason the option "
+            f"changes has fewer than {target} cases (-v lists them)")
+
+
 def coverage_lines(report: JSON, verbose: bool = False) -> list[str]:
     """How many rules apply and reasons can be reached, and which fewer than the target
     number of cases exercised (with why); per profile, only those with uncovered ones."""
@@ -128,15 +134,13 @@ def coverage_lines(report: JSON, verbose: bool = False) -> list[str]:
                 f"reached (spec data); ")
         line += (f"each exercised by {c['target']} cases or more" if not low
                  else f"{len(low)} exercised by fewer than {c['target']} cases:")
-        if weak and not verbose and not low:
-            line += f"; {len(weak)} option profiles fall short of it (-v lists them)"
         out.append(line)
         shown = list(low.items()) if verbose else list(low.items())[:CONSOLE_UNCOVERED]
         out += [f"  {name}: {why}" for name, why in shown]
         if len(low) > len(shown):
             out.append(f"  ... {len(low) - len(shown)} more (-v, or the JSON report)")
-        if weak and not verbose and low:
-            out.append(f"  {len(weak)} option profiles fall short of it too (-v lists them)")
+        if weak and not verbose:
+            out.append(_suite_gaps(len(weak), c["target"]))
     if weak and verbose:
         out.append("coverage per profile (the rules and reasons each option changes), where it falls short:")
         for name, p in weak.items():
@@ -404,7 +408,11 @@ def markdown(report: JSON) -> str:
 
 
 def summary_line(report: JSON, code: int) -> str:
-    """The last line of a run: its verdict by exit status (spec/scenarios.md, "Exit
-    status"; 4 is nothing checked, never a failure) and its counts."""
+    """The last line of a run, about the engine: its verdict by exit status
+    (spec/scenarios.md, "Exit status"; 4 is nothing checked, never a failure), its counts
+    and its name (the suite's own gaps are said on a line of their own before it)."""
+    from .escape import visible
+
     verdict = {0: "PASS", 3: "ENGINE UNUSABLE", 4: "NOTHING CHECKED"}.get(code, "FAIL")
-    return f"tonk check: {verdict}: {counts_text(report['counts'])}"
+    engine = visible(f"{report['engine']['name']} {report['engine']['version']}")
+    return f"tonk check: {verdict}: {counts_text(report['counts'])} ({engine})"
