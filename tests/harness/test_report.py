@@ -180,17 +180,19 @@ def test_markdown_has_the_summary_groups_failures_skips_and_rules() -> None:
 def test_the_suites_own_gaps_are_a_line_of_their_own_and_the_last_line_names_the_engine() -> None:
     from tonk_ref.views.render import coverage_lines, summary_line
 
-    r = report()
-    r["coverage"] = {"seed": {"rules": ["A-1", "B-2"], "reasons": ["x"], "target": 2, "uncovered": {}},
-                     "profiles": {"knock_tie=caught": {"uncovered": {"PAY-KNOCK-3": "1 case"}},
-                                  "upcard=false": {"uncovered": {}}}}
-    lines = coverage_lines(r)
-    assert lines == [
+    coverage = {"seed": {"rules": ["A-1", "B-2"], "reasons": ["x"], "target": 2, "uncovered": {}},
+                "profiles": {"knock_tie=caught": {"uncovered": {"PAY-KNOCK-3": "1 case"}},
+                             "upcard=false": {"uncovered": {}}}}
+    passing = assemble([c for c in CASES if c["status"] in ("passed", "skipped")], engine=ENGINE,
+                       adapter="in process: test", duration_s=1.5, coverage=coverage)
+    assert coverage_lines(passing) == [
         "coverage under the seed rules: 2 rules apply and 1 refusal reasons can be reached (spec data); "
         "each exercised by 2 cases or more",
         "a gap in the suite, not in the engine: in 1 option profiles a rule or reason the option changes has fewer "
         "than 2 cases (-v lists them)",
     ]
+    r = report(coverage=coverage)  # with failures to read, the suite's gap is left to -v
+    assert [x for x in coverage_lines(r) if "gap in the suite" in x] == []
     r["engine"] = {**r["engine"], "name": "evil\x1b[2J"}
     assert summary_line(r, 1) == ("tonk check: FAIL: 2 passed, 3 failed, 3 skipped, 1 errored, 1 known failures "
                                   "(evil\\x1b[2J 1)")

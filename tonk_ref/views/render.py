@@ -139,8 +139,8 @@ def coverage_lines(report: JSON, verbose: bool = False) -> list[str]:
         out += [f"  {name}: {why}" for name, why in shown]
         if len(low) > len(shown):
             out.append(f"  ... {len(low) - len(shown)} more (-v, or the JSON report)")
-        if weak and not verbose:
-            out.append(_suite_gaps(len(weak), c["target"]))
+        if weak and not verbose and not (report["counts"]["failed"] or report["counts"]["errored"]):
+            out.append(_suite_gaps(len(weak), c["target"]))  # beside failures it is noise: -v says it
     if weak and verbose:
         out.append("coverage per profile (the rules and reasons each option changes), where it falls short:")
         for name, p in weak.items():
