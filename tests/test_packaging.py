@@ -86,12 +86,16 @@ WHEEL = PYPROJECT["tool"]["hatch"]["build"]["targets"]["wheel"]
 
 
 def test_the_wheel_carries_the_suite_data() -> None:
-    assert WHEEL["sources"] == {
-        "spec": "tonk_ref/_data/spec",
-        "scenarios": "tonk_ref/_data/scenarios",
-        "features": "tonk_ref/_data/features",
-    }
-    assert WHEEL["only-include"] == [*PACKAGES, *WHEEL["sources"]]
+    """The spec, the features and every folder of the scenarios but the generators' go in
+    as tonk_ref's data (a folder added to scenarios/ must be added to the list)."""
+    assert WHEEL["packages"] == list(PACKAGES)
+    included = WHEEL["force-include"]
+    assert included["spec"] == "tonk_ref/_data/spec" and included["features"] == "tonk_ref/_data/features"
+    assert all(v == f"tonk_ref/_data/{k}" for k, v in included.items())
+    folders = {f"scenarios/{d.name}" for d in (ROOT / "scenarios").iterdir()
+               if d.is_dir() and d.name not in ("_gen", "perft", "__pycache__")}
+    tables = {f"scenarios/perft/{f.name}" for f in (ROOT / "scenarios" / "perft").glob("*.perft")}
+    assert set(included) == {"spec", "features", *folders, *tables}
 
 
 def wheel_files() -> list[str]:
@@ -106,11 +110,11 @@ def test_the_wheel_holds_the_packages_and_their_data_only() -> None:
     assert {"tonk_ref/__init__.py", "tonk_ref/tools/cli.py", "tonk_ref/_data/spec/rules.yaml"} <= set(files)
     assert {"tonk_model/__init__.py", "tonk_model/ruleset.py", "tonk_model/py.typed"} <= set(files)
     assert [f for f in files if not f.startswith(tuple(f"{p}/" for p in PACKAGES))] == []
-    # every scenario, perft table and feature of the checkout, and what the tool reads beside
-    # them (the spec, the ruleset presets), and nothing else of those folders
+    # every scenario, perft table and feature of the checkout, and the spec the tool reads,
+    # and nothing else of those folders: not the generators, their tables or their manifest
     data = {f.removeprefix("tonk_ref/_data/") for f in files if f.startswith("tonk_ref/_data/")}
-    shipped = {str(p.relative_to(ROOT)) for folder in WHEEL["sources"] for p in (ROOT / folder).rglob("*")
-               if p.is_file() and "__pycache__" not in p.parts}
+    shipped = {str(p.relative_to(ROOT)) for folder in ("spec", "scenarios", "features")
+               for p in (ROOT / folder).rglob("*") if p.is_file() and "__pycache__" not in p.parts}
     generators = {f for f in shipped if f.startswith("scenarios/_gen/") or f.endswith(".py")
                   or f == "scenarios/MANIFEST"}
     assert len(generators) >= 30
@@ -179,6 +183,6 @@ def test_the_model_reads_the_spec_the_wheel_carries_or_the_checkouts(tmp_path: P
 
     assert (SPEC / "ruleset.schema.json").is_file()
     assert _spec_dir(tmp_path) == tmp_path / "spec"
-    packaged = tmp_path / WHEEL["sources"]["spec"]
+    packaged = tmp_path / WHEEL["force-include"]["spec"]
     packaged.mkdir(parents=True)
     assert _spec_dir(tmp_path) == packaged
