@@ -3,8 +3,8 @@ that tonk_ref (or tonk_model, the independent model of the rules installed besid
 imports comes from a runtime dependency in pyproject.toml, except in the
 modules that run only under pytest (the plugin and the features' binding), which take
 theirs from the ``pytest`` extra; ``tonk check`` runs without pytest at all; and the wheel
-carries the two packages, the spec, the scenarios and the features, and no mutants (test
-data of the repository)."""
+carries the two packages, the spec, the scenarios and the features, its license, and no
+mutants (test data of the repository) nor the scenario generators."""
 
 from __future__ import annotations
 
@@ -44,7 +44,8 @@ def _dist(requirement: str) -> str:
 
 
 #: The modules pytest loads, and only pytest: they may use the ``pytest`` extra.
-PYTEST_ONLY = {"tonk_ref/tools/pytest_plugin.py", "tonk_ref/harness/markers.py", "tonk_ref/harness/feature_suite.py"}
+PYTEST_ONLY = {"tonk_ref/tools/pytest_plugin.py", "tonk_ref/tools/pytest_tonk.py",
+               "tonk_ref/harness/markers.py", "tonk_ref/harness/feature_suite.py"}
 
 
 def test_every_imported_module_is_a_runtime_dependency() -> None:
@@ -81,13 +82,20 @@ def test_runtime_dependencies_have_lower_bounds() -> None:
         assert ">=" in requirement, requirement
 
 
+WHEEL = PYPROJECT["tool"]["hatch"]["build"]["targets"]["wheel"]
+
+
 def test_the_wheel_carries_the_suite_data() -> None:
-    included = PYPROJECT["tool"]["hatch"]["build"]["targets"]["wheel"]["force-include"]
-    assert included == {
-        "spec": "tonk_ref/_data/spec",
-        "scenarios": "tonk_ref/_data/scenarios",
-        "features": "tonk_ref/_data/features",
-    }
+    """The spec, the features and every folder of the scenarios but the generators' go in
+    as tonk_ref's data (a folder added to scenarios/ must be added to the list)."""
+    assert WHEEL["packages"] == list(PACKAGES)
+    included = WHEEL["force-include"]
+    assert included["spec"] == "tonk_ref/_data/spec" and included["features"] == "tonk_ref/_data/features"
+    assert all(v == f"tonk_ref/_data/{k}" for k, v in included.items())
+    folders = {f"scenarios/{d.name}" for d in (ROOT / "scenarios").iterdir()
+               if d.is_dir() and d.name not in ("_gen", "perft", "__pycache__")}
+    tables = {f"scenarios/perft/{f.name}" for f in (ROOT / "scenarios" / "perft").glob("*.perft")}
+    assert set(included) == {"spec", "features", *folders, *tables}
 
 
 def wheel_files() -> list[str]:
@@ -98,11 +106,53 @@ def wheel_files() -> list[str]:
 
 
 def test_the_wheel_holds_the_packages_and_their_data_only() -> None:
-    assert PYPROJECT["tool"]["hatch"]["build"]["targets"]["wheel"]["packages"] == list(PACKAGES)
     files = wheel_files()
     assert {"tonk_ref/__init__.py", "tonk_ref/tools/cli.py", "tonk_ref/_data/spec/rules.yaml"} <= set(files)
     assert {"tonk_model/__init__.py", "tonk_model/ruleset.py", "tonk_model/py.typed"} <= set(files)
     assert [f for f in files if not f.startswith(tuple(f"{p}/" for p in PACKAGES))] == []
+    # every scenario, perft table and feature of the checkout, and the spec the tool reads,
+    # and nothing else of those folders: not the generators, their tables or their manifest
+    data = {f.removeprefix("tonk_ref/_data/") for f in files if f.startswith("tonk_ref/_data/")}
+    shipped = {str(p.relative_to(ROOT)) for folder in ("spec", "scenarios", "features")
+               for p in (ROOT / folder).rglob("*") if p.is_file() and "__pycache__" not in p.parts}
+    generators = {f for f in shipped if f.startswith("scenarios/_gen/") or f.endswith(".py")
+                  or f == "scenarios/MANIFEST"}
+    assert len(generators) >= 30
+    assert data == shipped - generators
+    assert not [f for f in files if f.startswith("tonk_ref/_data/") and f.endswith(".py")]
+
+
+def test_the_license_is_in_the_repository_the_wheel_and_the_sdist() -> None:
+    """PEP 639: the license expression and its file, which the build backend puts in the
+    wheel's .dist-info/licenses and the sdist's root."""
+    assert PYPROJECT["project"]["license"] == "MIT"
+    assert PYPROJECT["project"]["license-files"] == ["LICENSE"]
+    text = (ROOT / "LICENSE").read_text(encoding="utf-8")
+    assert text.startswith("MIT License\n\nCopyright (c) 2026 the Tonk project contributors\n")
+    from hatchling.builders.sdist import SdistBuilder
+
+    assert "LICENSE" in {f.distribution_path for f in SdistBuilder(str(ROOT)).recurse_included_files()}
+    from hatchling.metadata.core import ProjectMetadata
+
+    metadata = ProjectMetadata(str(ROOT), None)
+    assert metadata.core.license_files == ["LICENSE"]
+
+
+def test_the_classifiers_name_the_pythons_the_tests_run_on() -> None:
+    """The oldest is requires-python's floor (.ci/run); the newest, .ci/lowest's second run."""
+    from trove_classifiers import classifiers
+
+    listed = PYPROJECT["project"]["classifiers"]
+    assert [c for c in listed if c not in classifiers] == []
+    versions = [c.rsplit(" ", 1)[1] for c in listed if re.fullmatch(r"Programming Language :: Python :: 3\.\d+", c)]
+    assert versions[0] == PYPROJECT["project"]["requires-python"].removeprefix(">=")
+    ci = (ROOT / ".ci" / "lowest").read_text(encoding="utf-8")
+    assert f"for v in {' '.join(reversed(versions[1:]))};" in ci
+
+
+def test_the_developers_tools_are_a_dependency_group_not_an_extra() -> None:
+    assert set(PYPROJECT["project"]["optional-dependencies"]) == {"pytest", "test"}
+    assert {_dist(r) for r in PYPROJECT["dependency-groups"]["dev"]} >= {"ruff", "mypy"}
 
 
 def test_the_wheel_carries_the_page_templates_and_styles() -> None:
@@ -133,6 +183,6 @@ def test_the_model_reads_the_spec_the_wheel_carries_or_the_checkouts(tmp_path: P
 
     assert (SPEC / "ruleset.schema.json").is_file()
     assert _spec_dir(tmp_path) == tmp_path / "spec"
-    packaged = tmp_path / PYPROJECT["tool"]["hatch"]["build"]["targets"]["wheel"]["force-include"]["spec"]
+    packaged = tmp_path / WHEEL["force-include"]["spec"]
     packaged.mkdir(parents=True)
     assert _spec_dir(tmp_path) == packaged

@@ -14,7 +14,10 @@ that holds load errors) is not stored: an error is always computed afresh.
 **Where.**  ``TONK_CACHE_DIR`` when it is set, else the user's cache folder
 (``platformdirs.user_cache_dir("tonk-ref")``: ``$XDG_CACHE_HOME/tonk-ref``, by default
 ``~/.cache/tonk-ref``, on Linux).  ``TONK_NO_CACHE=1`` turns the cache off.  Entries lie in
-``cases-<inputs key>/<key>.msgpack`` below that folder.
+``cases-<inputs key>/<key>.msgpack`` below that folder.  A folder of entries is marked used
+each time it is opened; when a new one is made (another version, or an edited checkout),
+all but the :data:`KEEP` most recently used are removed.  ``tonk cache info`` lists them,
+``tonk cache clear`` removes them all.
 
 **How it is checked.**  The folder is created with mode 0700.  It, and every folder the
 cache uses below it, is used only when it is a real directory (not a symbolic link) owned
@@ -271,18 +274,118 @@ def _write(folder: _Folder, name: str, data: bytes) -> None:
         raise
 
 
+#: The folders of entries kept when a new one is made: today's and those of the versions
+#: (or checkouts) used most recently before it.
+KEEP = 3
+_ENTRIES_FOLDER = re.compile(r"cases-[0-9a-f]{20}")
+
+
 def _entries() -> tuple[_Folder, _Folder] | None:
-    """The cache folder and its folder of entries for today's inputs, both checked."""
+    """The cache folder and its folder of entries for today's inputs, both checked; a new
+    one prunes the folders of entries used least recently."""
     root = cache_root()
     top = _open_folder(root, str(root), None)
     if top is None:
         return None
     name = f"cases-{inputs_key()}"
+    try:
+        os.stat(top.at(name), dir_fd=top.fd, follow_symlinks=False)
+        new = False
+    except OSError:
+        new = True
     sub = _open_folder(root / name, name, top)
     if sub is None:
         top.close()
         return None
+    with contextlib.suppress(OSError, NotImplementedError):
+        os.utime(sub.fd if sub.fd is not None else str(sub.path))  # marked used
+    if new:
+        with contextlib.suppress(OSError):
+            _prune(top, keep=KEEP)
     return top, sub
+
+
+@dataclass(frozen=True, slots=True)
+class EntriesFolder:
+    """One folder of entries: its name, its entries, its size in bytes, when it was last
+    used (seconds since the epoch), and whether it is the one of today's inputs."""
+
+    name: str
+    entries: int
+    size: int
+    used: float
+    current: bool
+
+
+def _listing(top: _Folder) -> list[EntriesFolder]:
+    """The folders of entries in the cache folder, most recently used first (a name that
+    is not such a folder's, or a folder reached through a link, is left alone)."""
+    names = os.listdir(top.fd if top.fd is not None else str(top.path))
+    current = f"cases-{inputs_key()}"
+    out = []
+    for name in names:
+        if not _ENTRIES_FOLDER.fullmatch(name):
+            continue
+        st = os.stat(top.at(name), dir_fd=top.fd, follow_symlinks=False)
+        if not stat.S_ISDIR(st.st_mode):
+            continue
+        entries = size = 0
+        with os.scandir(top.path / name) as it:
+            for e in it:
+                if e.is_file(follow_symlinks=False):
+                    entries += e.name.endswith(".msgpack")
+                    size += e.stat(follow_symlinks=False).st_size
+        out.append(EntriesFolder(name, entries, size, st.st_mtime, name == current))
+    return sorted(out, key=lambda f: (not f.current, -f.used))
+
+
+def _remove(top: _Folder, name: str) -> None:
+    import shutil
+
+    if top.fd is not None:
+        shutil.rmtree(name, dir_fd=top.fd)
+    else:
+        shutil.rmtree(top.path / name)
+
+
+def _prune(top: _Folder, keep: int) -> list[str]:
+    gone = [f.name for f in _listing(top)[keep:] if not f.current]
+    for name in gone:
+        _remove(top, name)
+    return gone
+
+
+def _top() -> _Folder | None:
+    root = cache_root()
+    if not root.exists():
+        return None
+    return _open_folder(root, str(root), None)
+
+
+def folders() -> list[EntriesFolder]:
+    """The folders of entries of the cache folder, today's first, then by last use."""
+    top = _top()
+    if top is None:
+        return []
+    try:
+        return _listing(top)
+    finally:
+        top.close()
+
+
+def clear() -> list[EntriesFolder]:
+    """Remove every folder of entries (what else the cache folder holds is left alone);
+    the folders removed."""
+    top = _top()
+    if top is None:
+        return []
+    try:
+        found = _listing(top)
+        for f in found:
+            _remove(top, f.name)
+        return found
+    finally:
+        top.close()
 
 
 def _decode(data: bytes, codec: Codec[T], key: str) -> T:

@@ -73,7 +73,8 @@ def test_check_writes_every_report(tonk: Any, tmp_path: Path) -> None:
     assert error is not None and "replay: tonk replay h-hit --adapter tonkfake:odd" in (error.text or "")
 
     assert json.loads((p / "b.json").read_text()) == {
-        "schemaVersion": 1, "label": "tonk conformance", "message": "33% passing", "color": "red"}
+        "schemaVersion": 1, "label": "tonk conformance", "message": "3/4 checked, 1 fail, 1 known failures",
+        "color": "red"}
 
 
 def test_a_failure_says_where_what_and_how_to_replay(tonk: Any, tmp_path: Path) -> None:
@@ -254,12 +255,16 @@ def test_k_selects_by_id_file_and_rule(tonk: Any, tmp_path: Path) -> None:
     assert ids("(perft and 2p) or pay-knock-d5-tie-3p") >= {"pay-knock-d5-tie-3p"}
 
 
-def test_no_case_selected_checks_nothing(tonk: Any, tmp_path: Path) -> None:
+def test_a_selection_that_matches_no_case_is_bad_input(tonk: Any, tmp_path: Path) -> None:
+    """-k that matches nothing is a typo to fix (exit status 2, one line), not a run that
+    checked nothing (exit status 4) with a coverage complaint."""
     sc = tmp_path / "sc"
     write_cases(sc, ["h-pass-knock"])
-    code, out, _ = tonk("--no-features", "--scenarios", sc, "-k", "no-such-thing")
-    assert code == 4
-    assert "cases: 0" in out
+    code, out, err = tonk("--no-features", "--scenarios", sc, "-k", "no-such-thing")
+    assert code == 2
+    assert err.strip() == ("tonk check: error: -k 'no-such-thing' matched no case (of 1: it reads case ids, "
+                           "rule IDs and file names)")
+    assert "cases:" not in out and "coverage" not in out
 
 
 def test_workers_give_the_results_of_a_serial_run(tonk: Any, tmp_path: Path) -> None:

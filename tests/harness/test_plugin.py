@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+import ast
 import json
+import os
+import subprocess
+import sys
 import xml.etree.ElementTree as ET
 from pathlib import Path
 from typing import Any
@@ -262,3 +266,69 @@ def test_xdist_gives_the_totals_of_a_serial_run(pytester: pytest.Pytester) -> No
     assert parallel["rules"] == serial["rules"]
     assert statuses(parallel) == statuses(serial)
     assert parallel["engine"] == serial["engine"]
+
+
+#: What a session without Tonk options loads of the package: the plugin's entry module and
+#: the packages it lies in, nothing of the suite.
+ENTRY_ONLY = ["tonk_ref", "tonk_ref.tools", "tonk_ref.tools.pytest_plugin"]
+
+
+def test_a_session_without_tonk_options_loads_the_entry_module_only(pytester: pytest.Pytester,
+                                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    """The ``pytest11`` entry point is loaded in every session of every project where the
+    package is installed: a plain project's session imports nothing of the suite."""
+    monkeypatch.setenv("PYTHONPATH", str(HERE.parents[1]))
+    pytester.makepyfile(test_plain=(
+        "import sys\n\n"
+        "def test_one():\n"
+        "    loaded = sorted(m for m in sys.modules if m.split('.')[0] == 'tonk_ref')\n"
+        "    print('LOADED', loaded)\n"
+    ))
+    result = pytester.runpytest_subprocess("-s", "-p", "no:cacheprovider")
+    result.assert_outcomes(passed=1)
+    assert f"LOADED {ENTRY_ONLY}" in result.stdout.str()
+    # and -p no:tonk loads nothing of the package at all
+    result = pytester.runpytest_subprocess("-s", "-p", "no:cacheprovider", "-p", "no:tonk")
+    assert "LOADED []" in result.stdout.str()
+
+
+def test_the_entry_module_alone_imports_quickly() -> None:
+    """Importing the entry module, pytest already loaded, adds three modules of the package
+    and no other third-party module, in well under a tenth of a second."""
+    code = (
+        "import sys, time\n"
+        "import pytest\n"
+        "before = set(sys.modules)\n"
+        "t = time.perf_counter()\n"
+        "import tonk_ref.tools.pytest_plugin\n"
+        "took = time.perf_counter() - t\n"
+        "print(sorted(set(sys.modules) - before))\n"
+        "print(took)\n"
+    )
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
+                          cwd=HERE.parents[1], env={**os.environ, "PYTHONPATH": str(HERE.parents[1])})
+    added, took = proc.stdout.splitlines()
+    assert sorted(m for m in ast.literal_eval(added) if m.split(".")[0] != "tonk_ref" and "." not in m) == []
+    assert sorted(m for m in ast.literal_eval(added) if m.startswith("tonk_ref")) == ENTRY_ONLY
+    assert float(took) < 0.1, took
+
+
+def test_the_ini_folders_alone_bring_the_plugin_in_under_xdist(pytester: pytest.Pytester) -> None:
+    """With only the ini option (no ``--tonk-*``), the first scenario file brings the plugin
+    in; under pytest-xdist the controller, which collects nothing, still adds up the run."""
+    pytest.importorskip("xdist")
+    project(pytester, ["h-pass-knock", "h-net"])
+    result = pytester.runpytest("sc", *QUIET, "-n", "2")
+    result.assert_outcomes(passed=2)
+    assert "tonk conformance" in result.stdout.str()
+
+
+def test_a_failing_gherkin_item_shows_the_case_detail_not_a_traceback(pytester: pytest.Pytester) -> None:
+    """A Gherkin scenario fails (here: the engine breaks on a hit) after pytest-bdd has run
+    its steps, inside a hook: the report shows the case's detail, as a YAML item's does."""
+    project(pytester, [])
+    result = pytester.runpytest("--pyargs", "tonk_ref.harness.feature_suite", *QUIET, ODD, "-k", "hit", "-x")
+    out = result.stdout.str()
+    assert "ERROR " in out and "segmentation fault in hit()" in out, out
+    assert "Traceback" not in out and "_hooks.py" not in out and "EngineBroke" not in out, out
+    assert "  engine fault (crashed): the engine exited (exit code 139)" in out

@@ -101,17 +101,58 @@ def test_per_rule_counts_and_the_problems_table() -> None:
 
 
 @pytest.mark.parametrize(
-    ("passed", "failed", "skipped", "known", "pct", "color"),
-    [(10, 0, 5, 0, 100, "brightgreen"), (99, 1, 0, 0, 99, "green"), (9, 1, 0, 0, 90, "yellowgreen"),
-     (3, 1, 0, 0, 75, "yellow"), (1, 1, 0, 0, 50, "orange"), (1, 2, 0, 0, 33, "red"), (0, 0, 3, 0, None, "lightgrey"),
-     (199, 0, 0, 1, 99, "green")],
+    ("passed", "failed", "skipped", "known", "pct", "color", "message"),
+    [(10, 0, 0, 0, 100, "brightgreen", "10/10 checked, all pass"),
+     (99, 1, 0, 0, 99, "green", "100/100 checked, 1 fail"),
+     (9, 1, 0, 0, 90, "yellowgreen", "10/10 checked, 1 fail"),
+     (3, 1, 0, 0, 75, "yellow", "4/4 checked, 1 fail"),
+     (1, 1, 0, 0, 50, "orange", "2/2 checked, 1 fail"),
+     (1, 2, 0, 0, 33, "red", "3/3 checked, 2 fail"),
+     (0, 0, 3, 0, None, "lightgrey", "no cases ran"),
+     (199, 0, 0, 1, 99, "green", "200/200 checked, 1 known failures"),
+     # a skip is not a pass: an engine that skips most of the suite is not at 100%
+     (462, 0, 798, 0, 36, "red", "462/1,260 checked, all pass"),
+     (10, 0, 5, 0, 66, "orange", "10/15 checked, all pass")],
 )
-def test_badge_percentage_and_colour(passed: int, failed: int, skipped: int, known: int, pct: int | None,
-                                     color: str) -> None:
+def test_badge_counts_the_whole_suite(passed: int, failed: int, skipped: int, known: int, pct: int | None,
+                                      color: str, message: str) -> None:
     counts = {"passed": passed, "failed": failed, "skipped": skipped, "errored": 0, "known": known}
     assert percent_passing(counts) == pct
     assert badge_color(pct) == color
-    assert badge({"counts": counts})["message"] == ("no cases ran" if pct is None else f"{pct}% passing")
+    assert badge({"counts": counts}) == {"schemaVersion": 1, "label": "tonk conformance", "message": message,
+                                         "color": color}
+
+
+STOPPED = "the engine faulted on 3 cases in a row (the last: crashed: the engine exited)"
+
+
+def test_a_run_that_ended_early_is_an_error_everywhere() -> None:
+    """Exit status 3: the badge is an error (not the share of the cases before the end),
+    JUnit lists every case not run as skipped with the reason, Markdown says it first."""
+    import xml.etree.ElementTree as ET
+
+    from tonk_ref.views.junit import junit_xml
+
+    r = report(stopped=STOPPED, not_run=["g", "h", "i"])
+    jsonschema.validate(r, REPORT_SCHEMA)
+    assert badge(r) == {"schemaVersion": 1, "label": "tonk conformance", "message": "engine unusable",
+                        "color": "red", "isError": True}
+    first = report(stopped="stopped at the first failure (b)", not_run=["g"])
+    assert badge(first)["message"] == "stopped early" and badge(first)["isError"] is True
+    assert "isError" not in badge(report())
+
+    suite = ET.fromstring(junit_xml(r)).find("testsuite")
+    assert suite is not None
+    assert (suite.get("tests"), suite.get("skipped")) == ("13", str(3 + 1 + 3))
+    unrun = suite.find("testcase[@name='h']/skipped")
+    assert unrun is not None and unrun.get("message") == f"not run: the run stopped early: {STOPPED}"
+    assert len(suite.findall("testcase")) == 13
+
+    text = markdown(r)
+    assert "- result: **ENGINE UNUSABLE**:" in text
+    assert "- 7/13 checked, 4 fail, 1 known failures (a case skipped or not run counts against" in text
+    assert "- not run (3): `g`, `h`, `i`" in text
+    assert "- 7/10 checked, 4 fail, 1 known failures (" in markdown(report())
 
 
 def test_the_console_summary_is_short_and_names_what_to_do() -> None:
@@ -134,3 +175,24 @@ def test_markdown_has_the_summary_groups_failures_skips_and_rules() -> None:
     assert "| 2 | failed | result.winners | PAY-KNOCK-2 | `b`, `b2` |" in md
     assert "| needs feature observations | 2 | 1 |" in md
     assert "engine fault (timeout): no answer to act within 10 s" in md
+
+
+def test_the_suites_own_gaps_are_a_line_of_their_own_and_the_last_line_names_the_engine() -> None:
+    from tonk_ref.views.render import coverage_lines, summary_line
+
+    coverage = {"seed": {"rules": ["A-1", "B-2"], "reasons": ["x"], "target": 2, "uncovered": {}},
+                "profiles": {"knock_tie=caught": {"uncovered": {"PAY-KNOCK-3": "1 case"}},
+                             "upcard=false": {"uncovered": {}}}}
+    passing = assemble([c for c in CASES if c["status"] in ("passed", "skipped")], engine=ENGINE,
+                       adapter="in process: test", duration_s=1.5, coverage=coverage)
+    assert coverage_lines(passing) == [
+        "coverage under the seed rules: 2 rules apply and 1 refusal reasons can be reached (spec data); "
+        "each exercised by 2 cases or more",
+        "a gap in the suite, not in the engine: in 1 option profiles a rule or reason the option changes has fewer "
+        "than 2 cases (-v lists them)",
+    ]
+    r = report(coverage=coverage)  # with failures to read, the suite's gap is left to -v
+    assert [x for x in coverage_lines(r) if "gap in the suite" in x] == []
+    r["engine"] = {**r["engine"], "name": "evil\x1b[2J"}
+    assert summary_line(r, 1) == ("tonk check: FAIL: 2 passed, 3 failed, 3 skipped, 1 errored, 1 known failures "
+                                  "(evil\\x1b[2J 1)")

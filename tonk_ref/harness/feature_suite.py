@@ -4,7 +4,7 @@ pytest-bdd.  pytest-bdd collects them, turns their tags into markers and walks t
 the step definitions here accept every step and do nothing, and when a scenario's steps
 are done the ``tonk`` plugin compiles them with the suite's one step compiler
 (:mod:`tonk_ref.harness.steps`) and runs the case with its one runner, as ``tonk check``
-does (:func:`tonk_ref.tools.pytest_plugin.pytest_bdd_after_scenario`).
+does (:func:`tonk_ref.tools.pytest_tonk.pytest_bdd_after_scenario`).
 
 Run the features against an engine::
 

@@ -96,7 +96,8 @@ def scenarios_of(path: Path, text: str | None = None) -> Iterator[Scenario]:
         tags = [t["name"].lstrip("@") for t in pickle["tags"]]
         ids = [m.group(1) for t in tags if (m := ID_TAG.match(t))]
         ast = pickle["astNodeIds"]
-        line = scenario_lines.get(ast[0], pickle["location"]["line"])
+        # a pickle has no "location" before gherkin-official 37: the AST's line, else the pickle's
+        line = scenario_lines.get(ast[0]) or pickle.get("location", {}).get("line", 0)
         if len(ids) != 1:
             raise FeatureError(source, line, "", f"scenario {pickle['name']!r} needs exactly one @id.<id> tag")
         row = rows.get(ast[1]) if len(ast) > 1 else None

@@ -294,13 +294,38 @@ def report_text(report: JSON) -> str:
         return json.dumps(report, indent=1) + "\n"
 
 
+def whole(c: Mapping[str, int]) -> int:
+    """Every case of the suite as selected: those that ran, those skipped and those the run
+    never reached (a run that stopped early)."""
+    return ran(c) + c["skipped"] + c.get("not_run", 0)
+
+
 def percent_passing(c: Mapping[str, int]) -> int | None:
-    """Passed cases as a share of the cases that ran (skipped ones excluded), rounded
-    down so that any failure keeps the figure below 100; None if nothing ran."""
-    n = ran(c)
-    if not n:
+    """Passed cases as a share of the whole suite (a skipped case, or one not run, is not a
+    passing one), rounded down so that any case short of a pass keeps the figure below
+    100; None if nothing ran."""
+    if not ran(c):
         return None
-    return math.floor(100 * c["passed"] / n)
+    return math.floor(100 * c["passed"] / whole(c))
+
+
+def checked_text(c: Mapping[str, int]) -> str:
+    """``462/1,260 checked, all pass``: the cases that ran against the whole suite, and how
+    those that ran came out."""
+    n = ran(c)
+    bad = c["failed"] + c["errored"]
+    parts = [f"{bad:,} fail" if bad else "", f"{c['known']:,} known failures" if c["known"] else ""]
+    tail = ", ".join(p for p in parts if p) or "all pass"
+    return f"{n:,}/{whole(c):,} checked" + (f", {tail}" if n else "")
+
+
+def stopped_early(report: JSON) -> str | None:
+    """``engine unusable`` for a run the engine's faults stopped (exit status 3), ``stopped
+    early`` for one stopped at its first failure, with cases left unrun; else None."""
+    stopped = report.get("run", {}).get("stopped")
+    if not stopped or not report["counts"].get("not_run"):
+        return None
+    return "stopped early" if stopped.startswith("stopped at the first failure") else "engine unusable"
 
 
 def badge_color(pct: int | None) -> str:
@@ -313,12 +338,18 @@ def badge_color(pct: int | None) -> str:
 
 
 def badge(report: JSON) -> JSON:
-    """A shields.io endpoint document for the report."""
-    pct = percent_passing(report["counts"])
+    """A shields.io endpoint document for the report: the cases checked against the whole
+    suite, coloured by the share of it that passes; a run that ended early is an error
+    (``isError``), whatever the cases before the end did."""
+    c = report["counts"]
+    early = stopped_early(report)
+    if early is not None:
+        return {"schemaVersion": 1, "label": "tonk conformance", "message": early, "color": "red", "isError": True}
+    pct = percent_passing(c)
     return {
         "schemaVersion": 1,
         "label": "tonk conformance",
-        "message": "no cases ran" if pct is None else f"{pct}% passing",
+        "message": "no cases ran" if pct is None else checked_text(c),
         "color": badge_color(pct),
     }
 

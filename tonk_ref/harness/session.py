@@ -104,6 +104,7 @@ class Session:
         self.engine: Engine | None = None
         self.table: Table | None = None
         self.suite_key = ""
+        self.suite_size = 0
 
     # -- the engine ------------------------------------------------------------------
     def start(self) -> Engine:
@@ -168,6 +169,7 @@ class Session:
             cases = select(suite.cases, r.keyword)
         except SelectError as e:
             raise RunInputError(str(e)) from None
+        self.suite_size = len(suite.cases)
         return cases, suite.errors
 
     def place_all(self, cases: list[Case]) -> tuple[list[Case], list[CaseResult], dict[str, Exercise]]:
@@ -237,6 +239,10 @@ class Session:
             out.block = table_block(self.table.rules, runnable, seed=self.request.seed, base=self.request.generated)
             out.cases += out.block.cases
             out.exercised.update(out.block.exercised)
+        if self.request.keyword and not cases and not out.cases and self.suite_size:
+            # a typo, not a run that checked nothing
+            raise RunInputError(f"-k {self.request.keyword!r} matched no case (of {self.suite_size:,}: it reads "
+                                "case ids, rule IDs and file names)")
         return out
 
     def coverage(self, prepared: Prepared, run: SuiteRun) -> JSON:

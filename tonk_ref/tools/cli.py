@@ -29,6 +29,7 @@ if TYPE_CHECKING:
 #: Command name -> the module (in this package) that implements it.
 COMMANDS: dict[str, str] = {
     "bench": "bench",
+    "cache": "cachecmd",
     "check": "check",
     "diff": "diff",
     "explain": "explain",
@@ -43,6 +44,57 @@ COMMANDS: dict[str, str] = {
     "serve": "serve",
     "site": "site",
 }
+
+
+#: The commands that run only in a source checkout: an installed package does not list them.
+NEEDS_CHECKOUT = {"mutants"}
+
+#: How a command's ``--help`` ends, for a command whose own epilog does not say it: an
+#: example (the commands that test an engine: the reference in process, or yours with
+#: --adapter-cmd) and its exit statuses (:mod:`.exitcodes`).
+EXAMPLES: dict[str, str] = {
+    "bench": "tonk bench --quick",
+    "cache": "tonk cache info",
+    "check": "tonk check\n  tonk check --adapter-cmd './my-engine --stdio' --junit out.xml --badge badge.json"
+             "\n  tonk check -k 'pay-knock' --rules house.yaml -n 2",
+    "diff": "tonk diff seed house.yaml",
+    "export": "tonk export --out cases/",
+    "fuzz": "tonk fuzz --games 200 --adapter-cmd './my-engine --stdio'",
+    "judge": "tonk judge '2 players; 0: 3d 4d; 1: 3h 4h; 0 knocks'",
+    "mutants": "tonk mutants --list",
+    "perft": "tonk perft seed:42:3p:dealer0 --depth 3\n  tonk perft --check --adapter-cmd './my-engine --stdio'",
+    "replay": "tonk replay pay-knock-d5-tie-3p --adapter-cmd './my-engine --stdio'",
+    "report": "tonk report a.json b.json --html engines.html",
+    "serve": "tonk serve < requests.jsonl",
+}
+EXIT_STATUSES: dict[str, str] = {
+    "bench": "0 measured; 2 bad input.",
+    "cache": "0 done; 2 bad input.",
+    "check": "0 every case that ran passed (known failures allowed); 1 a case failed or errored, a file\n"
+             "failed to load or a known failure went stale; 2 bad input (-k matching no case among them);\n"
+             "3 the engine could not be used (the run stopped early); 4 nothing was checked.",
+    "explain": "0 explained; 2 bad input.",
+    "export": "0 written; 2 bad input.",
+    "fuzz": "0 no difference; 1 the engine and the reference differed; 2 bad input; 3 the engine could\n"
+            "not be used; 4 nothing was played (every hand skipped).",
+    "mutants": "0 scored; 2 bad input, or not run from a source checkout.",
+    "perft": "0 counted (--check: every count agreed); 1 a count differed; 2 bad input; 3 the engine\n"
+             "could not be used; 4 nothing was checked (the engine does not declare legal_actions).",
+    "replay": "0 the case passed; 1 it failed or errored; 2 bad input; 3 the engine could not be used;\n"
+              "4 skipped (the engine does not declare what the case needs).",
+    "serve": "0 the input ended; 2 bad input.",
+}
+
+
+def help_epilog(name: str, module: ModuleType) -> str:
+    """The command's own epilog, then an example and its exit statuses where it says none."""
+    epilog: str = getattr(module, "EPILOG", None) or ""
+    parts = [epilog] if epilog else []
+    if "Example" not in epilog and name in EXAMPLES:
+        parts.append("Example" + ("s" if "\n" in EXAMPLES[name] else "") + ":\n  " + EXAMPLES[name])
+    if "Exit status" not in epilog and name in EXIT_STATUSES:
+        parts.append("Exit status: " + EXIT_STATUSES[name])
+    return "\n".join(parts)
 
 
 class UsageError(TonkError):
@@ -195,17 +247,41 @@ def _module(name: str) -> ModuleType:
     return importlib.import_module(f"{__package__}.{COMMANDS[name]}")
 
 
-def build_parser(only: str | None = None) -> argparse.ArgumentParser:
+class Parser(argparse.ArgumentParser):
+    """The ``tonk`` parser, which keeps each command's parser (:attr:`commands`), so that an
+    unknown option is said by the command's parser, with the nearest option it has."""
+
+    commands: dict[str, argparse.ArgumentParser]
+
+
+def in_checkout() -> bool:
+    from ..paths import mutants_dir
+
+    return mutants_dir() is not None
+
+
+def listed_commands() -> list[str]:
+    """The commands ``tonk --help`` lists: those that need a source checkout only in one."""
+    return [n for n in COMMANDS if n not in NEEDS_CHECKOUT or in_checkout()]
+
+
+def build_parser(only: str | None = None) -> Parser:
     """The parser of every command, or of ``only`` (the others are not imported)."""
-    parser = argparse.ArgumentParser(prog="tonk", description="Tonk rules, reference engine and conformance suite.")
+    parser = Parser(prog="tonk", description="Tonk rules, reference engine and conformance suite.",
+                    epilog="'tonk COMMAND --help' tells what a command does, with an example and its exit statuses.")
+    parser.commands = {}
     parser.add_argument("--version", action="version", version=f"tonk {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    listed = listed_commands()
     for name in [only] if only else COMMANDS:
         module = _module(name)
-        p = sub.add_parser(name, help=module.HELP, description=getattr(module, "DESCRIPTION", module.HELP),
-                           epilog=getattr(module, "EPILOG", None), formatter_class=argparse.RawDescriptionHelpFormatter)
+        # a command given no help is not listed (argparse lists those given one)
+        shown = {"help": module.HELP} if name in listed else {}
+        p = sub.add_parser(name, **shown, description=getattr(module, "DESCRIPTION", module.HELP),
+                           epilog=help_epilog(name, module), formatter_class=argparse.RawDescriptionHelpFormatter)
         module.add_arguments(p)
         p.set_defaults(_run=module.run)
+        parser.commands[name] = p
     return parser
 
 
@@ -237,11 +313,46 @@ def _run_command(args: argparse.Namespace, program: bool) -> int:
     return code
 
 
+def nearest(word: str, among: Sequence[str]) -> str:
+    """``; did you mean 'check'?`` for the nearest of ``among``, or nothing."""
+    import difflib
+
+    found = difflib.get_close_matches(word, among, n=1, cutoff=0.6)
+    return f"; did you mean {found[0]!r}?" if found else ""
+
+
+def _unknown_options(parser: argparse.ArgumentParser, extra: list[str]) -> str:
+    """argparse's words for arguments no parser took, with the nearest option of the
+    command for the first that looks like one."""
+    message = f"unrecognized arguments: {' '.join(extra)}"
+    first = next((x.split("=", 1)[0] for x in extra if x.startswith("-")), None)
+    if first is not None:
+        message += nearest(first, [o for o in parser._option_string_actions if o.startswith("--")] if
+                           first.startswith("--") else list(parser._option_string_actions))
+    return message
+
+
+def parse(argv: list[str]) -> tuple[argparse.Namespace, Parser]:
+    """The command line, as the command's parser reads it: an unknown command or option is
+    one error (exit status 2) naming the nearest command or option, under the usage of the
+    command it was given to."""
+    if argv and not argv[0].startswith("-") and argv[0] not in COMMANDS:
+        listed = listed_commands()
+        print(f"usage: tonk [-h] [--version] COMMAND ...\ntonk: error: unknown command {argv[0]!r}"
+              f"{nearest(argv[0], listed)} (the commands: {', '.join(listed)})", file=sys.stderr)
+        raise SystemExit(2)
+    parser = build_parser(argv[0] if argv and argv[0] in COMMANDS else None)
+    args, extra = parser.parse_known_args(argv)
+    if extra:
+        command = parser.commands.get(getattr(args, "command", None) or "", parser)
+        command.error(_unknown_options(command, extra))
+    return args, parser
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     program = argv is None
     argv = list(sys.argv[1:] if argv is None else argv)
-    parser = build_parser(argv[0] if argv and argv[0] in COMMANDS else None)
-    args = parser.parse_args(argv)
+    args, parser = parse(argv)
     if not getattr(args, "_run", None):
         parser.print_help()
         return 2

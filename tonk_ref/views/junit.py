@@ -1,6 +1,8 @@
 """JUnit XML from the conformance report: one ``<testcase>`` per case, named by its id and
 classed by its source file; failures as ``<failure>``, engine faults and stale known
-failures as ``<error>``, skips and known failures as ``<skipped>``.
+failures as ``<error>``, skips and known failures as ``<skipped>``; the cases a run that
+stopped early never reached as ``<skipped>`` too, saying why, so that the file counts the
+whole suite.
 
 The XML is well formed whatever the engine's name or messages hold: every text and
 attribute is written with its control characters and lone surrogates as escapes
@@ -23,12 +25,13 @@ def _element(parent: ET.Element, tag: str, attrs: dict[str, str]) -> ET.Element:
 
 def junit_xml(report: JSON) -> str:
     c = report["counts"]
+    not_run: list[str] = report.get("not_run") or []
     suite = ET.Element("testsuite", {
         "name": "tonk-conformance",
-        "tests": str(c["total"]),
+        "tests": str(c["total"] + len(not_run)),
         "failures": str(c["failed"]),
         "errors": str(c["errored"]),
-        "skipped": str(c["skipped"] + c["known"]),
+        "skipped": str(c["skipped"] + c["known"] + len(not_run)),
         "time": f"{report['run']['duration_s']:.3f}",
         "timestamp": xml_text(report["run"]["date"]),
     })
@@ -51,6 +54,10 @@ def junit_xml(report: JSON) -> str:
             _element(tc, "skipped", {"message": case["message"]})
         elif status == "known":
             _element(tc, "skipped", {"message": f"known failure: {case.get('known', '')}"})
+    why = f"not run: the run stopped early: {report['run'].get('stopped') or 'before this case'}"
+    for cid in not_run:
+        tc = _element(suite, "testcase", {"classname": "not run", "name": cid, "time": "0"})
+        _element(tc, "skipped", {"message": why})
     root = ET.Element("testsuites")
     root.append(suite)
     ET.indent(root)

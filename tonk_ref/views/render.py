@@ -119,6 +119,12 @@ def _chosen(report: JSON) -> bool:
     return "--scenarios" in str(run.get("engine_args") or "")
 
 
+def _suite_gaps(profiles: int, target: int) -> str:
+    """The suite's own shortfall, said as one: nothing the engine did or did not do."""
+    return (f"a gap in the suite, not in the engine: in {profiles} option profiles a rule or reason the option "
+            f"changes has fewer than {target} cases (-v lists them)")
+
+
 def coverage_lines(report: JSON, verbose: bool = False) -> list[str]:
     """How many rules apply and reasons can be reached, and which fewer than the target
     number of cases exercised (with why); per profile, only those with uncovered ones."""
@@ -135,15 +141,13 @@ def coverage_lines(report: JSON, verbose: bool = False) -> list[str]:
                 f"reached (spec data); ")
         line += (f"each exercised by {c['target']} cases or more" if not low
                  else f"{len(low)} exercised by fewer than {c['target']} cases:")
-        if weak and not verbose and not low:
-            line += f"; {len(weak)} option profiles fall short of it (-v lists them)"
         out.append(line)
         shown = list(low.items()) if verbose else list(low.items())[:CONSOLE_UNCOVERED]
         out += [f"  {name}: {why}" for name, why in shown]
         if len(low) > len(shown):
             out.append(f"  ... {len(low) - len(shown)} more (-v, or the JSON report)")
-        if weak and not verbose and low:
-            out.append(f"  {len(weak)} option profiles fall short of it too (-v lists them)")
+        if weak and not verbose and not (report["counts"]["failed"] or report["counts"]["errored"]):
+            out.append(_suite_gaps(len(weak), c["target"]))  # beside failures it is noise: -v says it
     if weak and verbose:
         out.append("coverage per profile (the rules and reasons each option changes), where it falls short:")
         for name, p in weak.items():
@@ -331,10 +335,25 @@ def console_lines(report: JSON, *, verbose: bool = False, table: str = "problems
 
 
 # ---------------------------------------------------------------------------- Markdown
+#: The cases not run the Markdown report names (the JSON report and JUnit list them all).
+_NOT_RUN_SHOWN = 20
+
+
+def _md_verdict(report: JSON) -> str:
+    from ..harness.report import stopped_early
+
+    early = stopped_early(report)
+    if early is not None:
+        return early.upper()
+    return "PASS" if report["ok"] else "FAIL"
+
+
 def markdown(report: JSON) -> str:
     """The Markdown report.  Every text of the report (the engine's name, its messages and
     reasons, titles and file names) is escaped (:func:`~.escape.md`): a viewer shows it
     as text, never as markup."""
+    from ..harness.report import checked_text
+
     c = report["counts"]
     run = report["run"]
     out = [
@@ -344,10 +363,16 @@ def markdown(report: JSON) -> str:
         f"- {md(declared_line(report).strip())}",
         f"- suite: tonk {md(report['suite']['version'])}, {c['total']} cases",
         f"- run: {md(run['date'])}, {run['duration_s']:.1f} s, {run['workers']} worker(s)",
-        f"- result: **{'PASS' if report['ok'] else 'FAIL'}**: {counts_text(c)}",
+        f"- result: **{_md_verdict(report)}**: {counts_text(c)}",
+        f"- {checked_text(c)} (a case skipped or not run counts against the whole suite)",
     ]
     if run.get("stopped"):
         out.append(f"- the run stopped early: {md(run['stopped'])}")
+    not_run = report.get("not_run") or []
+    if not_run:
+        shown = ", ".join(md_code(i) for i in not_run[:_NOT_RUN_SHOWN])
+        more = f" and {len(not_run) - _NOT_RUN_SHOWN} more" if len(not_run) > _NOT_RUN_SHOWN else ""
+        out.append(f"- not run ({len(not_run)}): {shown}{more}")
     out += [f"- {md(x.strip())}" for x in table_lines(report)]
     nc = not_checked_lines(report)
     if nc:
@@ -395,7 +420,11 @@ def markdown(report: JSON) -> str:
 
 
 def summary_line(report: JSON, code: int) -> str:
-    """The last line of a run: its verdict by exit status (spec/scenarios.md, "Exit
-    status"; 4 is nothing checked, never a failure) and its counts."""
+    """The last line of a run, about the engine: its verdict by exit status
+    (spec/scenarios.md, "Exit status"; 4 is nothing checked, never a failure), its counts
+    and its name (the suite's own gaps are said on a line of their own before it)."""
+    from .escape import visible
+
     verdict = {0: "PASS", 3: "ENGINE UNUSABLE", 4: "NOTHING CHECKED"}.get(code, "FAIL")
-    return f"tonk check: {verdict}: {counts_text(report['counts'])}"
+    engine = visible(f"{report['engine']['name']} {report['engine']['version']}")
+    return f"tonk check: {verdict}: {counts_text(report['counts'])} ({engine})"
