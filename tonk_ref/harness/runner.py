@@ -283,7 +283,7 @@ class _CaseRun:
             return
         self.broken.add("effect")
         assert isinstance(after, dict)
-        changed = [f"{k} {show(before.get(k))} -> {show(after.get(k))}" for k in _EFFECT_FIELDS
+        changed = [f"{k} {show(before.get(k))} -> {show(after.get(k))}" for k in _effect_fields()
                    if isinstance(before, dict) and before.get(k) != after.get(k)]
         what = (f"\nthe answer changed {', '.join(changed)}, and not the hand" if changed
                 else "" if not isinstance(before, dict) else "\nthe answer changed nothing else either")
@@ -562,13 +562,19 @@ def in_order(failures: list[Failure]) -> list[Failure]:
     first, and a card counted twice only because of it."""
     def key(f: Failure) -> tuple[float, int]:
         step = float("inf") if f.step is None else f.step
+        if f.cause.startswith("observe("):  # what a seat was shown follows from a leak, not the other way
+            return (step, 2)
         return (step, 1 if f.cause.startswith("broken invariant: ") else 0)
 
     return sorted(failures, key=key)
 
 
-#: What an action's failure to do what it says names of the answer: the fields it changed.
-_EFFECT_FIELDS = ("to_act", "stage", "turn", "discard_top", "discard_count", "stock_count")
+def _effect_fields() -> tuple[str, ...]:
+    """What an action's failure to do what it says names of the answer: the fields of play
+    that hold one value each (spec/schemas/state.json), whose changes it lists, and the turn."""
+    from ..adapters.fields import state_fields
+
+    return (*state_fields().scalars_of_play, "turn")
 
 
 def _still_held(seat: int, action: object, after: object) -> list[str]:
