@@ -79,6 +79,14 @@ def visible(text: str, *, lines: bool = False) -> str:
     return _CONTROL.sub(_escape, clip(text))
 
 
+def page_text(text: str) -> str:
+    """A whole page of this package's own making (its values escaped by the template engine,
+    each clipped where it was put into words): every control character but the tab and the
+    newline, every lone surrogate and every spoofing character written as its escape, and
+    nothing clipped, since a page of many engines' cases is long."""
+    return _CONTROL_BUT_NEWLINE.sub(_escape, text)
+
+
 def visible_lines(lines: Iterable[str]) -> list[str]:
     """Each line made :func:`visible` (a newline inside one is written as ``\\x0a``)."""
     return [visible(x) for x in lines]

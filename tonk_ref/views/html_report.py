@@ -239,10 +239,15 @@ def _engine_section(report: JSON, engine: int, label: str) -> JSON:
     if known:
         listing.append({"cause": "known failures", "status": "known", "rule": None, "count": len(known),
                         "cases": [x["id"] for x in known]})
-    groups = [{"cls": "known" if g["status"] == "known" else "fail", "count": g["count"], "status": g["status"],
-               "cause": g["cause"], "rule": g["rule"],
-               "cases": [_case(report, engine, by_id[cid]) for cid in g["cases"][:CASES_PER_GROUP] if cid in by_id],
-               "rest": g["cases"][CASES_PER_GROUP:]} for g in listing]
+    shown: set[str] = set()  # a case of several causes is drawn once, under its first (an id is one element)
+    groups = []
+    for g in listing:
+        drawn = [cid for cid in g["cases"][:CASES_PER_GROUP] if cid in by_id and cid not in shown]
+        shown.update(drawn)
+        groups.append({"cls": "known" if g["status"] == "known" else "fail", "count": g["count"],
+                       "status": g["status"], "cause": g["cause"], "rule": g["rule"],
+                       "cases": [_case(report, engine, by_id[cid]) for cid in drawn],
+                       "rest": [cid for cid in g["cases"] if cid not in drawn]})
     t = report.get("table")
     return {
         "index": engine, "label": label, "verdict": "pass" if report["ok"] else "fail",

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any
 from markupsafe import Markup
 
 from .cardface import table
-from .escape import visible
+from .escape import page_text
 
 if TYPE_CHECKING:
     from jinja2 import Environment
@@ -59,4 +59,4 @@ def render(template: str, **context: Any) -> str:
     """The page ``template`` (a file of ``templates/``) rendered with ``context``; no
     control character but the newline and no lone surrogate is left in it (the package's
     own templates and styles hold none)."""
-    return visible(environment().get_template(template).render(**context), lines=True)
+    return page_text(environment().get_template(template).render(**context))
