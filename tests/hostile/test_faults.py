@@ -213,9 +213,9 @@ def test_an_unwritable_found_folder_after_the_run_still_writes_the_reports(tmp_p
 def test_an_unwritable_fuzz_out_keeps_the_difference(tmp_path: Path) -> None:
     if not Path("/proc/self").is_dir():
         pytest.skip("no /proc")
-    r = tonk("fuzz", "--adapter-cmd", f"{sys.executable} {FAKE} --mode bug_knock_tie", "--games", "40", "-j", "1",
-             "--seed", "1", "--max-diffs", "1", "--no-progress", "--out", "/proc/tonk-found", cwd=tmp_path,
-             timeout=300)
+    r = tonk("fuzz", "--adapter-cmd", f"{sys.executable} {FAKE} --mode bug_knock_tie", "--games", "300", "-j", "1",
+             "--players", "2", "--seed", "1", "--max-diffs", "1", "--no-progress", "--no-observe",
+             "--out", "/proc/tonk-found", cwd=tmp_path, timeout=300)
     assert r.returncode == 1, r.stdout + r.stderr
     one_line(r, "fuzz", "--out", "/proc/tonk-found")
     assert "its scenario, not written:" in r.stdout

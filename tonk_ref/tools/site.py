@@ -44,8 +44,10 @@ once loaded. The Pyodide runtime is copied from the npm package `pyodide` (packa
 the repository's root pins it: `npm ci`), found at --pyodide, $TONK_PYODIDE, or
 node_modules/pyodide in the current folder or one above it."""
 EPILOG = """\
-example:
-  npm ci && tonk site --out _site && python3 -m http.server -d _site 8000"""
+Example:
+  tonk site --out _site          (after npm ci; then serve it: python3 -m http.server -d _site 8000)
+Exit status: 0 built; 2 bad input (DIR is a file or not an earlier site, or no Pyodide runtime
+was found)."""
 
 #: The runtime's files the page loads (the rest of the npm package is not needed).
 RUNTIME = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
