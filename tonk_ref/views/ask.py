@@ -42,20 +42,18 @@ MAX_TEXT = 4000
 
 def catalogue() -> str:
     """What the page offers: presets, options as questions, the cards of each pack."""
-    from ..spec import options as opts
+    from ..spec.options import choice_words, option_question
     from ..spec.rulebook import load_ruleset_schema
 
     props = load_ruleset_schema()["properties"]
-    question = getattr(opts, "option_question", None)
-    words = getattr(opts, "choice_words", None)
     options = []
     for name, values in option_values().items():
         prop = props.get(name, {})
         options.append({
             "name": name,
-            "question": question(name) if question else prop.get("description", name),
+            "question": option_question(name),
             "default": values[0],
-            "choices": [{"value": v, "text": value_text(v), "words": words(name, v) if words else value_text(v)}
+            "choices": [{"value": v, "text": value_text(v), "words": choice_words(name, v)}
                         for v in values],
             "acts_on": prop.get("x-acts-on", "hand"),
             "source": prop.get("x-source", "house"),

@@ -327,11 +327,10 @@ def source_words(rule: Rule, rules: Ruleset) -> str:
     changed = sentence_values(rule, rules)
     if changed:
         facts = option_facts()
-        unsourced = [o for o, v in changed.items() if o in facts and _unsourced(o, v)]
-        items = [b for b in rule.items("V")]
-        if unsourced:
+        if any(o in facts and facts[o].is_unsourced(v) for o, v in changed.items()):
             return "a house rule with no written source"
-        return "a house rule, not the printed rules" if items else "your table's house rule, not the printed rules"
+        return ("a house rule, not the printed rules" if rule.items("V")
+                else "your table's house rule, not the printed rules")
     if rule.basis == "seeds":
         return "the printed rules say so"
     if rule.basis == "decided":
@@ -346,27 +345,15 @@ def source_words(rule: Rule, rules: Ruleset) -> str:
     return "a house rule, not the printed rules"
 
 
-def _unsourced(option: str, value: object) -> bool:
-    from ..spec.rulebook import load_ruleset_schema
-
-    listed = load_ruleset_schema()["properties"].get(option, {}).get("x-unsourced", [])
-    return any(type(v) is type(value) and v == value for v in listed)
-
-
 # ---------------------------------------------------------------------------- option words
 
 
 def choice_phrase(changes: dict[str, Any]) -> str:
     """The table a set of option changes makes, in words: 'a knocker who ties the lowest
     hand wins' (the schema's x-choices), joined by 'and'."""
-    from ..spec import options as opts
+    from ..spec.options import choice_words
 
-    words = getattr(opts, "choice_words", None)
-    parts = []
-    for option, value in changes.items():
-        text = words(option, value) if words is not None else ""
-        parts.append(text or f"{option} is {value}")
-    return _joined(parts)
+    return _joined([choice_words(option, value) for option, value in changes.items()])
 
 
 def table_of(rules: Ruleset) -> tuple[str, dict[str, Any]]:
