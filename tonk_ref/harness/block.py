@@ -181,7 +181,6 @@ def staged_four_seat_catch(table: Ruleset) -> Case | None:
     if table.max_players < FOUR or not 0 < table.hand_size_for(FOUR):
         return None
     from ..engine.cards import NAMES, RANKS, SUITS, cards_of, pack_mask
-    from ..spec.notation import parse_action
     from .translate import rank_order
 
     size = table.hand_size_for(FOUR)
@@ -200,10 +199,8 @@ def staged_four_seat_catch(table: Ruleset) -> Case | None:
     script = ["0 knock"] if table.knock_timing != "after_draw" else ["0 draw stock", f"0 knock {stock[0]}"]
     setup: JSON = {"ruleset": table.to_dict(), "players": FOUR, "dealer": dealer, "stake": 1,
                    "deck": dealt + upcard + stock + [c for c in spare if c not in set(upcard + stock)]}
-    try:
-        moves = [parse_action(text) for text in script]
-        played = R.replay(setup, moves, trace=False)
-    except Exception:  # the table deals or plays it otherwise
+    played = _scripted(setup, script)
+    if played is None:
         return None
     result = played.result or {}
     if result.get("ending") != "knock_caught" or len(result.get("winners") or []) != FOUR - 1:
@@ -224,7 +221,6 @@ def staged_last_card_hit(table: Ruleset) -> Case | None:
     if not table.hit_ends_turn or table.hand_size_for(2) != 5:
         return None
     from ..engine.cards import NAMES, cards_of, pack_mask
-    from ..spec.notation import parse_action
 
     hands = [["Ah", "2h", "3h", "4h", "3c"], ["4c", "5c", "6c", "Kd", "Qs"]]
     stock = ["Jd", "5h"]
@@ -240,10 +236,8 @@ def staged_last_card_hit(table: Ruleset) -> Case | None:
                    "deck": dealt + upcard + stock + [c for c in rest if c not in set(upcard)]}
     script = ["1 draw stock", "1 spread 4c 5c 6c", "1 discard Kd", "0 draw stock", "0 spread Ah 2h 3h 4h 5h",
               "0 hit 3c 0"]
-    try:
-        moves = [parse_action(text) for text in script]
-        played = R.replay(setup, moves, trace=False)
-    except Exception:  # the table deals or plays it otherwise
+    played = _scripted(setup, script)
+    if played is None:
         return None
     result = played.result or {}
     if not all(a.ok for a in played.answers) or result.get("ending") != "tonk_out" or result.get("winners") != [0]:
@@ -252,6 +246,17 @@ def staged_last_card_hit(table: Ruleset) -> Case | None:
                      title="a staged hand: the last card hit where a hit ends the turn ends the hand, a tonk out "
                            "(VAR-HITEND-1)", source="generated:a staged hand for the last card hit")
     return _led_by(case, "OUT-1", "VAR-HITEND-1")
+
+
+def _scripted(setup: JSON, script: list[str]) -> Any:
+    """The reference's play of ``script`` (the action notation) from ``setup``; None where
+    the table deals or plays it otherwise."""
+    from ..spec.notation import parse_action
+
+    try:
+        return R.replay(setup, [parse_action(text) for text in script], trace=False)
+    except Exception:  # the table deals or plays it otherwise
+        return None
 
 
 def _led_by(case: Case, *rules: str) -> Case:
