@@ -104,6 +104,7 @@ class Session:
         self.engine: Engine | None = None
         self.table: Table | None = None
         self.suite_key = ""
+        self._loaded: tuple[list[Case], list[LoadError]] | None = None
         self.suite_size = 0
 
     # -- the engine ------------------------------------------------------------------
@@ -157,7 +158,10 @@ class Session:
         return retarget(case, rules, self.reference())
 
     def load(self) -> tuple[list[Case], list[LoadError]]:
-        """The suite compiled and selected (``-k``)."""
+        """The suite compiled and selected (``-k``), once a session: a replay that asks for a
+        case and then for the errors of the files reads and compiles them once."""
+        if self._loaded is not None:
+            return list(self._loaded[0]), list(self._loaded[1])
         from .select import SelectError, select
         from .suite import load_suite
 
@@ -170,7 +174,8 @@ class Session:
         except SelectError as e:
             raise RunInputError(str(e)) from None
         self.suite_size = len(suite.cases)
-        return cases, suite.errors
+        self._loaded = (cases, list(suite.errors))
+        return list(cases), list(suite.errors)
 
     def place_all(self, cases: list[Case]) -> tuple[list[Case], list[CaseResult], dict[str, Exercise]]:
         """Every case placed at the table (:meth:`place`): those that can be, with what each
