@@ -196,8 +196,8 @@ def _option_sections(md: str, props: Mapping[str, dict[str, Any]], listings: Map
 
 def synced(md: str, schema: dict[str, Any]) -> tuple[str, dict[str, Any]]:
     """tonk.md and the ruleset schema as rules.yaml and the schema make them."""
-    from tonk_ref.spec.applicability import applies_text, reasons_text
-    from tonk_ref.spec.rulebook import rules_by_id
+    from tonk_ref.rulebook.applicability import applies_text, reasons_text
+    from tonk_ref.rulebook.book import rules_by_id
 
     rules = yaml.safe_load((SPEC / "rules.yaml").read_text())["rules"]
     checked = rules_by_id(SPEC / "rules.yaml")

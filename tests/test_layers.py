@@ -34,18 +34,18 @@ FORBIDDEN: dict[str, tuple[str, ...]] = {
         "pytest",
         "yaml",
         "jsonschema",
-        "tonk_ref.spec",
+        "tonk_ref.rulebook",
         "tonk_ref.adapters",
         "tonk_ref.harness",
         "tonk_ref.views",
         "tonk_ref.tools",
     ),
-    "spec": ("pytest", "tonk_ref.adapters", "tonk_ref.harness", "tonk_ref.views", "tonk_ref.tools"),
+    "rulebook": ("pytest", "tonk_ref.adapters", "tonk_ref.harness", "tonk_ref.views", "tonk_ref.tools"),
     "adapters": ("pytest", "tonk_ref.harness", "tonk_ref.views", "tonk_ref.tools"),
     "harness": ("tonk_ref.views", "tonk_ref.tools", *sorted(GAME_LOGIC)),
     "views": ("pytest", "tonk_ref.tools"),
 }
-LAYERS = ("engine", "spec", "adapters", "harness", "views", "tools")
+LAYERS = ("engine", "rulebook", "adapters", "harness", "views", "tools")
 #: The pytest plugin: a front end among the commands, which talks to engines only through
 #: the harness and its adapters.
 PLUGIN = "tools/pytest_tonk.py"

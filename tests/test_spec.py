@@ -1,7 +1,7 @@
 """The specification stays consistent: spec/tonk.md, spec/rules.yaml, the ruleset schema,
 the presets, the Ruleset type and the engine's reason codes all say the same thing.
 
-The rulebook loaders (tonk_ref.spec.rulebook) are tested here too: every kind of bad
+The rulebook loaders (tonk_ref.rulebook.book) are tested here too: every kind of bad
 input gives an error that names the file, the line and the field.
 """
 
@@ -27,8 +27,8 @@ from tonk_ref.engine.result import ENDINGS, net_of
 from tonk_ref.engine.ruleset import DEFAULT, Ruleset, option_values
 from tonk_ref.engine.stacking import stack_deck
 from tonk_ref.paths import spec_dir
-from tonk_ref.spec import rulebook
-from tonk_ref.spec.rulebook import Rule, RulebookError, load_ruleset_file, resolve_ruleset
+from tonk_ref.rulebook import book as rulebook
+from tonk_ref.rulebook.book import Rule, RulebookError, load_ruleset_file, resolve_ruleset
 
 SPEC = spec_dir()
 TONK_MD = SPEC / "tonk.md"

@@ -2,7 +2,7 @@
 command line or in a description, ``-k`` expressions, timeouts, the reports ``tonk report``
 reads, known-failures files, perft, setups and an engine's answers.  spec/scenarios.md
 ("Limits of input files") and spec/protocol.md say each limit; the limits of the YAML and
-JSON files read are in :mod:`tonk_ref.spec.safe_input`, which reads them.
+JSON files read are in :mod:`tonk_ref.rulebook.safe_input`, which reads them.
 
 Each check raises :class:`BoundError` (an :class:`~tonk_ref.errors.InputError`) naming
 the file or argument, the place and the limit, in one line: exit status 2 for a command.

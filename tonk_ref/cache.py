@@ -119,7 +119,7 @@ def inputs_key() -> str:
     files = [
         _PACKAGE / "cache.py",
         *sorted((_PACKAGE / "harness").rglob("*.py")),
-        *sorted((_PACKAGE / "spec").rglob("*.py")),
+        *sorted((_PACKAGE / "rulebook").rglob("*.py")),
         *sorted((_PACKAGE / "engine").glob("*.py")),
         *sorted((_PACKAGE / "adapters").glob("*.py")),  # the reference's play makes the generated hands
         *sorted(spec.rglob("*.json")),

@@ -18,7 +18,7 @@ from typing import Any
 
 from tonk_ref.engine.cards import NAMES, parse_card
 from tonk_ref.engine.stacking import stack_deck
-from tonk_ref.spec.rulebook import load_presets, resolve_ruleset
+from tonk_ref.rulebook.book import load_presets, resolve_ruleset
 from tonk_ref.tools.perft import make_case, seed_deck
 
 HERE = Path(__file__).resolve().parent

@@ -12,7 +12,7 @@ from tonk_ref.adapters.base import Rejected
 from tonk_ref.adapters.sharpness import refusal_reasons
 from tonk_ref.engine.cards import NAMES, parse_card
 from tonk_ref.engine.stacking import stack_deck
-from tonk_ref.spec.notation import parse_action
+from tonk_ref.rulebook.notation import parse_action
 
 JSON = dict[str, Any]
 

@@ -15,7 +15,7 @@ from tonk_ref.engine.ruleset import DEFAULT, option_values
 from tonk_ref.harness.case import Act, Case, Observe
 from tonk_ref.harness.scenario import load_scenario, scenario_files
 from tonk_ref.paths import scenarios_dir
-from tonk_ref.spec.rulebook import load_rules
+from tonk_ref.rulebook.book import load_rules
 
 MANIFEST = scenarios_dir() / "MANIFEST"
 # Reasons no scenario action can earn: the protocol's, before or outside a hand.

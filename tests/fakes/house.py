@@ -32,7 +32,7 @@ from tonk_ref.engine.cards import BITS, CARD_CODES, Card
 from tonk_ref.engine.hand import DRAWN, OVER, START, Hand
 from tonk_ref.engine.result import Ending, Payment
 from tonk_ref.engine.ruleset import DEFAULT, Ruleset, option_values
-from tonk_ref.spec.rulebook import load_presets
+from tonk_ref.rulebook.book import load_presets
 
 #: The house tables, taken from their presets: option -> the one value the table plays.
 TABLES: dict[str, dict[str, object]] = {

@@ -10,8 +10,8 @@ from typing import Any
 
 import pytest
 
-from tonk_ref.harness.block import staged_four_seat_catch
-from tonk_ref.spec.rulebook import load_presets
+from tonk_ref.harness.table.block import staged_four_seat_catch
+from tonk_ref.rulebook.book import load_presets
 from tonk_ref.tools import cli
 
 HERE = Path(__file__).resolve().parent

@@ -21,7 +21,7 @@ from tonk_ref.adapters.base import Rejected
 from tonk_ref.adapters.inprocess import InProcessAdapter
 from tonk_ref.adapters.stdio_client import StdioAdapter
 from tonk_ref.engine.ruleset import option_values
-from tonk_ref.spec.notation import parse_action
+from tonk_ref.rulebook.notation import parse_action
 
 JSON = dict[str, Any]
 HERE = Path(__file__).resolve().parent

@@ -17,7 +17,7 @@ from tonk_ref.engine.ruleset import option_values
 from tonk_ref.harness.steps import ID_TAG, REGISTRY, RULE_TAG
 from tonk_ref.harness.steps.parse import FeatureTextError, card_names
 from tonk_ref.paths import features_dir, spec_dir
-from tonk_ref.spec.notation import NotationError, parse_move
+from tonk_ref.rulebook.notation import NotationError, parse_move
 
 #: The feature file of each spec section.
 SECTION_FILES = {

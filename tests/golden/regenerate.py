@@ -23,8 +23,8 @@ from tonk_ref.engine.actions import IllegalAction
 from tonk_ref.engine.cards import NAMES, cards_of, pack_mask
 from tonk_ref.engine.hand import Hand
 from tonk_ref.engine.serialize import action_from_json, action_to_json, observation_to_json, state_to_json
-from tonk_ref.spec.notation import format_action
-from tonk_ref.spec.rulebook import load_presets
+from tonk_ref.rulebook.book import load_presets
+from tonk_ref.rulebook.notation import format_action
 
 HERE = Path(__file__).resolve().parent
 #: (seed, players, dealer) of the hands played under every preset.

@@ -36,7 +36,7 @@ def test_there_is_no_stale_playthrough() -> None:
 
 
 def test_every_preset_has_playthroughs_that_end() -> None:
-    from tonk_ref.spec.rulebook import load_presets
+    from tonk_ref.rulebook.book import load_presets
 
     for preset in load_presets():
         mine = [text for name, text in WANT.items() if name.startswith(f"{preset}-seed")]

@@ -25,10 +25,10 @@ from tonk_ref.cache import Codec, cached, typed_codec
 from tonk_ref.engine.ruleset import DEFAULT as DEFAULT_RULESET
 from tonk_ref.engine.ruleset import Ruleset
 from tonk_ref.harness import case_codec
-from tonk_ref.harness.block import REACH_CODEC
 from tonk_ref.harness.case import Call, Case
 from tonk_ref.harness.case_codec import CASE_CODEC, STEP_WIRE
 from tonk_ref.harness.suite import SUITE_CODEC, Suite, load_suite
+from tonk_ref.harness.table.block import REACH_CODEC
 
 POSIX = os.name == "posix"
 posix_only = pytest.mark.skipif(not POSIX, reason="owners and mode bits are POSIX's")

@@ -208,8 +208,8 @@ def test_a_table_run_adds_generated_hands_and_measures_the_rules_exercised(tonk:
     assert all(c["status"] == "passed" and c["rules"] for c in generated)
     table = report["table"]
     assert table["options"]["deck"] == 40 and table["ran"]["generated"] == len(generated)
-    from tonk_ref.spec.applicability import reasons_reachable, rules_that_apply
-    from tonk_ref.spec.rulebook import load_table_rules
+    from tonk_ref.rulebook.applicability import reasons_reachable, rules_that_apply
+    from tonk_ref.rulebook.book import load_table_rules
 
     online = load_table_rules("online")
     coverage = report["coverage"]["table"]

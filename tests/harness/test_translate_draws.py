@@ -14,10 +14,10 @@ import pytest
 from tonk_ref.adapters import reference as R
 from tonk_ref.adapters.inprocess import reference
 from tonk_ref.harness.case import Case
-from tonk_ref.harness.retarget import retarget
 from tonk_ref.harness.scenario import load_scenario
-from tonk_ref.harness.translate import keeps, stock_draws, translations
-from tonk_ref.spec.rulebook import load_presets
+from tonk_ref.harness.table.retarget import retarget
+from tonk_ref.harness.table.translate import keeps, stock_draws, translations
+from tonk_ref.rulebook.book import load_presets
 
 ROOT = Path(__file__).resolve().parents[2]
 _MAPPED = re.compile(r"([A2-9TJQK][cdhs])→([A2-9TJQK][cdhs])")

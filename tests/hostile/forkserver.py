@@ -34,7 +34,7 @@ WALL_CAP = 30
 
 
 def _warm() -> None:
-    from tonk_ref.spec.rulebook import load_presets, load_ruleset_schema, rules_by_id
+    from tonk_ref.rulebook.book import load_presets, load_ruleset_schema, rules_by_id
     from tonk_ref.tools import cli
 
     for name in cli.COMMANDS.values():

@@ -29,7 +29,7 @@ from tonk_ref.engine.spreads import Spread
 from tonk_ref.harness.case import Case
 from tonk_ref.harness.runner import Engine, run_case
 from tonk_ref.harness.scenario import load_scenario
-from tonk_ref.spec.rulebook import rules_by_id
+from tonk_ref.rulebook.book import rules_by_id
 from tonk_ref.tools.cli import main
 
 ROOT = Path(__file__).resolve().parents[2]

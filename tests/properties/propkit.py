@@ -27,7 +27,7 @@ from tonk_ref.engine.serialize import (
     state_to_json,
 )
 from tonk_ref.harness.case import new_hand_setup
-from tonk_ref.spec.rulebook import load_presets
+from tonk_ref.rulebook.book import load_presets
 
 JSON = dict[str, Any]
 

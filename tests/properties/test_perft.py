@@ -35,7 +35,7 @@ def _generator() -> Any:
 
 
 def test_the_tables_cover_every_preset_and_are_not_empty() -> None:
-    from tonk_ref.spec.rulebook import load_presets
+    from tonk_ref.rulebook.book import load_presets
 
     assert len(CASES) >= 40
     assert {c.preset for c in CASES} >= set(load_presets())

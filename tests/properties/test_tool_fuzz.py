@@ -305,7 +305,7 @@ def test_more_players_than_a_table_seats_is_one_usage_error(
 @pytest.mark.parametrize(("preset", "counts"),
                          [("seed", [2, 3]), ("online", [2, 3, 4]), ("hoyle-tunk", [2, 3, 4, 5, 6])])
 def test_fuzz_plays_every_seat_count_the_table_seats_by_default(preset: str, counts: list[int]) -> None:
-    from tonk_ref.spec.rulebook import load_presets
+    from tonk_ref.rulebook.book import load_presets
 
     rules = load_presets()[preset].ruleset()
     plan = FZ.Plan(1, rules, option_values())

@@ -1,5 +1,5 @@
 """Where each rule applies and where each reason code can be given (the ``applies`` of
-spec/rules.yaml, read by tonk_ref.spec.applicability): the data names only real options and
+spec/rules.yaml, read by tonk_ref.rulebook.applicability): the data names only real options and
 values, the reason codes are those of spec/tonk.md, spec/tonk.md says the same, the presets
 get what their options switch on, and the reference engine never cites a rule, nor refuses
 with a code, at a table where the data says it cannot."""
@@ -20,10 +20,10 @@ from tonk_ref.engine.actions import IllegalAction
 from tonk_ref.engine.ruleset import DEFAULT, Ruleset
 from tonk_ref.harness import hands as H
 from tonk_ref.paths import spec_dir
-from tonk_ref.spec import rulebook
-from tonk_ref.spec.applicability import applies_text, reasons_reachable, rules_that_apply, why_not
-from tonk_ref.spec.reasons import reason_rules
-from tonk_ref.spec.rulebook import RulebookError
+from tonk_ref.rulebook import book as rulebook
+from tonk_ref.rulebook.applicability import applies_text, reasons_reachable, rules_that_apply, why_not
+from tonk_ref.rulebook.book import RulebookError
+from tonk_ref.rulebook.reasons import reason_rules
 
 ROOT = Path(__file__).resolve().parents[2]
 #: Codes the protocol gives for a request about a hand rather than an action in it.

@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from tonk_ref.spec import baked
-from tonk_ref.spec.rulebook import RulebookError
+from tonk_ref.rulebook import baked
+from tonk_ref.rulebook.book import RulebookError
 
 W7 = "2 players, dealer 1; 0: 3d 4d; 1: 3h 4h; table: 0 [7c 8c 9c], 1 [5s 6s 7s]; discard Qs; 0 knocks"
 
@@ -24,21 +24,21 @@ class Block(importlib.abc.MetaPathFinder):
         if name.split(".")[0] in HEAVY:
             raise ImportError("blocked " + name)
 sys.meta_path.insert(0, Block())
-from tonk_ref.spec import baked
+from tonk_ref.rulebook import baked
 baked.install(open(sys.argv[1], encoding="utf-8").read())
-from tonk_ref.spec import rulebook
+from tonk_ref.rulebook import book as rulebook
 rulebook.spec_dir = None  # no file of the spec is read: calling it would fail
 from tonk_ref.engine.ruleset import Ruleset
-from tonk_ref.spec.judging import judge, to_json
-from tonk_ref.spec.situation import Description
+from tonk_ref.rulebook.judging import judge, to_json
+from tonk_ref.rulebook.situation import Description
 print(json.dumps(to_json(judge(Description(sys.argv[2]), Ruleset(), "seed"))))
 """
 
 
 def test_the_judge_runs_on_baked_data_with_no_heavy_library(tmp_path: Path) -> None:
     from tonk_ref.engine.ruleset import Ruleset
-    from tonk_ref.spec.judging import judge, to_json
-    from tonk_ref.spec.situation import Description
+    from tonk_ref.rulebook.judging import judge, to_json
+    from tonk_ref.rulebook.situation import Description
 
     data = tmp_path / "spec.json"
     data.write_text(json.dumps(baked.bake()), encoding="utf-8")

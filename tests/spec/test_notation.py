@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from tonk_ref.spec.notation import NotationError, action_key, describe_action, format_action, parse_action
+from tonk_ref.rulebook.notation import NotationError, action_key, describe_action, format_action, parse_action
 
 FORMS = [
     ("0 knock", 0, {"type": "knock"}),
@@ -67,7 +67,7 @@ def test_action_key_treats_a_spread_as_a_set() -> None:
 
 
 def test_a_move_is_an_action_without_its_seat() -> None:
-    from tonk_ref.spec.notation import parse_move
+    from tonk_ref.rulebook.notation import parse_move
 
     assert parse_move("hit 7h 0") == {"type": "hit", "card": "7h", "spread": 0}
     assert parse_move("knock") == {"type": "knock"}

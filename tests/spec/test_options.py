@@ -1,4 +1,4 @@
-"""The facts spec/ruleset.schema.json declares about each option (tonk_ref.spec.options):
+"""The facts spec/ruleset.schema.json declares about each option (tonk_ref.rulebook.options):
 they load as typed records, bad ones are one clear error, and they are true of the
 reference engine: an option that acts between hands, or whose ``x-needs`` a table does not
 meet, plays every hand of that table exactly alike under each of its values.  Each option's
@@ -22,8 +22,9 @@ from tonk_ref.engine.cards import pack_mask
 from tonk_ref.engine.hand import Hand
 from tonk_ref.engine.ruleset import DEFAULT, Ruleset, option_values
 from tonk_ref.paths import spec_dir
-from tonk_ref.spec import options as facts_module
-from tonk_ref.spec.options import (
+from tonk_ref.rulebook import options as facts_module
+from tonk_ref.rulebook.book import RulebookError
+from tonk_ref.rulebook.options import (
     OptionFacts,
     acting_on,
     action_options,
@@ -33,7 +34,6 @@ from tonk_ref.spec.options import (
     option_question,
     value_key,
 )
-from tonk_ref.spec.rulebook import RulebookError
 
 FACTS = option_facts()
 NEEDING = [name for name, f in FACTS.items() if f.needs.any_of]

@@ -15,7 +15,7 @@ import pytest
 
 from tonk_ref import cache
 from tonk_ref.paths import scenarios_dir
-from tonk_ref.spec import rulebook
+from tonk_ref.rulebook import book as rulebook
 
 
 @pytest.fixture

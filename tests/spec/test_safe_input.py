@@ -19,7 +19,7 @@ from tonk_ref.errors import InputError
 from tonk_ref.harness.known_failures import REASON_CHARS, dump_known_failures, load_known_failures
 from tonk_ref.harness.scenario import ScenarioError, parse_scenario
 from tonk_ref.paths import data_root
-from tonk_ref.spec.safe_input import (
+from tonk_ref.rulebook.safe_input import (
     MAX_BYTES,
     MAX_DEPTH,
     MAX_DIGITS,

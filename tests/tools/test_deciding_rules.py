@@ -16,9 +16,9 @@ import pytest
 from runkit import W7, W12
 
 from tonk_ref.engine.ruleset import DEFAULT
-from tonk_ref.spec.judging import judge, outcome_of
-from tonk_ref.spec.rulebook import load_rules
-from tonk_ref.spec.situation import Description, play
+from tonk_ref.rulebook.book import load_rules
+from tonk_ref.rulebook.judging import judge, outcome_of
+from tonk_ref.rulebook.situation import Description, play
 
 #: Two players have laid a run each; seat 0 knocks with 3d 4d against 3h 4h.
 TABLE = "2 players, dealer 1; 0: 3d 4d; 1: 3h 4h; table: 0 [7c 8c 9c], 1 [5s 6s 7s]; discard Qs"

@@ -17,7 +17,7 @@ from runkit import Ran
 from tonk_ref.engine.ruleset import DEFAULT, option_values
 from tonk_ref.harness.scenario import load_scenario
 from tonk_ref.harness.situations import load_situation
-from tonk_ref.spec.diffsearch import Side, diff
+from tonk_ref.rulebook.diffsearch import Side, diff
 
 SINGLE = [(o, v) for o, vs in option_values().items() for v in vs
           if not (type(v) is type(getattr(DEFAULT, o)) and v == getattr(DEFAULT, o))]
@@ -97,9 +97,9 @@ def test_the_formats_carry_the_witness(tonk: Callable[..., Ran], tmp_path: Path)
 
 
 def _decided(a: Any, b: Any, text: str) -> str:
-    from tonk_ref.spec.diffsearch import deciding_rule, stop_point
-    from tonk_ref.spec.judging import outcome_of
-    from tonk_ref.spec.situation import Description, play
+    from tonk_ref.rulebook.diffsearch import deciding_rule, stop_point
+    from tonk_ref.rulebook.judging import outcome_of
+    from tonk_ref.rulebook.situation import Description, play
 
     d = Description(text)
     pa, pb = play(d, a), play(d, b)
@@ -110,7 +110,7 @@ def _decided(a: Any, b: Any, text: str) -> str:
 def test_a_dealt_draw_is_decided_by_the_deal_not_by_the_knock_it_forestalls() -> None:
     """Two 49s: a dealt draw where 49 ends the hand at the deal; where it does not, the knock
     on 49 is refused by a knock limit.  The hand ended at the deal first: DEALT-2 decides."""
-    from tonk_ref.spec.diffsearch import option_rules
+    from tonk_ref.rulebook.diffsearch import option_rules
 
     rule = _decided(DEFAULT, DEFAULT.replace(dealt_tonk="50", knock_limit=10),
                     "2 players, dealer 1; first turn; 0: Kc Qd Jc Td 9c; 1: Kh Qs Jh Ts 9h; discard 7d; 0 knocks")
@@ -120,7 +120,7 @@ def test_a_dealt_draw_is_decided_by_the_deal_not_by_the_knock_it_forestalls() ->
 def test_a_hit_that_ends_the_turn_is_decided_by_that_rule_not_by_the_hit_lock() -> None:
     """The discard after a hit is refused where a hit ends the turn; both rulesets lock the
     knock of the spread hit (for 1 and for 2 turns), so the lock is not what differs."""
-    from tonk_ref.spec.diffsearch import option_rules
+    from tonk_ref.rulebook.diffsearch import option_rules
 
     rule = _decided(DEFAULT.replace(hit_lock=1), DEFAULT.replace(hit_lock=2, hit_ends_turn=True),
                     "3 players; 0: 5c 6d; 1: Kc Kd 2s 3s 4s; 2: Ac 2c 3d 4d 8d; table: 0 [7h 8h 9h]; discard Kh; "
@@ -142,9 +142,9 @@ def test_where_one_turns_an_upcard_each_ruleset_gets_its_scenario(tonk: Callable
     position under both, so each ruleset gets its own file, which loads, plays its
     ruleset's outcome, and deals only cards both packs hold."""
     from tonk_ref.engine.cards import NAMES, pack_mask
-    from tonk_ref.spec.diffsearch import verdict
-    from tonk_ref.spec.rulebook import load_table_rules
-    from tonk_ref.spec.situation import play
+    from tonk_ref.rulebook.book import load_table_rules
+    from tonk_ref.rulebook.diffsearch import verdict
+    from tonk_ref.rulebook.situation import play
 
     out = tonk("diff", "online", "online-reem", "--limit", "1", "--scenarios", str(tmp_path)).out
     assert "one for each ruleset: one turns an upcard" in out
@@ -173,9 +173,9 @@ def test_where_one_turns_an_upcard_each_ruleset_gets_its_scenario(tonk: Callable
 def test_rulesets_that_deal_different_hands_are_compared_at_one_hand_size(tonk: Callable[..., Ran]) -> None:
     """seed deals 5 cards, hoyle-tunk 7: no situation arises under both as they are, so they
     are compared as both dealing 5, and the search says so; each witness differs there."""
-    from tonk_ref.spec.diffsearch import verdict
-    from tonk_ref.spec.rulebook import load_table_rules
-    from tonk_ref.spec.situation import play
+    from tonk_ref.rulebook.book import load_table_rules
+    from tonk_ref.rulebook.diffsearch import verdict
+    from tonk_ref.rulebook.situation import play
 
     doc = tonk("diff", "seed", "hoyle-tunk", "--format", "json").json()
     assert doc["found"] and doc["bound"]["searched"] > 0
@@ -199,9 +199,9 @@ def test_witnesses_are_written_as_a_player_writes_them(tonk: Callable[..., Ran])
     and each hit's spread are named with their owners."""
     import re
 
-    from tonk_ref.spec.diffsearch import player_text, verdict
-    from tonk_ref.spec.rulebook import load_table_rules
-    from tonk_ref.spec.situation import Description, play
+    from tonk_ref.rulebook.book import load_table_rules
+    from tonk_ref.rulebook.diffsearch import player_text, verdict
+    from tonk_ref.rulebook.situation import Description, play
 
     doc = tonk("diff", "seed", "online", "--limit", "6", "--format", "json").json()
     rules = (load_table_rules("seed"), load_table_rules("online"))

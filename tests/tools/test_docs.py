@@ -18,7 +18,7 @@ import pytest
 from runkit import Ran
 
 from tonk_ref.paths import data_root
-from tonk_ref.spec.rulebook import load_ruleset_file
+from tonk_ref.rulebook.book import load_ruleset_file
 
 Tonk = Callable[..., Ran]
 DOC = data_root() / "docs" / "judging.md"

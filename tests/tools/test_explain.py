@@ -11,8 +11,8 @@ import pytest
 from runkit import W7, Ran, scenario
 
 from tonk_ref.engine.cards import parse_card
-from tonk_ref.spec.rulebook import rules_by_id
-from tonk_ref.spec.wording import RED, Style, style_for
+from tonk_ref.rulebook.book import rules_by_id
+from tonk_ref.rulebook.wording import RED, Style, style_for
 
 Tonk = Callable[..., Ran]
 

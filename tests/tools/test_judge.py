@@ -376,8 +376,8 @@ def test_payment_scenarios_reach_their_own_result_in_group_a() -> None:
 
     from tonk_ref.harness.scenario import load_scenario
     from tonk_ref.harness.situations import scenario_situation
-    from tonk_ref.spec.judging import outcome_of
-    from tonk_ref.spec.situation import play
+    from tonk_ref.rulebook.judging import outcome_of
+    from tonk_ref.rulebook.situation import play
 
     checked = 0
     for path in _payment_cases():

@@ -18,18 +18,18 @@ import pytest
 from tonk_ref.engine.ruleset import DEFAULT, Ruleset, option_values
 from tonk_ref.harness.situations import scenario_situation
 from tonk_ref.paths import data_root
-from tonk_ref.spec.judging import Group, Judgement, Trial, judge
-from tonk_ref.spec.notation import value_text
-from tonk_ref.spec.options import option_facts
-from tonk_ref.spec.provenance import UNSOURCED, provenance
-from tonk_ref.spec.rulebook import (
+from tonk_ref.rulebook.book import (
     RulebookError,
     load_presets,
     load_rules,
     load_ruleset_schema,
     rules_by_id,
 )
-from tonk_ref.spec.situation import Description
+from tonk_ref.rulebook.judging import Group, Judgement, Trial, judge
+from tonk_ref.rulebook.notation import value_text
+from tonk_ref.rulebook.options import option_facts
+from tonk_ref.rulebook.provenance import UNSOURCED, provenance
+from tonk_ref.rulebook.situation import Description
 
 ONLINE_REEM = load_presets()["online-reem"].ruleset()
 

@@ -11,9 +11,9 @@ from runkit import Ran
 
 from tonk_ref.engine.ruleset import option_values
 from tonk_ref.paths import data_root, spec_dir
-from tonk_ref.spec.notation import value_text
-from tonk_ref.spec.options import option_facts
-from tonk_ref.spec.rulebook import load_rules
+from tonk_ref.rulebook.book import load_rules
+from tonk_ref.rulebook.notation import value_text
+from tonk_ref.rulebook.options import option_facts
 
 Tonk = Callable[..., Ran]
 

@@ -18,7 +18,7 @@ from urllib.parse import unquote
 import pytest
 from runkit import Ran
 
-from tonk_ref.spec import baked
+from tonk_ref.rulebook import baked
 from tonk_ref.tools import site
 
 Tonk = Callable[..., Ran]
@@ -72,7 +72,7 @@ def test_the_zip_holds_the_judge_and_not_the_harness(built: Path) -> None:
         assert names == sorted(names)
         assert {i.date_time for i in z.infolist()} == {site.ZIP_TIME}
     for need in ("tonk_ref/__init__.py", "tonk_ref/errors.py", "tonk_ref/engine/hand.py",
-                 "tonk_ref/spec/situation.py", "tonk_ref/spec/judging.py", "tonk_ref/spec/baked.py",
+                 "tonk_ref/rulebook/situation.py", "tonk_ref/rulebook/judging.py", "tonk_ref/rulebook/baked.py",
                  "tonk_ref/views/ask.py", "tonk_ref/views/ruling_text.py"):
         assert need in names
     for name in names:
@@ -89,7 +89,7 @@ def test_the_zip_runs_the_judge_with_only_the_standard_library(built: Path, tmp_
     script = (
         "import json, sys\n"
         "sys.path.insert(0, sys.argv[1])\n"
-        "from tonk_ref.spec import baked\n"
+        "from tonk_ref.rulebook import baked\n"
         "baked.install(open(sys.argv[2]).read())\n"
         "from tonk_ref.views import ask\n"
         "cat = json.loads(ask.catalogue())\n"

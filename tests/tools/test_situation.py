@@ -19,7 +19,7 @@ from tonk_ref.engine.cards import NAMES, pack_mask, parse_card
 from tonk_ref.engine.hand import compiled
 from tonk_ref.engine.ruleset import DEFAULT
 from tonk_ref.engine.spreads import holds_spread_with
-from tonk_ref.spec.situation import CannotArise, Description, SituationError, play
+from tonk_ref.rulebook.situation import CannotArise, Description, SituationError, play
 
 
 def names(cards: list[int]) -> list[str]:

@@ -21,11 +21,11 @@ from ruling_set import RULINGS
 from tonk_ref.engine.ruleset import DEFAULT, Ruleset, option_values
 from tonk_ref.harness.situations import load_situation, scenario_situation
 from tonk_ref.paths import data_root, spec_dir
-from tonk_ref.spec.judging import Group, Judgement, judge, outcome_of
-from tonk_ref.spec.options import option_facts
-from tonk_ref.spec.provenance import UNSOURCED, provenance
-from tonk_ref.spec.rulebook import load_presets, load_rules, load_table_rules, rules_by_id
-from tonk_ref.spec.situation import Description, Situation, play
+from tonk_ref.rulebook.book import load_presets, load_rules, load_table_rules, rules_by_id
+from tonk_ref.rulebook.judging import Group, Judgement, judge, outcome_of
+from tonk_ref.rulebook.options import option_facts
+from tonk_ref.rulebook.provenance import UNSOURCED, provenance
+from tonk_ref.rulebook.situation import Description, Situation, play
 
 PRESETS = {name: p.ruleset() for name, p in load_presets().items()}
 ONLINE = PRESETS["online"]
@@ -365,7 +365,7 @@ def test_a_refusal_by_a_rule_the_table_does_not_play_quotes_no_sentence_of_it() 
     """A declaration where the table has no special hands is refused by VAR-SPECIAL-1, which
     does not apply there: no sentence of it is among the deciding rules, and the ruling
     is written (it was an IndexError)."""
-    from tonk_ref.spec.wording import PLAIN
+    from tonk_ref.rulebook.wording import PLAIN
     from tonk_ref.views.ruling_text import text
 
     j = judged("2 players; 0: Ad 2d 2c 3c Ac; 1: 2h 4s 9s Kd Kh; discard Qs; 0 declares", ONLINE, "online")

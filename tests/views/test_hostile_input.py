@@ -23,9 +23,9 @@ from runkit import W7, Ran, scenario
 
 from tonk_ref.engine.ruleset import DEFAULT
 from tonk_ref.harness.situations import load_situation
-from tonk_ref.spec.diffsearch import Side, diff
-from tonk_ref.spec.judging import judge
-from tonk_ref.spec.rulebook import load_table_rules
+from tonk_ref.rulebook.book import load_table_rules
+from tonk_ref.rulebook.diffsearch import Side, diff
+from tonk_ref.rulebook.judging import judge
 from tonk_ref.views.diff_html import diff_page
 from tonk_ref.views.diff_text import diff_view
 from tonk_ref.views.escape import md, md_code, md_fence

@@ -11,9 +11,9 @@ import pytest
 
 from tonk_ref.engine.ruleset import Ruleset
 from tonk_ref.harness.situations import base_rules, load_situation
-from tonk_ref.spec.judging import judge
-from tonk_ref.spec.options import option_facts
-from tonk_ref.spec.wording import PLAIN
+from tonk_ref.rulebook.judging import judge
+from tonk_ref.rulebook.options import option_facts
+from tonk_ref.rulebook.wording import PLAIN
 from tonk_ref.views.ruling_text import text
 from tonk_ref.views.verdict import verdict
 
@@ -54,7 +54,7 @@ def test_every_house_rule_that_changes_the_money_is_an_alternative() -> None:
             for option, value in t.changes(j.base).items():
                 facts = option_facts()[option]
                 assert facts is not None
-                from tonk_ref.spec.options import choice_words
+                from tonk_ref.rulebook.options import choice_words
 
                 # several values of one option share their first words: each value's own end is there
                 assert " ".join(choice_words(option, value).split()[-4:]) in wheres

@@ -600,7 +600,7 @@ def dead_end(table: Ruleset, variant: int = 0) -> tuple[JSON, list[Move], Move] 
         return None
     deck = dealt + upcard + stock + [c for c in pack if c not in named]
     setup: JSON = {"ruleset": table.to_dict(), "players": 2, "dealer": 1, "stake": 1, "deck": deck}
-    from ..spec.notation import parse_action
+    from ..rulebook.notation import parse_action
 
     try:
         moves = [parse_action(text) for text in script]
@@ -641,7 +641,7 @@ def tied_catch(table: Ruleset, variant: int = 0) -> tuple[JSON, list[Move]] | No
         return None
     setup: JSON = {"ruleset": table.to_dict(), "players": 3, "dealer": 2, "stake": 1,
                    "deck": dealt + upcard + stock + [c for c in pack if c not in named]}
-    from ..spec.notation import parse_action
+    from ..rulebook.notation import parse_action
 
     try:
         moves = [parse_action(text) for text in script]

@@ -16,8 +16,8 @@ from typing import Any, Literal
 from ..adapters.base import FEATURES, PROTOCOL_VERSION
 from ..engine.ruleset import DEFAULT, Ruleset
 from ..errors import TonkError
-from ..spec.notation import value_text
-from ..spec.options import action_options
+from ..rulebook.notation import value_text
+from ..rulebook.options import action_options
 from .case import Act, Case
 
 JSON = dict[str, Any]

@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from ..engine.ruleset import DEFAULT, Ruleset
-from ..spec.notation import describe_action, format_action
+from ..rulebook.notation import describe_action, format_action
 
 JSON = dict[str, Any]
 

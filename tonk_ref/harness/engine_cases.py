@@ -18,7 +18,7 @@ from typing import Any
 
 from ..engine.cards import NAMES, cards_of, pack_mask
 from ..engine.ruleset import DEFAULT, Ruleset, option_values
-from ..spec.notation import value_text
+from ..rulebook.notation import value_text
 from .capabilities import Capabilities
 from .case import Case
 

@@ -35,8 +35,8 @@ from ..adapters import reference as R
 from ..adapters.fields import observation_fields
 from ..atomic import OutputError, write_text
 from ..engine.ruleset import DEFAULT, Ruleset
-from ..spec.applicability import reasons_reachable
-from ..spec.notation import format_action
+from ..rulebook.applicability import reasons_reachable
+from ..rulebook.notation import format_action
 from .case import Act, Case, Observe, Step
 from .hands import deals, hand_case, random_ruleset, random_setup, seated, table_fields
 from .results import CaseResult

@@ -18,7 +18,7 @@ from typing import Any
 
 from ..errors import InputError
 from ..paths import data_root
-from ..spec.safe_input import MAX_DIGITS, check_digits, check_text, read_text
+from ..rulebook.safe_input import MAX_DIGITS, check_digits, check_text, read_text
 from .case import Case
 from .steps import ID_TAG, RULE_TAG, Builder, FeatureTextError, compile_step
 from .steps.parse import StepKind

@@ -23,7 +23,7 @@ from ..adapters import reference as R
 from ..adapters.fields import state_fields
 from ..engine.cards import NAMES, cards_of, pack_mask
 from ..engine.ruleset import DEFAULT, Ruleset, option_values
-from ..spec.applicability import reasons_reachable
+from ..rulebook.applicability import reasons_reachable
 from .case import Act, Case, Expect, Step, new_hand_setup
 
 JSON = dict[str, Any]

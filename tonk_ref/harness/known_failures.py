@@ -29,8 +29,8 @@ from typing import Any
 from ..bounds import MAX_KNOWN_ERRORS
 from ..errors import InputError
 from ..paths import spec_dir
-from ..spec.safe_input import check_text, load_yaml, read_text
-from ..spec.yamlpos import field_name, line_of
+from ..rulebook.safe_input import check_text, load_yaml, read_text
+from ..rulebook.yamlpos import field_name, line_of
 
 __all__ = ["KnownFailures", "KnownFailuresError", "cause_changed", "cause_of", "dump_known_failures",
            "load_known_failures"]
@@ -93,7 +93,7 @@ def _message(err: Any) -> str:
 
 def parse_known_failures(text: str, source: str) -> KnownFailures:
     """Parse the text of a known-failures file (YAML or JSON), within the limits of input
-    files (:mod:`tonk_ref.spec.safe_input`)."""
+    files (:mod:`tonk_ref.rulebook.safe_input`)."""
     import yaml
 
     check_text(text, source, KnownFailuresError)

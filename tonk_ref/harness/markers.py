@@ -9,7 +9,7 @@ import re
 import pytest
 
 from ..paths import features_dir
-from ..spec.reasons import rule_order
+from ..rulebook.reasons import rule_order
 
 
 def register_markers(config: pytest.Config) -> None:

@@ -36,9 +36,9 @@ from ..bounds import MAX_LEGAL_ACTIONS, MAX_PERFT_NODES
 from ..engine.cards import NAMES, CardError, cards_of, check_deck, pack_mask, parse_card
 from ..engine.ruleset import Ruleset, option_values
 from ..errors import InputError, TonkError
-from ..spec.notation import describe_action, value_text
-from ..spec.rulebook import RulebookError, resolve_ruleset
-from ..spec.safe_input import ErrorFactory, check_digits, check_text, load_yaml, read_text
+from ..rulebook.book import RulebookError, resolve_ruleset
+from ..rulebook.notation import describe_action, value_text
+from ..rulebook.safe_input import ErrorFactory, check_digits, check_text, load_yaml, read_text
 from .capabilities import Capabilities
 from .case import Case, Perft, new_hand_setup
 
@@ -117,7 +117,7 @@ def _number(text: str, source: str, line: int) -> int:
 
 def parse_table(text: str, source: str = "<perft>") -> list[PerftCase]:
     """The entries of a perft table, within the limits of input files
-    (:mod:`tonk_ref.spec.safe_input`)."""
+    (:mod:`tonk_ref.rulebook.safe_input`)."""
     check_text(text, source, PerftError)
     cases: list[PerftCase] = []
     current: PerftCase | None = None

@@ -27,7 +27,7 @@ from functools import cache
 from typing import Any
 
 from .. import __version__
-from ..spec.notation import value_text
+from ..rulebook.notation import value_text
 from .capabilities import Need
 from .report_schema import report_schema
 from .results import STATUSES, LoadError
@@ -505,7 +505,7 @@ def _read_report(path: str, expected: str) -> Any:
 
     from ..bounds import MAX_REPORT_BYTES, read_capped
     from ..errors import InputError
-    from ..spec.safe_input import load_json
+    from ..rulebook.safe_input import load_json
 
     data = read_capped(path, path, MAX_REPORT_BYTES)
     try:

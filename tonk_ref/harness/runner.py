@@ -40,8 +40,8 @@ from ..adapters.lifetime import Interrupted
 from ..engine.lru import LRU
 from ..engine.ruleset import Ruleset
 from ..errors import TonkError
-from ..spec.notation import action_key, describe_action, format_action
-from ..spec.reasons import rule_of_reason
+from ..rulebook.notation import action_key, describe_action, format_action
+from ..rulebook.reasons import rule_of_reason
 from .capabilities import Capabilities, HelloError, Need
 from .case import Act, Call, Case, Expect, Legal, Observe, Perft, Step, step_label
 from .compare import (

@@ -23,10 +23,10 @@ from ..engine.ruleset import Ruleset
 from ..engine.stacking import StackError, stack_deck
 from ..errors import InputError
 from ..paths import scenarios_dir, spec_dir
-from ..spec.notation import NotationError, parse_action
-from ..spec.rulebook import RulebookError, resolve_ruleset, rules_by_id
-from ..spec.safe_input import MAX_STEPS, check_text, load_yaml, read_text
-from ..spec.yamlpos import field_name, line_of
+from ..rulebook.book import RulebookError, resolve_ruleset, rules_by_id
+from ..rulebook.notation import NotationError, parse_action
+from ..rulebook.safe_input import MAX_STEPS, check_text, load_yaml, read_text
+from ..rulebook.yamlpos import field_name, line_of
 from .case import Act, Call, Case, Expect, Legal, Observe, Step
 from .case_codec import CASE_CODEC
 from .files import scenario_files
@@ -184,7 +184,7 @@ def _rel(p: Path, root: Path | None) -> str:
 
 def read_document(text: str, source: str) -> tuple[Any, yaml.Node | None]:
     """The data of a scenario's YAML text and its node tree, read within the limits of
-    input files (:mod:`tonk_ref.spec.safe_input`); a syntax error names its line."""
+    input files (:mod:`tonk_ref.rulebook.safe_input`); a syntax error names its line."""
     import yaml
 
     check_text(text, source, ScenarioError)

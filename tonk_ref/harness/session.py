@@ -24,17 +24,17 @@ from ..adapters.base import Adapter, WarmsUp
 from ..adapters.factory import EngineSpec, EngineSpecError
 from ..cache import Codec
 from ..errors import TonkError
-from ..spec.notation import value_text
-from .block import Block, exercised_by
+from ..rulebook.notation import value_text
 from .capabilities import Need
 from .case import Case
-from .coverage import Exercise, exercise_of
 from .known_failures import KnownFailures
 from .results import CaseResult, LoadError
-from .retarget import Retargeted
 from .runner import MAX_FAULTS_IN_A_ROW, Engine, SuiteRun
 from .suite import PERFT_DEPTH
-from .table import Table
+from .table.block import Block, exercised_by
+from .table.coverage import Exercise, exercise_of
+from .table.own import Table
+from .table.retarget import Retargeted
 
 JSON = dict[str, Any]
 
@@ -77,9 +77,9 @@ Progress = Callable[[int, int, CaseResult], None]
 
 class Session:
     def __init__(self, spec: EngineSpec, request: Request, adapter: Adapter | None = None) -> None:
-        from ..spec.rulebook import RulebookError, load_table_rules
+        from ..rulebook.book import RulebookError, load_table_rules
         from .known_failures import KnownFailuresError, load_known_failures
-        from .table import named_table
+        from .table.own import named_table
 
         self.spec = spec
         self.request = request
@@ -111,7 +111,7 @@ class Session:
     def start(self) -> Engine:
         """Start the engine and greet it (raises :class:`~.runner.EngineUnavailable`); the
         table follows from ``--rules`` or from what the engine declares."""
-        from .table import own_table
+        from .table.own import own_table
 
         if self.engine is not None:
             return self.engine
@@ -148,7 +148,7 @@ class Session:
     def place(self, case: Case) -> Retargeted:
         """``case`` at the run's table: as written where it plays there already, else
         retargeted (or why it cannot exist there)."""
-        from .retarget import retarget
+        from .table.retarget import retarget
 
         if self.table is None:
             return Retargeted(case)
@@ -236,7 +236,7 @@ class Session:
             out.cases += engine_cases(self.start().caps, self.table.rules if self.table is not None else None)
         out.exercised.update((c.id, exercise_of(c, exercised_by(c))) for c in out.cases if c.id not in out.exercised)
         if self.table is not None and self.request.generated:
-            from .block import table_block
+            from .table.block import table_block
 
             engine = self.start()
             # what the engine can be checked on
@@ -254,7 +254,7 @@ class Session:
         """What the cases that ran exercised: at the table (or under the seed rules, for a
         run at none), and per profile the rules and reasons its option changes."""
         from ..engine.ruleset import DEFAULT
-        from .coverage import measure, profile_coverage
+        from .table.coverage import measure, profile_coverage
 
         def pair(r: CaseResult) -> tuple[Case, Exercise]:
             return r.case, prepared.exercised.get(r.id, Exercise())
@@ -367,8 +367,8 @@ class Session:
     def table_json(self, prepared: Prepared, run: SuiteRun) -> JSON | None:
         """What the report says of the table: where it comes from, its options, the cases
         by origin, and the rules exercised."""
-        from .block import REACH_SEED
-        from .coverage import TARGET
+        from .table.block import REACH_SEED
+        from .table.coverage import TARGET
 
         table = self.table
         if table is None:
@@ -386,7 +386,7 @@ class Session:
 
     def report(self, prepared: Prepared, run: SuiteRun, *, suite_args: str = "") -> JSON:
         """The JSON report of the run (spec/scenarios.md, "Reports")."""
-        from ..spec.reasons import rule_order
+        from ..rulebook.reasons import rule_order
         from .report import build_report
 
         r = self.request
@@ -422,8 +422,8 @@ def _generated(case_id: str, table: Table) -> Case | None:
     entry ``perft-table-...``."""
     import re
 
-    from .block import generated_perft, observed, staged_catch, staged_dead_end
     from .hands import seeded_hand
+    from .table.block import generated_perft, observed, staged_catch, staged_dead_end
 
     staged = re.fullmatch(r"generated-staged-(turn-8|pay-caught-3)-([1-9])", case_id)
     if staged is not None:

@@ -1,6 +1,6 @@
 """What ``tonk judge`` and ``tonk explain`` are asked about, read into a
-:class:`~tonk_ref.spec.situation.Situation`: a scenario file, the ID of a scenario of the
-corpus, or a described situation (the grammar of :mod:`tonk_ref.spec.situation`).
+:class:`~tonk_ref.rulebook.situation.Situation`: a scenario file, the ID of a scenario of the
+corpus, or a described situation (the grammar of :mod:`tonk_ref.rulebook.situation`).
 
 A scenario is read by the scenario loader (so its errors name the file, the line and the
 field), and its deal is kept as written: a full deck, or hands, upcard and stock top, so
@@ -14,10 +14,10 @@ from pathlib import Path
 
 from ..engine.cards import parse_card
 from ..engine.ruleset import DEFAULT, Ruleset
-from ..spec.notation import option_text
-from ..spec.rulebook import load_table_rules
-from ..spec.safe_input import read_text
-from ..spec.situation import Description, ScenarioSituation, Situation, SituationError, scripted
+from ..rulebook.book import load_table_rules
+from ..rulebook.notation import option_text
+from ..rulebook.safe_input import read_text
+from ..rulebook.situation import Description, ScenarioSituation, Situation, SituationError, scripted
 from .case import Act
 from .files import scenario_files
 from .scenario import ScenarioError, load_scenario, read_document
@@ -80,7 +80,7 @@ def load_situation(text: str) -> Situation:
 def table_rules(path: str | None) -> tuple[Ruleset | None, str]:
     """The ruleset of ``--rules`` (a preset, a preset file or a table-rules file; None if
     not given) and how to name it; a bad one raises
-    :class:`~tonk_ref.spec.rulebook.RulebookError`."""
+    :class:`~tonk_ref.rulebook.book.RulebookError`."""
     if not path:
         return None, ""
     rules = load_table_rules(path)

@@ -80,7 +80,7 @@ def load_suite(
 
 
 def _compile(files: list[Path], perft_depth: int) -> Suite:
-    from ..spec.rulebook import RulebookError
+    from ..rulebook.book import RulebookError
     from .gherkin import FeatureError, load_feature, shown_path
     from .perft import PerftError, load_table, to_case
     from .scenario import ScenarioError, load_scenario

@@ -13,7 +13,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ..adapters.base import JSON, Adapter, AdapterFault, Rejected
-from ..spec.notation import describe_action
+from ..rulebook.notation import describe_action
 from .results import Exchange
 
 

@@ -24,7 +24,7 @@ from ..errors import TonkError
 
 if TYPE_CHECKING:
     from ..engine.ruleset import Ruleset
-    from ..spec.situation import Situation
+    from ..rulebook.situation import Situation
 
 #: Command name -> the module (in this package) that implements it.
 COMMANDS: dict[str, str] = {
@@ -217,8 +217,8 @@ def situation_and_rules(text: str, rules: str | None) -> tuple[Situation, Rulese
     the rules it is played under first (``--rules``, else the scenario's, else the seed
     rules) with how to name them; a bad one is a usage error."""
     from ..harness.situations import base_rules, load_situation
-    from ..spec.rulebook import RulebookError
-    from ..spec.situation import SituationError
+    from ..rulebook.book import RulebookError
+    from ..rulebook.situation import SituationError
 
     try:
         situation = load_situation(text)

@@ -2,7 +2,7 @@
 players, fewest actions) in which A and B give a different outcome, each found by a
 different deciding rule, as a one-line ``tonk judge`` description and a scenario file;
 the options that cannot change a hand, with the reason; and the bound searched when
-nothing is found.  See :mod:`tonk_ref.spec.diffsearch`."""
+nothing is found.  See :mod:`tonk_ref.rulebook.diffsearch`."""
 
 from __future__ import annotations
 
@@ -13,8 +13,8 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from ..harness.situations import load_situation
-from ..spec.diffsearch import Side, Witness, diff
-from ..spec.rulebook import RulebookError, load_table_rules
+from ..rulebook.book import RulebookError, load_table_rules
+from ..rulebook.diffsearch import Side, Witness, diff
 from ..views.diff_text import diff_view, markdown, text, to_json
 from .cli import UsageError, integer, writable_folder
 

@@ -10,8 +10,8 @@ from __future__ import annotations
 import argparse
 import sys
 
-from ..spec.situation import CannotArise
-from ..spec.wording import style_for
+from ..rulebook.situation import CannotArise
+from ..rulebook.wording import style_for
 from ..views.replay_text import explain, replay_view
 from .cli import UsageError, command_line, situation_and_rules
 

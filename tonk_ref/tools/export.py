@@ -108,7 +108,7 @@ def run(args: argparse.Namespace) -> int:
         writable_folder(args.out, "--out")
     table = None
     if args.rules:  # the table's rules first: a bad file is said before the suite is compiled
-        from ..spec.rulebook import RulebookError, load_table_rules
+        from ..rulebook.book import RulebookError, load_table_rules
 
         try:
             table = load_table_rules(args.rules)
@@ -118,7 +118,7 @@ def run(args: argparse.Namespace) -> int:
     left_out = 0
     if table is not None:
         from ..adapters.inprocess import reference
-        from ..harness.retarget import retarget
+        from ..harness.table.retarget import retarget
 
         ref = reference()
         moved = [retarget(c, table, ref).case for c in cases]

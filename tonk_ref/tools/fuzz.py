@@ -170,7 +170,7 @@ def run(args: argparse.Namespace) -> int:
     seed = args.seed if args.seed is not None else random.randrange(2**31)
     fixed_rules = None
     if args.rules:
-        from ..spec.rulebook import RulebookError, load_table_rules
+        from ..rulebook.book import RulebookError, load_table_rules
 
         try:
             fixed_rules = load_table_rules(args.rules)
@@ -284,7 +284,7 @@ def _fuzz(args: argparse.Namespace, spec: EngineSpec, adapter: Any, seed: int, f
             stats.written.append(written)
     # at a fixed table, the staged hands too: situations random play seldom reaches
     if fixed_rules is not None and plan.probes and not enough():
-        from ..harness.block import staged
+        from ..harness.table.block import staged
 
         for case in staged(fixed_rules):
             if enough():

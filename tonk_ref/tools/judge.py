@@ -13,10 +13,10 @@ import argparse
 import json
 import sys
 
-from ..spec.judging import judge, to_json
-from ..spec.rulebook import load_presets
-from ..spec.situation import GRAMMAR
-from ..spec.wording import style_for
+from ..rulebook.book import load_presets
+from ..rulebook.judging import judge, to_json
+from ..rulebook.situation import GRAMMAR
+from ..rulebook.wording import style_for
 from ..views.ruling_text import markdown, ruling_view, text, text_full
 from .cli import UsageError, command_line, situation_and_rules
 
@@ -80,7 +80,7 @@ def run(args: argparse.Namespace) -> int:
     if args.link:
         import os
 
-        from ..spec.situation import Description
+        from ..rulebook.situation import Description
         from ..views.ask import fragment
 
         if not isinstance(situation, Description):

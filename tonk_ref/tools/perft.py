@@ -21,8 +21,8 @@ from ..engine.serialize import action_to_json
 from ..harness.files import table_files
 from ..harness.perft import PerftCase, PerftError, action_text, check_adapter, load_table, seed_deck
 from ..paths import scenarios_dir
-from ..spec.rulebook import RulebookError, load_table_rules, resolve_ruleset
-from ..spec.safe_input import load_json, read_text
+from ..rulebook.book import RulebookError, load_table_rules, resolve_ruleset
+from ..rulebook.safe_input import load_json, read_text
 from ..views.escape import visible
 from . import exitcodes
 from .cli import UsageError, integer

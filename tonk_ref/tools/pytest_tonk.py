@@ -217,7 +217,7 @@ class CaseFile(pytest.File):
         from ..harness.gherkin import shown_path
         from ..harness.perft import PerftError, load_table, to_case
         from ..harness.scenario import ScenarioError, load_scenario
-        from ..spec.rulebook import RulebookError
+        from ..rulebook.book import RulebookError
 
         st = _session(self.config)
         try:
@@ -313,7 +313,7 @@ class _Controller:
         if not self.results:
             return None
         from ..harness.report import assemble
-        from ..spec.reasons import rule_order
+        from ..rulebook.reasons import rule_order
 
         st = self.st
         engine = self.engine or {"name": "?", "version": "?", "protocol": 1, "options": {}, "features": []}

@@ -26,10 +26,7 @@ import yaml
 from ..engine.ruleset import Ruleset, option_values
 from ..harness.situations import table_rules
 from ..paths import data_root, features_dir, scenarios_dir, spec_dir
-from ..spec.notation import option_text, value_text
-from ..spec.options import option_facts
-from ..spec.provenance import provenance, provenance_record
-from ..spec.rulebook import (
+from ..rulebook.book import (
     Rule,
     RulebookError,
     load_rules,
@@ -37,7 +34,10 @@ from ..spec.rulebook import (
     load_sections,
     table_values,
 )
-from ..spec.wording import wrap
+from ..rulebook.notation import option_text, value_text
+from ..rulebook.options import option_facts
+from ..rulebook.provenance import provenance, provenance_record
+from ..rulebook.wording import wrap
 from .cli import UsageError
 
 COMMAND = "rules"

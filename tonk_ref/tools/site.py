@@ -85,7 +85,7 @@ class Blocked(importlib.abc.MetaPathFinder):
 sys.meta_path.insert(0, Blocked())
 sys.path.insert(0, sys.argv[1])
 data = json.load(sys.stdin)
-from tonk_ref.spec import baked
+from tonk_ref.rulebook import baked
 baked.install(data["spec"])
 from tonk_ref.views import ask
 json.loads(ask.catalogue())
@@ -170,7 +170,7 @@ def page_file(name: str) -> bytes:
 
 
 def baked_spec() -> bytes:
-    from ..spec import baked
+    from ..rulebook import baked
 
     return json.dumps(baked.bake(), sort_keys=True, ensure_ascii=False, separators=(",", ":")).encode()
 

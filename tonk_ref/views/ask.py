@@ -26,11 +26,11 @@ from urllib.parse import parse_qsl, quote
 from ..engine.cards import NAMES, pack_mask
 from ..engine.ruleset import Ruleset, option_values
 from ..errors import TonkError
-from ..spec.judging import judge, to_json
-from ..spec.notation import value_text
-from ..spec.rulebook import RulebookError, load_presets, resolve_ruleset
-from ..spec.situation import Description, SituationError
-from ..spec.wording import PLAIN
+from ..rulebook.book import RulebookError, load_presets, resolve_ruleset
+from ..rulebook.judging import judge, to_json
+from ..rulebook.notation import value_text
+from ..rulebook.situation import Description, SituationError
+from ..rulebook.wording import PLAIN
 from .verdict import table_of, verdict
 
 __all__ = ["answer", "catalogue", "fragment", "parse", "read_fragment", "rules_of"]
@@ -42,8 +42,8 @@ MAX_TEXT = 4000
 
 def catalogue() -> str:
     """What the page offers: presets, options as questions, the cards of each pack."""
-    from ..spec.options import choice_words, option_question
-    from ..spec.rulebook import load_ruleset_schema
+    from ..rulebook.book import load_ruleset_schema
+    from ..rulebook.options import choice_words, option_question
 
     props = load_ruleset_schema()["properties"]
     options = []

@@ -1,4 +1,4 @@
-"""Where two rulesets disagree (:class:`~tonk_ref.spec.diffsearch.Diff`) in words, for
+"""Where two rulesets disagree (:class:`~tonk_ref.rulebook.diffsearch.Diff`) in words, for
 ``tonk diff``: the text, Markdown, the JSON record, and the words of its HTML page
 (:func:`diff_view`, laid out by :mod:`.diff_html`)."""
 
@@ -9,12 +9,12 @@ from typing import Any
 
 from ..engine.cards import NAMES
 from ..engine.serialize import state_to_json
-from ..spec.diffsearch import Diff, Side, Witness
-from ..spec.notation import option_text
-from ..spec.outcome_text import outcome_words, pays_words
-from ..spec.provenance import provenance
-from ..spec.rulebook import rules_by_id
-from ..spec.situation import CannotArise, Description
+from ..rulebook.book import rules_by_id
+from ..rulebook.diffsearch import Diff, Side, Witness
+from ..rulebook.notation import option_text
+from ..rulebook.outcome_text import outcome_words, pays_words
+from ..rulebook.provenance import provenance
+from ..rulebook.situation import CannotArise, Description
 from .diff_html import DiffPage
 from .diff_html import Witness as PageWitness
 from .ruling_html import Quote, Sentence

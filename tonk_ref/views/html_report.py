@@ -31,7 +31,7 @@ from typing import Any
 
 from ..harness.results import fault_lines
 from ..harness.transcript import exchange_lines
-from ..spec.rulebook import load_rules, load_sections
+from ..rulebook.book import load_rules, load_sections
 from . import cardface
 from .htmlpage import render
 from .render import counts_text, not_checked_lines, replay_command

@@ -78,14 +78,14 @@ ORIGINS = ("written", "translated", "derived", "generated")
 
 
 def _options_text(options: Mapping[str, Any]) -> str:
-    from ..spec.notation import value_text
+    from ..rulebook.notation import value_text
 
     return ", ".join(f"{k} = {value_text(v)}" for k, v in options.items()) or "the seed rules"
 
 
 def table_first_lines(report: JSON) -> list[str]:
     """A run at the engine's own table says so first, with the choices it made."""
-    from ..spec.notation import value_text
+    from ..rulebook.notation import value_text
 
     t = report.get("table")
     if not t or t.get("source") != "engine":

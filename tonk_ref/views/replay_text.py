@@ -11,11 +11,11 @@ from ..engine.actions import REASONS
 from ..engine.hand import Event, Hand
 from ..engine.ruleset import Ruleset
 from ..engine.serialize import state_to_json
-from ..spec.provenance import provenance
-from ..spec.replaying import Moment, replay
-from ..spec.rulebook import rules_by_id
-from ..spec.situation import Situation
-from ..spec.wording import PLAIN, Style, amount, draw_table, ending_words, event_text, seats, signed, wrap
+from ..rulebook.book import rules_by_id
+from ..rulebook.provenance import provenance
+from ..rulebook.replaying import Moment, replay
+from ..rulebook.situation import Situation
+from ..rulebook.wording import PLAIN, Style, amount, draw_table, ending_words, event_text, seats, signed, wrap
 from .replay_html import ReplayPage, Said
 from .replay_html import Result as PageResult
 from .replay_html import Step as PageStep

@@ -17,8 +17,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..engine.ruleset import Ruleset
-from ..spec.provenance import provenance
-from ..spec.rulebook import rules_by_id
+from ..rulebook.book import rules_by_id
+from ..rulebook.provenance import provenance
 
 State = dict[str, Any]  # a protocol state (spec/protocol.md, "State"), drawn as cards
 

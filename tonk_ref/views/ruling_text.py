@@ -1,4 +1,4 @@
-"""A ruling (:class:`~tonk_ref.spec.judging.Judgement`) in words, for ``tonk judge``: the
+"""A ruling (:class:`~tonk_ref.rulebook.judging.Judgement`) in words, for ``tonk judge``: the
 short text, the full text (``--full``: every event, the totals and every rule), Markdown to
 paste into a chat, and the words of its HTML page (:func:`ruling_view`, laid out by
 :mod:`.ruling_html`).  Each rule is quoted in the sentence that holds under the group's
@@ -13,12 +13,12 @@ from ..engine.actions import REASONS
 from ..engine.hand import Hand
 from ..engine.ruleset import Ruleset
 from ..engine.serialize import state_to_json
-from ..spec.judging import BETWEEN_HANDS, Group, Judgement, Outcome, Trial, labels
-from ..spec.notation import option_text, or_words, value_text
-from ..spec.outcome_text import goes_on_words, outcome_words, pays_words
-from ..spec.rulebook import rules_by_id
-from ..spec.situation import CannotArise
-from ..spec.wording import Style, amount, ending_words, event_text, signed, wrap
+from ..rulebook.book import rules_by_id
+from ..rulebook.judging import BETWEEN_HANDS, Group, Judgement, Outcome, Trial, labels
+from ..rulebook.notation import option_text, or_words, value_text
+from ..rulebook.outcome_text import goes_on_words, outcome_words, pays_words
+from ..rulebook.situation import CannotArise
+from ..rulebook.wording import Style, amount, ending_words, event_text, signed, wrap
 from .escape import md, md_code
 from .ruling_html import OptionRow, Pay, Quote, Refused, RulingGroup, RulingPage, Sentence
 

@@ -8,7 +8,7 @@ The terminal's short ruling (:mod:`.ruling_text`) and the players' page (which r
 module in the browser, through :mod:`.ask`) say the same words: :func:`verdict` builds them
 once, as plain data.  The words of each option and value are the schema's own
 (``x-question`` and ``x-choices`` in spec/ruleset.schema.json, read by
-:mod:`tonk_ref.spec.options`); the words of each payment are its rule's ``paid_for``.
+:mod:`tonk_ref.rulebook.options`); the words of each payment are its rule's ``paid_for``.
 """
 
 from __future__ import annotations
@@ -22,9 +22,9 @@ from ..engine.actions import Action
 from ..engine.cards import NAMES
 from ..engine.result import Amount, Payment
 from ..engine.ruleset import Ruleset
-from ..spec.judging import Group, Judgement, Outcome, Trial
-from ..spec.provenance import sentence_values
-from ..spec.rulebook import Rule, load_presets, rules_by_id
+from ..rulebook.book import Rule, load_presets, rules_by_id
+from ..rulebook.judging import Group, Judgement, Outcome, Trial
+from ..rulebook.provenance import sentence_values
 
 __all__ = ["Alternative", "QuotedRule", "Verdict", "amount_json", "choice_phrase", "source_words", "verdict"]
 
@@ -322,7 +322,7 @@ def _written_sources(rule: Rule) -> list[str]:
 
 def source_words(rule: Rule, rules: Ruleset) -> str:
     """Where a rule's sentence comes from, in words a player reads."""
-    from ..spec.options import option_facts
+    from ..rulebook.options import option_facts
 
     changed = sentence_values(rule, rules)
     if changed:
@@ -351,7 +351,7 @@ def source_words(rule: Rule, rules: Ruleset) -> str:
 def choice_phrase(changes: dict[str, Any]) -> str:
     """The table a set of option changes makes, in words: 'a knocker who ties the lowest
     hand wins' (the schema's x-choices), joined by 'and'."""
-    from ..spec.options import choice_words
+    from ..rulebook.options import choice_words
 
     return _joined([choice_words(option, value) for option, value in changes.items()])
 

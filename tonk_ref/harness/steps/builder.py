@@ -23,7 +23,7 @@ from typing import Any
 from ...engine.cards import NAMES, cards_of, pack_mask, parse_card
 from ...engine.ruleset import Ruleset, option_values
 from ...engine.stacking import StackError, stack_deck
-from ...spec.rulebook import RulebookError, resolve_ruleset
+from ...rulebook.book import RulebookError, resolve_ruleset
 from ..case import Act, Call, Case, Expect, Step, new_hand_setup
 from .parse import FeatureTextError
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ...spec.notation import NotationError, parse_move
+from ...rulebook.notation import NotationError, parse_move
 from ..case import Legal, Observe
 from .builder import Builder
 from .parse import (

@@ -4,7 +4,7 @@ the case; whether an action must be accepted or refused is settled by the step a
 
 from __future__ import annotations
 
-from ...spec.notation import NotationError, parse_move
+from ...rulebook.notation import NotationError, parse_move
 from .builder import Builder
 from .parse import CARD, CARDS, INTS, SEAT, SEATS, WORD, FeatureTextError, card_name, ints, raw_cards, seats, step
 

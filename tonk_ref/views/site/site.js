@@ -30,7 +30,7 @@ function worker() {
     post({ type: "progress", stage: "data" });
     const spec = await data;
     py.globals.set("_tonk_spec", spec);
-    py.runPython("import json\nfrom tonk_ref.spec import baked\nbaked.install(json.loads(_tonk_spec))\ndel _tonk_spec");
+    py.runPython("import json\nfrom tonk_ref.rulebook import baked\nbaked.install(json.loads(_tonk_spec))\ndel _tonk_spec");
     ask = py.pyimport("tonk_ref.views.ask");
     // which options matter only with another's value (x-needs), for a catalogue that omits it
     const props = (JSON.parse(spec).ruleset_schema || {}).properties || {};

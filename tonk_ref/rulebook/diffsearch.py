@@ -32,12 +32,12 @@ from ..engine.cards import NAMES, Card, pack_mask
 from ..engine.ruleset import Ruleset
 from ..engine.serialize import action_to_json, amount_json
 from .applicability import condition_text
+from .book import load_rules, load_ruleset_schema
 from .diffprobes import Family, families
 from .judging import Outcome, outcome_of
 from .notation import describe_action, option_text, value_text
 from .options import option_facts
 from .outcome_text import outcome_words, pays_words
-from .rulebook import load_rules, load_ruleset_schema
 from .situation import CannotArise, Description, Played, Situation, SituationError, fill_order, play
 
 JSON = dict[str, Any]

@@ -4,7 +4,7 @@ Besides the written cases placed at T (:mod:`.retarget`), a table run plays seed
 under T on the reference engine and writes each as a *generated* case
 (:func:`~.hands.seeded_hand`), and adds perft entries dealt and counted under T.
 
-Which rules apply at T is spec data (:mod:`tonk_ref.spec.applicability`); the block is
+Which rules apply at T is spec data (:mod:`tonk_ref.rulebook.applicability`); the block is
 chosen so that each is exercised (:mod:`.coverage`) by :data:`~.coverage.TARGET` cases: a
 base of seeded hands (``--seed``); then, for every rule that fewer cases of the run
 exercise, the hands of a fixed sample that cite it.  The sample is :data:`REACH_HANDS`
@@ -24,16 +24,16 @@ from typing import Any
 
 import msgspec
 
-from ..adapters import reference as R
-from ..adapters.fields import observation_fields
-from ..cache import Codec, cached, digest, typed_codec
-from ..engine.ruleset import Ruleset
-from ..errors import TonkError
-from ..spec.applicability import reasons_reachable, rules_that_apply
-from .case import Call, Case, Observe, Perft
+from ...adapters import reference as R
+from ...adapters.fields import observation_fields
+from ...cache import Codec, cached, digest, typed_codec
+from ...engine.ruleset import Ruleset
+from ...errors import TonkError
+from ...rulebook.applicability import reasons_reachable, rules_that_apply
+from ..case import Call, Case, Observe, Perft
+from ..hands import MAX_ACTIONS, STYLES, hand_case, random_setup, seeded_hand
+from ..perft import PerftCase, seed_deck, to_case
 from .coverage import TARGET, Exercise, exercise_of
-from .hands import MAX_ACTIONS, STYLES, hand_case, random_setup, seeded_hand
-from .perft import PerftCase, seed_deck, to_case
 
 JSON = dict[str, Any]
 
@@ -180,7 +180,7 @@ def staged_four_seat_catch(table: Ruleset) -> Case | None:
     them, or the reference does not end the hand so."""
     if table.max_players < FOUR or not 0 < table.hand_size_for(FOUR):
         return None
-    from ..engine.cards import NAMES, RANKS, SUITS, cards_of, pack_mask
+    from ...engine.cards import NAMES, RANKS, SUITS, cards_of, pack_mask
     from .translate import rank_order
 
     size = table.hand_size_for(FOUR)
@@ -220,7 +220,7 @@ def staged_last_card_hit(table: Ruleset) -> Case | None:
     table deals other hands than five cards to two, or the reference plays it otherwise."""
     if not table.hit_ends_turn or table.hand_size_for(2) != 5:
         return None
-    from ..engine.cards import NAMES, cards_of, pack_mask
+    from ...engine.cards import NAMES, cards_of, pack_mask
 
     hands = [["Ah", "2h", "3h", "4h", "3c"], ["4c", "5c", "6c", "Kd", "Qs"]]
     stock = ["Jd", "5h"]
@@ -251,7 +251,7 @@ def staged_last_card_hit(table: Ruleset) -> Case | None:
 def _scripted(setup: JSON, script: list[str]) -> Any:
     """The reference's play of ``script`` (the action notation) from ``setup``; None where
     the table deals or plays it otherwise."""
-    from ..spec.notation import parse_action
+    from ...rulebook.notation import parse_action
 
     try:
         return R.replay(setup, [parse_action(text) for text in script], trace=False)
@@ -273,7 +273,7 @@ def staged_reason_order(table: Ruleset) -> Case | None:
     refuses it otherwise."""
     import random as _random
 
-    from .hands import random_setup
+    from ..hands import random_setup
 
     setup = random_setup(_random.Random("staged-reason-order"), table, 2)
     state = R.Stepper(setup).state()
@@ -310,7 +310,7 @@ def staged_last_turn(table: Ruleset, variant: int = 0) -> Case | None:
         return None
     if variant == 1 and not table.hit_ends_turn:
         return None
-    from ..engine.cards import NAMES, cards_of, pack_mask
+    from ...engine.cards import NAMES, cards_of, pack_mask
 
     hands = [["3c", "Jh", "Qs", "Kh", "6d"], ["4c", "5c", "6c", "7c", "Js"]]
     dealer = 0
@@ -367,7 +367,7 @@ def staged_four_seat_lock(table: Ruleset) -> Case | None:
     plays it otherwise."""
     if not table.hit_lock or table.max_players < FOUR or table.hand_size_for(FOUR) != 5:
         return None
-    from ..engine.cards import NAMES, cards_of, pack_mask
+    from ...engine.cards import NAMES, cards_of, pack_mask
 
     hands = [["Jh", "Qs", "Kh", "6d", "2s"], ["4c", "5c", "6c", "Ad", "2h"], ["3c", "Qd", "Kd", "5h", "Js"],
              ["Jd", "Qh", "Ks", "4s", "Ah"]]
@@ -478,7 +478,7 @@ def table_block(table: Ruleset, written: dict[str, Exercise], *, seed: int = 1, 
     exercise, hands that exercise it (:func:`_make_block`).  Kept in the case cache: the
     block follows from the table, the seed, the sizes and how far short of the target the
     written cases leave each rule and reason."""
-    from .case_codec import decode_cases, encode_cases
+    from ..case_codec import decode_cases, encode_cases
 
     counts = Counter(x for e in written.values() for x in (*e.rules, *e.reasons))
     short = [(x, min(counts[x], TARGET)) for x in (*rules_that_apply(table), *reasons_reachable(table))]

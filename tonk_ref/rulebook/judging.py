@@ -16,11 +16,11 @@ from ..engine.match import hand_points, next_dealer
 from ..engine.result import Amount, Payment
 from ..engine.ruleset import DEFAULT, Ruleset, option_values
 from ..engine.spreads import spread_masks
+from .book import Rule, rules_by_id
 from .notation import option_text, value_text
 from .notation import or_words as _or
 from .options import acting_on, option_facts
 from .provenance import house_label, provenance, provenance_record, sentence_values
-from .rulebook import Rule, rules_by_id
 from .situation import Description, Played, Situation, SituationError, named_cards, play
 from .wording import PLAIN, amount, event_text, rule_options
 

@@ -1,5 +1,5 @@
 """Coverage that means what it says: at a table, which rules apply and which refusal reasons
-can be reached (spec data: :mod:`tonk_ref.spec.applicability`), and how many of the cases
+can be reached (spec data: :mod:`tonk_ref.rulebook.applicability`), and how many of the cases
 that ran exercised each.
 
 A case *exercises* a rule when the reference engine cites it playing the case at the table
@@ -18,10 +18,10 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..engine.ruleset import Ruleset
-from ..spec.applicability import reasons_reachable, rules_that_apply
-from .case import Act, Case
-from .results import CaseResult
+from ...engine.ruleset import Ruleset
+from ...rulebook.applicability import reasons_reachable, rules_that_apply
+from ..case import Act, Case
+from ..results import CaseResult
 
 JSON = dict[str, Any]
 #: How many cases that ran must exercise each rule that applies and each reason that can be reached.
@@ -87,7 +87,7 @@ def measure(rules: Ruleset, ran: Sequence[tuple[Case, Exercise]], skipped: Seque
 def changed_by(option: str) -> frozenset[str]:
     """The rules and reasons an option changes: those that name it among their options or
     in the conditions of where they apply."""
-    from ..spec.rulebook import load_reasons, load_rules
+    from ...rulebook.book import load_reasons, load_rules
 
     changed = {r.id for r in load_rules() if option in r.options or option in r.applies.options}
     changed |= {r.code for r in load_reasons() if option in r.applies.options}

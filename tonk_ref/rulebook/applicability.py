@@ -24,8 +24,8 @@ import functools
 from collections.abc import Collection
 
 from ..engine.ruleset import Ruleset
+from .book import Applies, Reason, Rule, Term, load_reasons, load_rules
 from .notation import option_text, value_text
-from .rulebook import Applies, Reason, Rule, Term, load_reasons, load_rules
 
 __all__ = [
     "applies_text",

@@ -17,7 +17,7 @@ from ..engine.cards import NAMES, SUIT_SYMBOLS, Card
 from ..engine.hand import Event, Hand
 from ..engine.result import Amount
 from ..engine.ruleset import Ruleset
-from .rulebook import Rule, rules_by_id
+from .book import Rule, rules_by_id
 
 RED = "\x1b[31m"
 BOLD = "\x1b[1m"

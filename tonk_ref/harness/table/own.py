@@ -18,9 +18,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from ..engine.ruleset import DEFAULT, Ruleset, RulesetError, option_values
-from ..spec.notation import value_text
-from .capabilities import Capabilities
+from ...engine.ruleset import DEFAULT, Ruleset, RulesetError, option_values
+from ...rulebook.notation import value_text
+from ..capabilities import Capabilities
 
 JSON = dict[str, Any]
 Source = Literal["rules", "engine"]
@@ -109,7 +109,7 @@ def own_table(caps: Capabilities) -> Table | None:
 
 def preset_named(rules: Ruleset) -> str | None:
     """The name of the preset whose ruleset is exactly ``rules`` (not the seed)."""
-    from ..spec.rulebook import load_presets
+    from ...rulebook.book import load_presets
 
     for name, preset in load_presets().items():
         if name != "seed" and preset.ruleset() == rules:

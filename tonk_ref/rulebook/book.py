@@ -440,7 +440,7 @@ def rules_path() -> Path:
     return spec_dir() / "rules.yaml"
 
 
-#: The spec's data baked as JSON (:mod:`tonk_ref.spec.baked`), where no file is read: the
+#: The spec's data baked as JSON (:mod:`tonk_ref.rulebook.baked`), where no file is read: the
 #: rules, the schemas and the presets, checked when they were baked.  None: read the files.
 BAKED: dict[str, Any] | None = None
 

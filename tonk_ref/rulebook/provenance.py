@@ -11,9 +11,9 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ..engine.ruleset import Ruleset
+from .book import Rule, alternatives, alternatives_text, load_ruleset_schema, table_values
 from .notation import option_text
 from .options import option_facts
-from .rulebook import Rule, alternatives, alternatives_text, load_ruleset_schema, table_values
 
 #: The variations the seeds print after their rules (no upcard, forced spreads, the
 #: new-spread double): options that play them are the seeds' own, not house rules.

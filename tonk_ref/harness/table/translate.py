@@ -28,10 +28,10 @@ import re
 from collections.abc import Iterator, Sequence
 from typing import Any
 
-from ..adapters import reference as R
-from ..engine.cards import NAMES, RANKS, SUITS, cards_of, pack_mask
-from ..engine.ruleset import Ruleset
-from .case import Act, Call, Case, Expect, Legal, Observe, Perft, Step
+from ...adapters import reference as R
+from ...engine.cards import NAMES, RANKS, SUITS, cards_of, pack_mask
+from ...engine.ruleset import Ruleset
+from ..case import Act, Call, Case, Expect, Legal, Observe, Perft, Step
 
 JSON = dict[str, Any]
 #: How many candidate translations are tried for one case.

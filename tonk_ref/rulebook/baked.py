@@ -17,7 +17,7 @@ import json
 from typing import Any
 
 from .. import __version__
-from . import rulebook
+from . import book as rulebook
 
 __all__ = ["bake", "install"]
 

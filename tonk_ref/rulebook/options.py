@@ -49,7 +49,7 @@ from typing import Any, Literal, cast, get_args
 
 from ..engine.ruleset import Ruleset
 from ..paths import spec_dir
-from .rulebook import EVERYWHERE, Applies, RulebookError, Term, load_ruleset_schema
+from .book import EVERYWHERE, Applies, RulebookError, Term, load_ruleset_schema
 
 __all__ = [
     "ActsOn",

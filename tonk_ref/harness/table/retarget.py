@@ -24,16 +24,16 @@ import dataclasses
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
-from ..adapters.base import JSON, Adapter, Rejected
-from ..engine.cards import NAMES, cards_of, pack_mask
-from ..engine.ruleset import Ruleset
-from ..errors import TonkError
-from ..spec.notation import action_key, describe_action
-from .capabilities import Need
-from .case import Act, Call, Case, Expect, Legal, Observe, Origin, Perft, Step
-from .compare import compare_observation, compare_result, compare_state, pair_totals
-from .interpret import StepInterpreter, answer_at
-from .perft import AdapterPerft
+from ...adapters.base import JSON, Adapter, Rejected
+from ...engine.cards import NAMES, cards_of, pack_mask
+from ...engine.ruleset import Ruleset
+from ...errors import TonkError
+from ...rulebook.notation import action_key, describe_action
+from ..capabilities import Need
+from ..case import Act, Call, Case, Expect, Legal, Observe, Origin, Perft, Step
+from ..compare import compare_observation, compare_result, compare_state, pair_totals
+from ..interpret import StepInterpreter, answer_at
+from ..perft import AdapterPerft
 
 ALL_FEATURES = ("payments", "reasons")
 T = TypeVar("T")
@@ -162,7 +162,7 @@ def result_as(expected: JSON | None, actual: object) -> JSON | None:
 
 
 def _amount(v: Any) -> int | str:
-    from ..bounds import amount
+    from ...bounds import amount
 
     f = amount(v)
     return int(f) if f.denominator == 1 else f"{f.numerator}/{f.denominator}"
