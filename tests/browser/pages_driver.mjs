@@ -6,9 +6,11 @@
 // stdout: {"results": [RESULT, ...], "blocked": [URL, ...], "console": [TEXT, ...]}
 //
 // A task: {"id", "url", "width", "height", "scheme": "light"|"dark",
-//          "axe": bool, "screenshot": PATH (optional), "full_page": bool}
+//          "axe": bool, "open_details": bool, "dom": bool, "screenshot": PATH (optional),
+//          "full_page": bool}
 // A result: {"id", "ok", "error"?, "ready": bool, "title", "h1": [TEXT],
-//            "violations": [...] (with "axe"), "scroll_width", "inner_width", "wide": [...]}
+//            "violations": [...] (with "axe"), "scroll_width", "inner_width", "wide": [...],
+//            "dom": TEXT (with "dom": the document as the script left it)}
 // A page with a script marks body[data-ready='1'] when the script has run; a page without
 // one is ready at "load".  Only file: and data: requests go out; the others are aborted
 // and listed (a page must need no network).
@@ -107,7 +109,10 @@ for (const task of cfg.tasks) {
   const t0 = performance.now();
   try {
     const scripted = await load(task);
+    // every <details> of the page opened, so that axe-core sees what each one holds
+    if (task.open_details) await page.evaluate(() => document.querySelectorAll("details").forEach((d) => { d.open = true; }));
     const out = { id: task.id, ok: true, scripted, ...(await measure()) };
+    if (task.dom) out.dom = await page.content();
     if (task.axe) out.violations = await axe();
     if (task.screenshot) {
       await page.evaluate(() => window.scrollTo(0, 0));
