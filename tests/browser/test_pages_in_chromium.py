@@ -1,7 +1,9 @@
 """The HTML pages in a real browser: the conformance report of three engines (the reference,
 the example JavaScript engine and a fake engine with a bug, so that cases fail), the same
-report opened at a failing case and showing that case alone, a ruling, a diff and a
-replay, each a file written by the command a user runs.
+report opened at a failing case and showing that case alone, a report of the same cases
+known to fail on one engine and erroring on another that crashes (amber cells, engine
+faults, one case ID under two engines), a ruling, a diff and a replay, each a file
+written by the command a user runs.
 
 Headless Chromium, driven by puppeteer-core (``pages_driver.mjs``, one node process and one
 browser for the whole module), loads each page at a desktop's width (1280 px) and a
@@ -47,7 +49,7 @@ SIZES = {1280: 900, 390: 844}
 SCHEMES = ("light", "dark")
 #: the pages checked with axe-core and for sideways scroll, each with every <details> open
 #: (the report opened at a failing case from its address, as a link to a failure opens it)
-KINDS = ("report", "case-alone", "ruling", "diff", "replay")
+KINDS = ("report", "case-alone", "faults", "ruling", "diff", "replay")
 
 
 def required() -> bool:
@@ -154,7 +156,16 @@ def make_pages(tmp: Path) -> dict[str, Any]:
     assert cli.main(["check", "-k", SELECT, "--no-progress", "--adapter-cmd", engine, "--json", str(bug)]) == 1
     report = tmp / "report.html"
     assert cli.main(["report", "--html", str(report), str(ref), str(js), str(bug)]) == 0
-    files = {"report": report}
+    # the same cases known to fail on one engine, erroring on another that crashes at a knock
+    known, crash, faults = tmp / "known.yaml", tmp / "crash.json", tmp / "faults.html"
+    assert cli.main(["check", "-k", SELECT, "--no-progress", "--adapter-cmd", engine,
+                     "--write-known-failures", str(known)]) == 0
+    assert cli.main(["check", "-k", SELECT, "--no-progress", "--adapter-cmd", engine, "--known-failures", str(known),
+                     "--json", str(tmp / "known.json")]) == 0
+    crashing = f"{sys.executable} {FAKE} --mode crash --action knock"
+    assert cli.main(["check", "-k", SELECT, "--no-progress", "--adapter-cmd", crashing, "--json", str(crash)]) == 1
+    assert cli.main(["report", "--html", str(faults), str(tmp / "known.json"), str(crash)]) == 0
+    files = {"report": report, "faults": faults}
     for name, argv in (("ruling", ["judge", JUDGED, "--format", "html"]),
                        ("diff", ["diff", "seed", "online", "--format", "html"]),
                        ("replay", ["explain", "pay-w7-knock-tie-2p", "--format", "html"])):
@@ -295,3 +306,13 @@ def test_screenshots_are_not_blank(browsed: dict[str, Any], kind: str, width: in
     background = colours.most_common(1)[0][1]
     assert len(colours) > 40, f"{shot.name}: {len(colours)} colours: blank"
     assert total - background > total // 50, f"{shot.name}: almost every pixel is the background"
+
+
+def test_the_faults_page_holds_what_it_is_checked_for(browsed: dict[str, Any]) -> None:
+    """The second report draws known failures (amber), errored cases with the engine's fault,
+    and the same case under both engines: axe-core above sees each of them."""
+    text = browsed["files"]["faults"].read_text(encoding="utf-8")
+    assert 'class="cell known"' in text and 'class="cell fail"' in text
+    assert "<h4>Engine fault</h4>" in text
+    first = browsed["failing"][0]
+    assert all(case_anchor(i, first) in dom(text).by_id for i in (0, 1)), "the same case under both engines"
