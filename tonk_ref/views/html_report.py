@@ -209,7 +209,8 @@ def _expected_actual(case: JSON) -> list[JSON]:
     return rows
 
 
-def _case(report: JSON, engine: int, case: JSON) -> JSON:
+def _case(report: JSON, engine: int, label: str, case: JSON) -> JSON:
+    """A failing case of engine ``engine`` (its column's ``label``) as the page draws it."""
     anchor = case_anchor(engine, case["id"])
     scene = case.get("scene") or {}
     moment = "before the failing step" if case.get("failing_step") is not None else "at the end of the script"
@@ -220,7 +221,7 @@ def _case(report: JSON, engine: int, case: JSON) -> JSON:
     transcript = case.get("transcript") or []
     options = ", ".join(f"{k}={json.dumps(v) if not isinstance(v, str) else v}" for k, v in case["options"].items())
     return {
-        "anchor": anchor, "status": case["status"],
+        "anchor": anchor, "engine": label, "status": case["status"],
         "cls": {"failed": "fail", "errored": "fail", "known": "known"}.get(case["status"], "none"),
         "rules": case["rules"], "sections": sorted({rid.split("-", 1)[0] for rid in case["rules"]}),
         "id": case["id"], "title": case["title"], "source": case["source"], "message": case["message"],
@@ -246,7 +247,7 @@ def _engine_section(report: JSON, engine: int, label: str) -> JSON:
         shown.update(drawn)
         groups.append({"cls": "known" if g["status"] == "known" else "fail", "count": g["count"],
                        "status": g["status"], "cause": g["cause"], "rule": g["rule"],
-                       "cases": [_case(report, engine, by_id[cid]) for cid in drawn],
+                       "cases": [_case(report, engine, label, by_id[cid]) for cid in drawn],
                        "rest": [cid for cid in g["cases"] if cid not in drawn]})
     t = report.get("table")
     return {

@@ -1,8 +1,12 @@
 """The shell of every HTML page the project writes (the conformance report, a ruling, a
 replay, a diff): one self-contained file, its styles and script inline, nothing loaded
-from the network.  Light and dark colours follow ``prefers-color-scheme``; every control
-is a native one (links, buttons, ``details``/``summary``, form fields) with a visible focus
-ring; the layout holds at a phone's width (about 390 px).
+from the network.  Light and dark colours follow ``prefers-color-scheme``, each text against
+its background at a contrast of 4.5:1 or more; every control is a native one (links,
+buttons, ``details``/``summary``, form fields) with a visible focus ring, and a box that
+scrolls (a wide table, a long transcript) is a named region the keyboard can reach
+(``tabindex="0"``); the layout holds at a phone's width (about 390 px), long words broken
+rather than widening the page.  tests/browser/test_pages_in_chromium.py runs axe-core on
+every kind of page, in both schemes, at both widths.
 
 Every page is a Jinja2 template of ``templates/`` rendered with autoescaping on for every
 template, so a value reaches a page only escaped (the text of an element and the value of

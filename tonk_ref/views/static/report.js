@@ -55,13 +55,27 @@
     if (!d) { return; }
     var box = document.createElement('section');
     box.id = 'only';
-    box.innerHTML = '<p><a href="#">the whole report</a></p>';
+    var name = d.querySelector('summary code').textContent;
+    var head = document.createElement('h1');
+    head.className = 'case-title';
+    head.textContent = name;
+    box.appendChild(head);
+    var back = document.createElement('p');
+    back.innerHTML = '<a href="#">the whole report</a>';
+    box.appendChild(back);
     box.appendChild(d);
+    // the case's headings, one level under the page's own (the case's title) here
+    $$('h4', d).forEach(function (h4) {
+      var h2 = document.createElement('h2');
+      h2.className = 'sub';
+      while (h4.firstChild) { h2.appendChild(h4.firstChild); }
+      h4.replaceWith(h2);
+    });
     Array.prototype.slice.call(main.children).forEach(function (c) { c.hidden = true; });
     main.insertBefore(box, main.firstChild);
     d.hidden = false;
     d.open = true;
-    document.title = d.querySelector('summary code').textContent + ' \u2013 ' + document.title;
+    document.title = name + ' \u2013 ' + document.title;
   }
   function fromHash() {
     var h = new URLSearchParams(location.hash.slice(1));
