@@ -16,9 +16,11 @@ says), played once per table and engine version and kept in the case cache
 from __future__ import annotations
 
 import dataclasses
+import functools
 import json
 import random
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -29,11 +31,11 @@ from ...adapters.fields import observation_fields
 from ...cache import Codec, cached, digest, typed_codec
 from ...engine.ruleset import Ruleset
 from ...errors import TonkError
-from ...rulebook.applicability import reasons_reachable, rules_that_apply
+from ...rulebook.applicability import clause_cells, reasons_reachable, rules_that_apply, seat_counts
 from ..case import Call, Case, Observe, Perft
 from ..hands import MAX_ACTIONS, STYLES, hand_case, random_setup, seeded_hand
 from ..perft import PerftCase, seed_deck, to_case
-from .coverage import TARGET, Exercise, exercise_of
+from .coverage import CELL_TARGET, TARGET, Exercise, cells_wanted, exercise_of
 
 JSON = dict[str, Any]
 
@@ -68,15 +70,38 @@ def exercised_by(case: Case) -> tuple[str, ...] | None:
     """The rule IDs the reference engine cites playing ``case`` (its events, its refusals,
     its payments), or None for a case it cannot measure so (one that deals no hand, makes
     match requests or checks a refused deal: it is counted by the rules it names)."""
+    played = _played_on_reference(case)
+    if played is None:
+        return None
+    return _cited(case, played)
+
+
+def _played_on_reference(case: Case) -> R.Playout | None:
     if case.setup is None or case.deal_refused or any(isinstance(s, Call) for s in case.steps):
         return None
     try:
-        cited = set(R.cited(case.setup, case.actions))
+        return R.replay(case.setup, case.actions, trace=False)
     except Exception:  # a setup the reference refuses
         return None
+
+
+def _cited(case: Case, played: R.Playout) -> tuple[str, ...]:
+    cited = set(played.cited)
     if any(isinstance(s, Perft) for s in case.steps):
         cited |= set(case.rules)
     return tuple(sorted(cited))
+
+
+def measured(case: Case) -> Exercise:
+    """What ``case`` exercises, measured on the reference engine: the rules it cites
+    (:func:`exercised_by`), the reasons its steps refuse, and the clauses its play shows
+    (:mod:`.clauses`), at its seat count."""
+    from .clauses import Played, clauses_shown
+
+    played = _played_on_reference(case)
+    if played is None:
+        return exercise_of(case, None)
+    return exercise_of(case, _cited(case, played), clauses_shown(Played.of(played)))
 
 
 def _sample(table: Ruleset, hands: int) -> dict[str, tuple[int, ...]]:
@@ -165,98 +190,265 @@ def staged_catch(table: Ruleset, variant: int = 0) -> Case | None:
                      source="generated:a staged hand for PAY-CAUGHT-3")
 
 
-#: The seats of :func:`staged_four_seat_catch`: one knocker and three players tied below.
-FOUR = 4
+# ---------------------------------------------------------------------------- staged hands by clause
+#
+# A staged hand is dealt from named cards for the seats that matter, the other seats filled
+# with hands that hold no spread (:func:`_filler`), and played by a script in which every
+# other turn draws from the stock and discards the card drawn.  Each is made for a seat
+# count, and kept only where the reference plays it as staged and the clause it is staged
+# for shows in it (:func:`measured`); None otherwise: the table plays it otherwise.
+
+
+def _pack(table: Ruleset) -> list[str]:
+    from ...engine.cards import NAMES, cards_of, pack_mask
+
+    return [NAMES[c] for c in cards_of(pack_mask(table.deck, table.jokers))]
+
+
+#: The order in which filler hands take ranks: middling ranks first (no low total that
+#: would win, no all-court hand that a dealt 49 or 50 would end).
+_FILL_RANKS = "987T6J5QK43A2"
+
+
+def _filler(free: list[str], count: int, hand: list[str], table: Ruleset) -> list[str]:
+    """``count`` cards taken from ``free`` for ``hand`` that make no spread with it: no rank
+    twice, no two cards of a suit within two ranks, no wild card."""
+    from ...engine.cards import RANKS
+
+    picked: list[str] = []
+    for card in sorted(free, key=lambda c: _FILL_RANKS.find(c[0]) if c[0] in _FILL_RANKS else 99):
+        if len(picked) == count:
+            break
+        if card[0] not in RANKS or (table.deuces_wild and card[0] == "2"):
+            continue
+        near = [c for c in (*hand, *picked) if c[0] in RANKS]
+        if any(c[0] == card[0] or (c[1] == card[1] and abs(RANKS.index(c[0]) - RANKS.index(card[0])) <= 2)
+               for c in near):
+            continue
+        picked.append(card)
+    for card in picked:
+        free.remove(card)
+    return picked
+
+
+def _stage(table: Ruleset, players: int, dealer: int, named: dict[int, list[str]],
+           stock_at: dict[int, str] | None = None) -> JSON | None:
+    """A ``new_hand`` setup for ``players`` seats: the ``named`` cards in their seats'
+    hands (the rest of each hand, and the other seats' hands, filled), the upcard where the
+    table turns one, and the stock with the card of ``stock_at`` at each position (counted
+    from the end where negative), high cards elsewhere.  None where the pack lacks a card
+    named, the seats are more than the table's, or a hand cannot be filled."""
+    if not 2 <= players <= table.max_players:
+        return None
+    size = table.hand_size_for(players)
+    pack = _pack(table)
+    stock_at = dict(stock_at or {})
+    used = [c for cards in named.values() for c in cards] + list(stock_at.values())
+    if size <= 0 or len(set(used)) != len(used) or not set(used) <= set(pack) or \
+            any(len(cards) > size for cards in named.values()):
+        return None
+    free = [c for c in pack if c not in set(used)]
+    hands: list[list[str]] = []
+    for seat in range(players):
+        hand = list(named.get(seat, ()))
+        hand += _filler(free, size - len(hand), hand, table)
+        if len(hand) != size:
+            return None
+        hands.append(hand)
+    dealt = [hands[(dealer + 1 + i) % players][i // players] for i in range(players * size)]
+    rest = sorted(free, key=lambda c: -_pack_rank(c))  # high cards first
+    upcard = rest[:1] if table.upcard else []
+    rest = rest[len(upcard):]
+    stock_size = len(pack) - len(dealt) - len(upcard)
+    slots: list[str | None] = [None] * stock_size
+    for at, card in stock_at.items():
+        if not -stock_size <= at < stock_size or slots[at] is not None:
+            return None
+        slots[at] = card
+    fill = iter(rest)
+    stock = [c if c is not None else next(fill) for c in slots]
+    return {"ruleset": table.to_dict(), "players": players, "dealer": dealer, "stake": 1,
+            "deck": dealt + upcard + stock}
+
+
+def _pack_rank(card: str) -> int:
+    from ...engine.cards import RANKS
+
+    return RANKS.find(card[0])
+
+
+class _Play:
+    """A staged hand played move by move on the reference: the moves kept, and the refused
+    ones among them (checked to leave the state as it was)."""
+
+    def __init__(self, setup: JSON) -> None:
+        self.setup = setup
+        self.stepper = R.Stepper(setup)
+        self.moves: list[R.Move] = []
+        self.refused: list[int] = []
+
+    def state(self) -> JSON:
+        return self.stepper.state()
+
+    def attempt(self, seat: int, action: JSON, *, keep_refused: bool = True) -> bool:
+        """Play a move; a refused one is kept (unless ``keep_refused`` is false) as a probe."""
+        answer = self.stepper.play(seat, action)
+        if answer.ok or keep_refused:
+            self.moves.append((seat, action))
+            if not answer.ok:
+                self.refused.append(len(self.moves) - 1)
+        return answer.ok
+
+    def must(self, seat: int, action: JSON) -> None:
+        if not self.attempt(seat, action, keep_refused=False):
+            raise _Refused(str(action))
+
+    def draw(self, seat: int) -> str:
+        """Draw from the stock; the card drawn."""
+        before = list(self.state()["hands"][seat])
+        self.must(seat, {"type": "draw", "from": "stock"})
+        return str(next(c for c in self.state()["hands"][seat] if c not in before))
+
+    def plain_turn(self, seat: int) -> None:
+        """Draw from the stock and discard the card drawn."""
+        self.must(seat, {"type": "discard", "card": self.draw(seat)})
+
+    def knock(self, seat: int, discard: str | None) -> bool:
+        """Knock (after drawing, naming ``discard`` where the table's knock names one); a
+        refused knock is not kept."""
+        if discard is not None and self.stepper.hand.rules.knock_with_discard:
+            if self.attempt(seat, {"type": "knock", "discard": discard}, keep_refused=False):
+                return True
+        return self.attempt(seat, {"type": "knock"}, keep_refused=False)
+
+    def case(self, case_id: str, title: str, source: str, shows: str, *rules: str) -> Case | None:
+        """The hand as a generated case led by ``rules``, or None where it does not show
+        ``shows`` (a clause, ``RULE/clause``, or a reason code)."""
+        played = R.replay(self.setup, self.moves, trace=False)
+        case = hand_case(played, case_id=case_id, title=title, source=source, probes=self.refused)
+        e = measured(case)
+        if shows not in (e.clauses if "/" in shows else e.reasons):
+            return None
+        return _led_by(case, *rules)
+
+
+def _played(make: Callable[[], Case | None]) -> Case | None:
+    """A staged hand, or None where the table plays it otherwise (a move refused, a card
+    missing, the hand over before the script is)."""
+    try:
+        return make()
+    except (_Refused, StopIteration, KeyError, ValueError):
+        return None
+
+
+def staged_catch_tie(table: Ruleset, players: int) -> Case | None:
+    """A staged hand for PAY-CAUGHT-3 at ``players`` seats (3 or more), as the generated
+    case ``generated-staged-pay-caught-3-Np``: seat 0 knocks, and the next seats (up to
+    three), tied for the lowest total below the knocker's, all catch it; the others hold
+    higher hands.  The tied players hold the table's lowest ranks (no two in one hand, a
+    rank's suit turning with its place, so nothing makes a spread); the knocker holds the
+    same ranks in another suit but its highest one rank higher.  Seat 0 plays first and
+    knocks at once (after its draw where the table knocks only after drawing); where that
+    is refused (a knock limit above the totals of a hand of low cards), each named seat
+    holds a book of its own as well, lays it in a first round of turns, and seat 0 knocks
+    on its second turn."""
+    from ...engine.cards import RANKS, SUITS
+    from .translate import rank_order
+
+    if players < 3:
+        return None
+    size = table.hand_size_for(players)
+    ranks = [r for r in rank_order(table) if not (table.deuces_wild and r == 1)]
+    tied = min(players - 1, 3)
+    case_id = f"generated-staged-pay-caught-3-{players}p"
+    title = (f"a staged hand at {players} seats: a knocker caught by {tied} players tied for the lowest total "
+             "(PAY-CAUGHT-3)")
+    source = f"generated:a staged hand for PAY-CAUGHT-3 at {players} seats"
+
+    def hands(low: int) -> dict[int, list[str]] | None:
+        """The named seats' hands of ``low`` low cards each (and a book each where fewer
+        than the hand's size)."""
+        if size <= 0 or len(ranks) < low + 1 + (size - low and tied + 1):
+            return None
+        named = {seat: [RANKS[r] + SUITS[(seat + j) % 4] for j, r in enumerate(ranks[:low])]
+                 for seat in range(tied + 1)}
+        named[0][-1] = RANKS[ranks[low]] + SUITS[(low - 1) % 4]  # the knocker's highest, one rank up
+        if size > low:  # a book of three for each named seat, of the highest ranks
+            books = list(reversed(ranks))[:tied + 1]
+            for seat, r in zip(named, books, strict=True):
+                named[seat] += [RANKS[r] + SUITS[k] for k in range(3)]
+        return named
+
+    def knock(play: _Play) -> None:
+        if table.knock_timing == "after_draw":
+            drawn = play.draw(0)
+            play.must(0, {"type": "knock", "discard": drawn} if table.knock_with_discard else {"type": "knock"})
+        else:
+            play.must(0, {"type": "knock"})
+
+    def make(laid: bool) -> Case | None:
+        named = hands(size - 3 if laid else size)
+        if named is None or (laid and size - 3 < 2):
+            return None
+        setup = _stage(table, players, 0 if laid else players - 1, named)
+        if setup is None:
+            return None
+        play = _Play(setup)
+        if laid:  # a first round: each seat draws, a named seat lays its book, and discards the card drawn
+            for _ in range(players):
+                seat = play.state()["to_act"]
+                drawn = play.draw(seat)
+                if seat in named:
+                    play.must(seat, {"type": "spread", "cards": named[seat][-3:]})
+                play.must(seat, {"type": "discard", "card": drawn})
+            if play.state()["to_act"] != 1:
+                return None
+            for _ in range(players - 1):  # the others' second turns
+                play.plain_turn(play.state()["to_act"])
+        knock(play)
+        result = play.state().get("result") or {}
+        if result.get("ending") != "knock_caught" or len(result.get("winners") or []) != tied:
+            return None
+        return play.case(case_id, title, source, "PAY-CAUGHT-3/tied-lowest", "PAY-CAUGHT-3")
+
+    return _played(lambda: make(False)) or _played(lambda: make(True))
 
 
 def staged_four_seat_catch(table: Ruleset) -> Case | None:
-    """A staged hand for PAY-CAUGHT-3 at four seats, as the generated case
-    ``generated-staged-pay-caught-3-4p``: seat 0 plays first and knocks at once (after its
-    draw where the table knocks only after drawing), and the other three, tied for the
-    lowest total below the knocker's, all catch it.  Each of the three holds the table's
-    lowest ranks (no two in one hand, a rank's suit turning with its place, so nothing
-    makes a spread); the knocker holds the same ranks in the fourth suit but its highest
-    one rank higher.  None where the table seats fewer than four, its pack cannot deal
-    them, or the reference does not end the hand so."""
-    if table.max_players < FOUR or not 0 < table.hand_size_for(FOUR):
-        return None
-    from ...engine.cards import NAMES, RANKS, SUITS, cards_of, pack_mask
-    from .translate import rank_order
-
-    size = table.hand_size_for(FOUR)
-    pack = [NAMES[c] for c in cards_of(pack_mask(table.deck, table.jokers))]
-    ranks = [r for r in rank_order(table) if not (table.deuces_wild and r == 1)]
-    if len(ranks) < size + 1 or FOUR * size + 3 > len(pack):
-        return None
-    low = ranks[:size]
-    hands = [[RANKS[r] + SUITS[(seat + j) % 4] for j, r in enumerate(low)] for seat in range(FOUR)]
-    hands[0][-1] = RANKS[ranks[size]] + SUITS[(size - 1) % 4]  # the knocker's highest, one rank up
-    dealer = FOUR - 1
-    dealt = [hands[(dealer + 1 + i) % FOUR][i // FOUR] for i in range(FOUR * size)]
-    spare = [c for c in reversed(pack) if c not in set(dealt)]  # high cards first
-    upcard = spare[:1] if table.upcard else []
-    stock = spare[len(upcard):len(upcard) + 1]
-    script = ["0 knock"] if table.knock_timing != "after_draw" else ["0 draw stock", f"0 knock {stock[0]}"]
-    setup: JSON = {"ruleset": table.to_dict(), "players": FOUR, "dealer": dealer, "stake": 1,
-                   "deck": dealt + upcard + stock + [c for c in spare if c not in set(upcard + stock)]}
-    played = _scripted(setup, script)
-    if played is None:
-        return None
-    result = played.result or {}
-    if result.get("ending") != "knock_caught" or len(result.get("winners") or []) != FOUR - 1:
-        return None
-    case = hand_case(played, case_id="generated-staged-pay-caught-3-4p",
-                     title="a staged hand at four seats: a knocker caught by the three others, tied for the lowest "
-                           "total (PAY-CAUGHT-3)", source="generated:a staged hand for PAY-CAUGHT-3 at four seats")
-    return _led_by(case, "PAY-CAUGHT-3")
+    """:func:`staged_catch_tie` at four seats: the knocker caught by the three others."""
+    return staged_catch_tie(table, 4)
 
 
-def staged_last_card_hit(table: Ruleset) -> Case | None:
+def staged_last_card_hit(table: Ruleset, players: int = 2) -> Case | None:
     """A staged hand for a hit of the last card at a table where a hit ends the turn
-    (``hit_ends_turn``), as the generated case ``generated-staged-last-card-hit``: seat 1
-    lays a run of clubs and discards; seat 0 draws, lays a run of five hearts and hits its
-    last card on seat 1's run, which empties its hand: the hand ends there, a tonk out, the
-    hit's ending of the turn notwithstanding.  None where a hit does not end the turn, the
-    table deals other hands than five cards to two, or the reference plays it otherwise."""
-    if not table.hit_ends_turn or table.hand_size_for(2) != 5:
+    (``hit_ends_turn``), as the generated case ``generated-staged-last-card-hit-Np``: seat 1
+    lays a run of clubs and discards; the other seats draw and discard; seat 0 draws, lays a
+    run of five hearts and hits its last card on seat 1's run, which empties its hand: the
+    hand ends there, a tonk out, the hit's ending of the turn notwithstanding.  Five cards
+    a hand only."""
+    if not table.hit_ends_turn or table.hand_size_for(players) != 5:
         return None
-    from ...engine.cards import NAMES, cards_of, pack_mask
+    setup = _stage(table, players, 0, {0: ["Ah", "2h", "3h", "4h", "3c"], 1: ["4c", "5c", "6c", "Kd", "Qs"]},
+                   {players - 1: "5h"})
+    if setup is None:
+        return None
 
-    hands = [["Ah", "2h", "3h", "4h", "3c"], ["4c", "5c", "6c", "Kd", "Qs"]]
-    stock = ["Jd", "5h"]
-    dealer = 0
-    dealt = [hands[(dealer + 1 + i) % 2][i // 2] for i in range(10)]
-    pack = [NAMES[c] for c in cards_of(pack_mask(table.deck, table.jokers))]
-    named = set(dealt) | set(stock)
-    rest = [c for c in reversed(pack) if c not in named]  # high cards first
-    if not named <= set(pack) or not rest:
-        return None
-    upcard = rest[:1] if table.upcard else []
-    setup: JSON = {"ruleset": table.to_dict(), "players": 2, "dealer": dealer, "stake": 1,
-                   "deck": dealt + upcard + stock + [c for c in rest if c not in set(upcard)]}
-    script = ["1 draw stock", "1 spread 4c 5c 6c", "1 discard Kd", "0 draw stock", "0 spread Ah 2h 3h 4h 5h",
-              "0 hit 3c 0"]
-    played = _scripted(setup, script)
-    if played is None:
-        return None
-    result = played.result or {}
-    if not all(a.ok for a in played.answers) or result.get("ending") != "tonk_out" or result.get("winners") != [0]:
-        return None
-    case = hand_case(played, case_id="generated-staged-last-card-hit",
-                     title="a staged hand: the last card hit where a hit ends the turn ends the hand, a tonk out "
-                           "(VAR-HITEND-1)", source="generated:a staged hand for the last card hit")
-    return _led_by(case, "OUT-1", "VAR-HITEND-1")
+    def make() -> Case | None:
+        play = _Play(setup)
+        play.draw(1)
+        play.must(1, {"type": "spread", "cards": ["4c", "5c", "6c"]})
+        play.must(1, {"type": "discard", "card": "Kd"})
+        for seat in range(2, players):
+            play.plain_turn(seat)
+        play.draw(0)
+        play.must(0, {"type": "spread", "cards": ["Ah", "2h", "3h", "4h", "5h"]})
+        play.must(0, {"type": "hit", "card": "3c", "spread": 0})
+        return play.case(f"generated-staged-last-card-hit-{players}p",
+                         f"a staged hand at {players} seats: the last card hit where a hit ends the turn ends the "
+                         "hand, a tonk out (VAR-HITEND-1)", "generated:a staged hand for the last card hit",
+                         "VAR-HITEND-1/last-card", "OUT-1", "VAR-HITEND-1")
 
-
-def _scripted(setup: JSON, script: list[str]) -> Any:
-    """The reference's play of ``script`` (the action notation) from ``setup``; None where
-    the table deals or plays it otherwise."""
-    from ...rulebook.notation import parse_action
-
-    try:
-        return R.replay(setup, [parse_action(text) for text in script], trace=False)
-    except Exception:  # the table deals or plays it otherwise
-        return None
+    return _played(make)
 
 
 def _led_by(case: Case, *rules: str) -> Case:
@@ -264,190 +456,283 @@ def _led_by(case: Case, *rules: str) -> Case:
     return dataclasses.replace(case, rules=(*rules, *(r for r in case.rules if r not in rules)))
 
 
-def staged_reason_order(table: Ruleset) -> Case | None:
+def staged_reason_order(table: Ruleset, players: int = 2) -> Case | None:
     """A staged refusal for the order of reasons (spec/tonk.md, "Refusals": a spread's cards
     one by one, each ``not_in_hand`` then ``duplicate_card``), as the generated case
-    ``generated-staged-reason-order``: after a seeded deal the player to act draws and
-    names a spread of a card held, the same card again, and a card another player holds;
-    the card named twice decides, before the card not held.  None where the reference
-    refuses it otherwise."""
+    ``generated-staged-reason-order-Np``: after a seeded deal to ``players`` seats the
+    player to act draws and names a spread of a card held, the same card again, and a card
+    another player holds; the card named twice decides, before the card not held."""
     import random as _random
 
-    from ..hands import random_setup
+    from ..hands import deals, random_setup
 
-    setup = random_setup(_random.Random("staged-reason-order"), table, 2)
-    state = R.Stepper(setup).state()
-    seat = state["to_act"]
-    mine, other = state["hands"][seat], state["hands"][1 - seat]
-    moves: list[tuple[int, JSON]] = [(seat, {"type": "draw", "from": "stock"}),
-                                     (seat, {"type": "spread", "cards": [mine[0], mine[0], other[0]]})]
-    try:
-        played = R.replay(setup, moves, trace=False)
-    except Exception:  # the table deals it otherwise
+    if not 2 <= players <= table.max_players or not deals(table, players):
         return None
-    if [(a.ok, a.reason) for a in played.answers] != [(True, None), (False, "duplicate_card")]:
-        return None
-    case = hand_case(played, case_id="generated-staged-reason-order", probes=[1],
-                     title="a staged refusal: a spread naming a card twice before a card not held is refused as "
-                           "duplicate_card, the first bad card deciding", source="generated:a staged refusal order")
-    return _led_by(case, "TURN-11")
+    def make(attempt: int) -> Case | None:
+        setup = random_setup(_random.Random(f"staged-reason-order:{players}:{attempt}"), table, players)
+        play = _Play(setup)
+        state = play.state()
+        seat = state["to_act"]
+        if state["stage"] == "over" or not isinstance(seat, int):
+            return None  # a dealt 49 or 50: another deal
+        play.draw(seat)
+        mine, other = play.state()["hands"][seat], state["hands"][(seat + 1) % players]
+        if play.attempt(seat, {"type": "spread", "cards": [mine[0], mine[0], other[0]]}):
+            return None
+        return play.case(f"generated-staged-reason-order-{players}p",
+                         f"a staged refusal at {players} seats: a spread naming a card twice before a card not held "
+                         "is refused as duplicate_card, the first bad card deciding",
+                         "generated:a staged refusal order", "TURN-11/duplicate-before-not-held", "TURN-11")
+
+    for attempt in range(4):
+        case = _played(functools.partial(make, attempt))
+        if case is not None:
+            return case
+    return None
 
 
 #: The ways :func:`staged_last_turn` ends the turn that draws the last stock card.
-LAST_TURNS = ("a plain discard", "a hit")
+LAST_TURNS = ("discard", "hit", "out", "knock")
+#: Seat 1's hand for each way: a run of clubs to lay first, and what the way needs.
+_LAST_TURN_HANDS = {"discard": ["4c", "5c", "6c", "Js", "Jd"], "hit": ["4c", "5c", "6c", "7c", "Js"],
+                    "out": ["4c", "5c", "6c", "Js", "Jd"], "knock": ["4c", "5c", "6c", "Ad", "2d"]}
 
 
-def staged_last_turn(table: Ruleset, variant: int = 0) -> Case | None:
+def staged_last_turn(table: Ruleset, way: str = "discard", players: int = 2) -> Case | None:
     """A staged hand for ``empty_stock = last_turn`` (STOCK-3), as the generated case
-    ``generated-staged-last-turn-V``: seat 1 lays a run of clubs on its first turn, and
-    from then on each player draws from the stock and discards the card drawn, until the
-    player who draws the last stock card ends that turn by :data:`LAST_TURNS` ``[variant]``
-    (a discard of the card drawn; a hit of the club it holds on the run, where a hit ends
-    the turn): the hand ends there, stock out.  None where the table plays another
-    ``empty_stock``, deals other hands than five cards to two, or the reference plays it
-    otherwise."""
-    if table.empty_stock != "last_turn" or table.hand_size_for(2) != 5 or variant >= len(LAST_TURNS):
+    ``generated-staged-last-turn-WAY-Np``: the dealer is chosen so that seat 1 draws the
+    last stock card; seat 1 lays a run of clubs on its first turn, and every other turn
+    draws from the stock and discards the card drawn, until seat 1 draws the last stock
+    card and ends that turn by ``way`` (:data:`LAST_TURNS`): the card drawn discarded, or a
+    club hit on the run (where a hit ends the turn), and the hand ends stock out; or a book
+    of jacks laid with the last card (the player goes out), or a knock (where a knock may
+    follow the draw), and the hand ends that way instead.  Five cards a hand only."""
+    if table.empty_stock != "last_turn" or table.hand_size_for(players) != 5 or way not in LAST_TURNS:
         return None
-    if variant == 1 and not table.hit_ends_turn:
+    if (way == "hit" and not table.hit_ends_turn) or (way == "knock" and table.knock_timing == "start"):
         return None
-    from ...engine.cards import NAMES, cards_of, pack_mask
-
-    hands = [["3c", "Jh", "Qs", "Kh", "6d"], ["4c", "5c", "6c", "7c", "Js"]]
-    dealer = 0
-    dealt = [hands[(dealer + 1 + i) % 2][i // 2] for i in range(10)]
-    pack = [NAMES[c] for c in cards_of(pack_mask(table.deck, table.jokers))]
-    if not set(dealt) <= set(pack):
+    size = len(_pack(table)) - players * 5 - (1 if table.upcard else 0)
+    first = (1 - (size - 1)) % players  # the seat that plays first, so that seat 1 draws the last card
+    stock_at = {-1: "Jh", -2: "Jc"} if way == "out" else {}
+    setup = _stage(table, players, (first - 1) % players, {1: _LAST_TURN_HANDS[way]}, stock_at)
+    if setup is None:
         return None
-    setup: JSON = {"ruleset": table.to_dict(), "players": 2, "dealer": dealer, "stake": 1,
-                   "deck": dealt + [c for c in pack if c not in set(dealt)]}
-    moves: list[tuple[int, JSON]] = []
-    try:
-        st = R.Stepper(setup)
 
-        def play(seat: int, action: JSON) -> JSON:
-            _must(st, seat, action)
-            moves.append((seat, action))
-            return st.state()
-
-        state = st.state()
-        while state["stage"] != "over" and len(moves) < MAX_ACTIONS:
+    def make() -> Case | None:
+        play = _Play(setup)
+        laid = False
+        for _ in range(MAX_ACTIONS):
+            state = play.state()
+            if state["stage"] == "over":
+                return None
             seat = state["to_act"]
-            before = list(state["hands"][seat])
             last = state["stock_count"] == 1
-            state = play(seat, {"type": "draw", "from": "stock"})
-            drawn = next(c for c in state["hands"][seat] if c not in before)
-            if not state["spreads"] and seat == 1:
-                state = play(seat, {"type": "spread", "cards": ["4c", "5c", "6c"]})
-            if last and variant == 1:
-                club = "3c" if seat == 0 else "7c"
-                state = play(seat, {"type": "hit", "card": club, "spread": 0})
-            else:
-                state = play(seat, {"type": "discard", "card": drawn})
-            if last:
+            if seat != 1:
+                play.plain_turn(seat)
+                continue
+            drawn = play.draw(seat)
+            if not laid:
+                play.must(seat, {"type": "spread", "cards": ["4c", "5c", "6c"]})
+                laid = True
+            if not last:
+                play.must(seat, {"type": "discard", "card": drawn})
+                continue
+            if way == "discard":
+                play.must(seat, {"type": "discard", "card": drawn})
+            elif way == "hit":
+                play.must(seat, {"type": "hit", "card": "7c", "spread": 0})
+            elif way == "out":
+                play.must(seat, {"type": "spread", "cards": ["Js", "Jd", "Jh"]})
+            elif not play.knock(seat, drawn):
+                return None
+            break
+        return play.case(f"generated-staged-last-turn-{way}-{players}p",
+                         f"a staged hand at {players} seats: the turn that draws the last stock card ends by "
+                         f"{_LAST_TURN_WORDS[way]} (STOCK-3)", "generated:a staged hand for the last turn",
+                         f"STOCK-3/last-turn-{way}", "STOCK-3")
+
+    return _played(make)
+
+
+_LAST_TURN_WORDS = {"discard": "a plain discard, and the hand with it, stock out",
+                    "hit": "a hit, and the hand with it, stock out",
+                    "out": "going out, and the hand ends so, not stock out",
+                    "knock": "a knock, not stock out"}
+
+
+def staged_hit_lock(table: Ruleset, players: int = 4) -> Case | None:
+    """A staged hand for the hit lock at ``players`` seats (VAR-HITLOCK-1), as the
+    generated case ``generated-staged-hit-lock-Np``: seat 1 lays a run of clubs, the next
+    seat (seat 0 at two seats) hits it, and from then on seat 1 tries to knock at the start
+    of each of its turns (refused with ``hit_lock`` while the lock lasts, then accepted,
+    which ends the hand) while every other turn draws and discards the card drawn."""
+    if not table.hit_lock or table.hand_size_for(players) < 5:
+        return None
+    hitter = 2 % players
+    setup = _stage(table, players, 0, {1: ["4c", "5c", "6c", "Ad", "2h"], hitter: ["3c"]})
+    if setup is None:
+        return None
+
+    def make() -> Case | None:
+        play = _Play(setup)
+        hit = False
+        for _ in range(MAX_ACTIONS):
+            state = play.state()
+            if state["stage"] == "over":
                 break
-    except (_Refused, StopIteration, KeyError, ValueError):  # the table plays it otherwise
-        return None
-    played = R.replay(setup, moves, trace=False)
-    if (played.result or {}).get("ending") != "stock_out" or played.final["stock_count"] != 0:
-        return None
-    case = hand_case(played, case_id=f"generated-staged-last-turn-{variant + 1}",
-                     title=f"a staged hand: the turn that draws the last stock card ends by {LAST_TURNS[variant]}, "
-                           "and the hand with it, stock out (STOCK-3)",
-                     source="generated:a staged hand for the last turn")
-    return _led_by(case, "STOCK-3")
+            seat = state["to_act"]
+            if seat == 1 and hit and play.attempt(seat, {"type": "knock"}):
+                break  # the lock has run out: the knock ends the hand
+            drawn = play.draw(seat)
+            if seat == 1 and not play.state()["spreads"]:
+                play.must(seat, {"type": "spread", "cards": ["4c", "5c", "6c"]})
+            if seat == hitter and not hit and play.state()["spreads"]:
+                play.must(seat, {"type": "hit", "card": "3c", "spread": 0})
+                hit = True
+                if play.state()["to_act"] != seat:  # the hit ended the turn
+                    continue
+            play.must(seat, {"type": "discard", "card": drawn})
+        if not play.refused or play.moves[-1] != (1, {"type": "knock"}):
+            return None
+        return play.case(f"generated-staged-hit-lock-{players}p",
+                         f"a staged hand at {players} seats: a player whose run is hit may not knock while the hit "
+                         "lock lasts, and knocks when it ends (VAR-HITLOCK-1)",
+                         f"generated:a staged hand for the hit lock at {players} seats", "VAR-HITLOCK-1/runs-out",
+                         "VAR-HITLOCK-1")
+
+    return _played(make)
 
 
 def staged_four_seat_lock(table: Ruleset) -> Case | None:
-    """A staged hand for the hit lock at four seats (VAR-HITLOCK-1), as the generated case
-    ``generated-staged-hit-lock-4p``: seat 1 lays a run of clubs, seat 2 hits it, and from
-    then on seat 1 tries to knock at the start of each of its turns (refused with
-    ``hit_lock`` while the lock lasts, then accepted, which ends the hand) while every
-    other turn draws and discards the card drawn.  None where the table has no hit lock,
-    seats fewer than four, deals other hands than five cards to four, or the reference
-    plays it otherwise."""
-    if not table.hit_lock or table.max_players < FOUR or table.hand_size_for(FOUR) != 5:
-        return None
-    from ...engine.cards import NAMES, cards_of, pack_mask
+    """:func:`staged_hit_lock` at four seats."""
+    return staged_hit_lock(table, 4)
 
-    hands = [["Jh", "Qs", "Kh", "6d", "2s"], ["4c", "5c", "6c", "Ad", "2h"], ["3c", "Qd", "Kd", "5h", "Js"],
-             ["Jd", "Qh", "Ks", "4s", "Ah"]]
-    dealer = 0
-    dealt = [hands[(dealer + 1 + i) % FOUR][i // FOUR] for i in range(FOUR * 5)]
-    pack = [NAMES[c] for c in cards_of(pack_mask(table.deck, table.jokers))]
-    if not set(dealt) <= set(pack):
+
+def staged_own_spread_lock(table: Ruleset, players: int = 2) -> Case | None:
+    """A staged hand for the own-spread clause of the hit lock (VAR-HITLOCK-1: only a hit
+    by another player locks), as the generated case ``generated-staged-own-spread-lock-Np``:
+    seat 0 plays first, draws, lays a run of hearts and hits its own run with the card
+    drawn; it knocks in that turn where the table allows a knock after drawing, else
+    discards, the other seats draw and discard, and it knocks at its next turn (after
+    drawing where the table knocks only then): within the turns a hit by another player
+    would lock it, the knock is accepted."""
+    if not table.hit_lock or table.hand_size_for(players) < 5:
         return None
-    setup: JSON = {"ruleset": table.to_dict(), "players": FOUR, "dealer": dealer, "stake": 1,
-                   "deck": dealt + [c for c in reversed(pack) if c not in set(dealt)]}
-    moves: list[tuple[int, JSON]] = []
-    probes: list[int] = []
-    refused = 0
-    try:
-        st = R.Stepper(setup)
-        state = st.state()
-        hit = False
-        while state["stage"] != "over" and len(moves) < 80:
-            seat = state["to_act"]
-            if seat == 1 and hit:  # the locked player tries to knock first
-                knock: JSON = {"type": "knock"}
-                answer = st.play(seat, knock)
-                moves.append((seat, knock))
-                if answer.ok:
+    setup = _stage(table, players, players - 1, {0: ["3h", "4h", "5h", "Ac", "2c"]}, {0: "6h"})
+    if setup is None:
+        return None
+
+    def make() -> Case | None:
+        play = _Play(setup)
+        play.draw(0)
+        play.must(0, {"type": "spread", "cards": ["3h", "4h", "5h"]})
+        play.must(0, {"type": "hit", "card": "6h", "spread": 0})
+        held = [c for c in play.state()["hands"][0] if c != "Ac"]
+        if play.state()["to_act"] == 0 and table.knock_timing != "start" and play.knock(0, "2c"):
+            pass  # knocked in the turn of the hit
+        else:
+            if play.state()["to_act"] == 0:
+                play.must(0, {"type": "discard", "card": max(held, key=_card_value)})
+            for _ in range(MAX_ACTIONS):
+                seat = play.state()["to_act"]
+                if seat == 0 or play.state()["stage"] == "over":
                     break
-                if answer.reason != "hit_lock":
+                play.plain_turn(seat)
+            if play.state()["to_act"] != 0:
+                return None
+            if not play.knock(0, None):
+                drawn = play.draw(0)
+                if not play.knock(0, drawn):
                     return None
-                probes.append(len(moves) - 1)
-                refused += 1
-            before = list(state["hands"][seat])
-            _must(st, seat, {"type": "draw", "from": "stock"})
-            moves.append((seat, {"type": "draw", "from": "stock"}))
-            state = st.state()
-            drawn = next(c for c in state["hands"][seat] if c not in before)
-            step: JSON
-            if seat == 1 and not state["spreads"]:
-                step = {"type": "spread", "cards": ["4c", "5c", "6c"]}
-                _must(st, seat, step)
-                moves.append((seat, step))
-            if seat == 2 and not hit:
-                step = {"type": "hit", "card": "3c", "spread": 0}
-                _must(st, seat, step)
-                moves.append((seat, step))
-                hit = True
-                state = st.state()
-                if state["to_act"] != seat:  # the hit ended the turn
-                    continue
-            step = {"type": "discard", "card": drawn}
-            _must(st, seat, step)
-            moves.append((seat, step))
-            state = st.state()
-    except (_Refused, StopIteration, KeyError, ValueError):  # the table plays it otherwise
+        return play.case(f"generated-staged-own-spread-lock-{players}p",
+                         f"a staged hand at {players} seats: a player who hits their own run is not locked and knocks "
+                         "within the turns another player's hit would lock (VAR-HITLOCK-1)",
+                         "generated:a staged hand for a hit on one's own spread", "VAR-HITLOCK-1/own-spread",
+                         "VAR-HITLOCK-1")
+
+    return _played(make)
+
+
+def _card_value(card: str) -> int:
+    from ...engine.cards import RANKS
+
+    return min(10, RANKS.find(card[0]) + 1)
+
+
+def staged_taken_last(table: Ruleset, players: int) -> Case | None:
+    """A staged refusal of ``last_card_taken`` (TURN-8) at ``players`` seats, as the
+    generated case ``generated-staged-last-card-taken-Np``: seat 0 lays a book of kings
+    and seat 1 a run of hearts, the other seats draw and discard, seat 0 discards the card
+    it draws and seat 1 takes it; seat 1's hit of its last king on the book would leave only
+    the taken card in hand, and is refused.  Five cards a hand only."""
+    if table.hand_size_for(players) != 5:
         return None
-    played = R.replay(setup, moves, trace=False)
-    if not refused or played.result is None or moves[-1] != (1, {"type": "knock"}):
+    setup = _stage(table, players, players - 1,
+                   {0: ["Kd", "Ks", "Kh", "Ac", "3d"], 1: ["4h", "5h", "6h", "7h", "Kc"]})
+    if setup is None:
         return None
-    case = hand_case(played, case_id="generated-staged-hit-lock-4p", probes=probes,
-                     title="a staged hand at four seats: a player whose run is hit may not knock while the hit lock "
-                           "lasts, and knocks when it ends (VAR-HITLOCK-1)",
-                     source="generated:a staged hand for the hit lock at four seats")
-    return _led_by(case, "VAR-HITLOCK-1")
+
+    def make() -> Case | None:
+        play = _Play(setup)
+        drawn = play.draw(0)
+        play.must(0, {"type": "spread", "cards": ["Kd", "Ks", "Kh"]})
+        play.must(0, {"type": "discard", "card": drawn})
+        drawn = play.draw(1)
+        play.must(1, {"type": "spread", "cards": ["4h", "5h", "6h", "7h"]})
+        play.must(1, {"type": "discard", "card": drawn})
+        for seat in range(2, players):
+            play.plain_turn(seat)
+        play.plain_turn(0)
+        play.must(1, {"type": "draw", "from": "discard"})
+        if play.attempt(1, {"type": "hit", "card": "Kc", "spread": 0}):
+            return None
+        return play.case(f"generated-staged-last-card-taken-{players}p",
+                         f"a staged refusal at {players} seats: a hit that would leave only the card taken from the "
+                         "discard pile in hand is refused (TURN-8)", "generated:a staged refusal of last_card_taken",
+                         "last_card_taken", "TURN-8")
+
+    return _played(make)
 
 
 class _Refused(TonkError):
     """A move of a staged hand that the reference refuses: the table has no such hand."""
 
 
-def _must(stepper: R.Stepper, seat: int, action: JSON) -> None:
-    """Play a move of a staged hand; raise :class:`_Refused` where the reference refuses it."""
-    if not stepper.play(seat, action).ok:
-        raise _Refused(str(action))
+#: Clause (``RULE/clause``) -> the staged hands for it at a seat count.
+STAGERS: dict[str, Callable[[Ruleset, int], list[Case | None]]] = {
+    "TURN-11/duplicate-before-not-held": lambda t, n: [staged_reason_order(t, n)],
+    "PAY-CAUGHT-3/tied-lowest": lambda t, n: [staged_catch_tie(t, n)],
+    "VAR-HITEND-1/last-card": lambda t, n: [staged_last_card_hit(t, n)],
+    "VAR-HITLOCK-1/locked": lambda t, n: [staged_hit_lock(t, n)],
+    "VAR-HITLOCK-1/runs-out": lambda t, n: [staged_hit_lock(t, n)],
+    "VAR-HITLOCK-1/own-spread": lambda t, n: [staged_own_spread_lock(t, n)],
+    **{f"STOCK-3/last-turn-{way}": (lambda w: lambda t, n: [staged_last_turn(t, w, n)])(way) for way in LAST_TURNS},
+}
+
+
+#: Reason code -> a staged refusal of it at a seat count, where seeded hands seldom reach it.
+REASON_STAGERS: dict[str, Callable[[Ruleset, int], Case | None]] = {"last_card_taken": staged_taken_last}
+
+
+def _none(table: Ruleset, players: int) -> list[Case | None]:
+    """No staged hand: a clause that the written and seeded hands are left to reach."""
+    return []
 
 
 def staged(table: Ruleset) -> list[Case]:
-    """Every staged hand the table has (:func:`staged_dead_end`, :func:`staged_catch`,
-    :func:`staged_four_seat_catch`)."""
+    """Every staged hand the table has: the dead ends of TURN-8, the catches of two tied
+    players, and the staged hand of each clause (:data:`STAGERS`) at each seat count."""
+    from ...rulebook.applicability import clause_cells
+
     made = [staged_dead_end(table, v) for v in range(R.DEAD_ENDS)] + [staged_catch(table, v) for v in range(TARGET)]
-    made += [staged_four_seat_catch(table), staged_last_card_hit(table), staged_reason_order(table)]
-    made += [staged_last_turn(table, v) for v in range(len(LAST_TURNS))]
-    made.append(staged_four_seat_lock(table))
+    seen: set[str] = set()
+    for key, n in clause_cells(table):
+        for case in STAGERS.get(key, _none)(table, n):
+            if case is not None and case.id not in seen:
+                seen.add(case.id)
+                made.append(case)
+    made += [stage(table, n) for reason, stage in REASON_STAGERS.items() if reason in reasons_reachable(table)
+             for n in seat_counts(table)]
     return [c for c in made if c is not None]
 
 
@@ -475,31 +760,48 @@ def table_block(table: Ruleset, written: dict[str, Exercise], *, seed: int = 1, 
     """The generated cases of a run under ``table`` beside the ``written`` (retargeted)
     ones (what each exercises): perft entries, ``base`` seeded hands, and then, for every
     rule that applies at the table (spec data) and that fewer than :data:`TARGET` cases
-    exercise, hands that exercise it (:func:`_make_block`).  Kept in the case cache: the
-    block follows from the table, the seed, the sizes and how far short of the target the
-    written cases leave each rule and reason."""
+    exercise, hands that exercise it; for every clause and reason that no case exercises at
+    a seat count the table allows, a staged hand or a hand made to reach it there
+    (:func:`_make_block`).  Kept in the case cache: the block follows from the table, the
+    seed, the sizes and how far short of the targets the written cases leave each rule,
+    reason and cell."""
     from ..case_codec import decode_cases, encode_cases
 
     counts = Counter(x for e in written.values() for x in (*e.rules, *e.reasons))
+    cells = Counter(c for e in written.values() for c in e.cells())
     short = [(x, min(counts[x], TARGET)) for x in (*rules_that_apply(table), *reasons_reachable(table))]
+    short += [(c, min(cells[c], CELL_TARGET)) for c in cells_wanted(table)]
     key = digest("block", json.dumps(table.to_dict(), sort_keys=True, default=str), str(seed), str(base),
                  str(sample), repr(short))
 
     def encode(b: Block) -> bytes:
-        marks = [(sorted(b.exercised[c.id].rules), sorted(b.exercised[c.id].reasons)) for c in b.cases]
+        marks = [_marks(b.exercised[c.id]) for c in b.cases]
         return msgspec.msgpack.encode((encode_cases(b.cases), marks, b.sample, b.sampled))
 
     def decode(data: bytes) -> Block:
-        raw, marks, n, reached = msgspec.msgpack.decode(
-            data, type=tuple[bytes, list[tuple[list[str], list[str]]], int, int])
+        raw, marks, n, reached = msgspec.msgpack.decode(data, type=tuple[bytes, list[Marks], int, int])
         cases, errors = decode_cases(raw)
         if errors or len(marks) != len(cases):
             raise ValueError("not a generated block")
-        exercised = {c.id: Exercise(frozenset(r), frozenset(q)) for c, (r, q) in zip(cases, marks, strict=True)}
+        exercised = {c.id: exercise_from(m) for c, m in zip(cases, marks, strict=True)}
         return Block(cases, exercised, n, reached)
 
     return cached(f"block-{key}", lambda: _make_block(table, written, seed, base, sample),
-                  codec=Codec("block", 1, encode, decode))
+                  codec=Codec("block", 2, encode, decode))
+
+
+#: What a case exercises, as the case cache keeps it: rule IDs, reason codes, clauses and
+#: its seat count.
+Marks = tuple[list[str], list[str], list[str], int]
+
+
+def _marks(e: Exercise) -> Marks:
+    return sorted(e.rules), sorted(e.reasons), sorted(e.clauses), e.players
+
+
+def exercise_from(marks: Marks) -> Exercise:
+    rules, reasons, clauses, players = marks
+    return Exercise(frozenset(rules), frozenset(reasons), frozenset(clauses), players)
 
 
 def _make_block(table: Ruleset, written: dict[str, Exercise], seed: int, base: int, sample: int) -> Block:
@@ -507,12 +809,15 @@ def _make_block(table: Ruleset, written: dict[str, Exercise], seed: int, base: i
     reached = reach(table, sample) if sample else {}
     block.sample, block.sampled = sample, len(reached)
     coverage = Counter(r for e in written.values() for r in e.rules)
+    cells = Counter(c for e in written.values() for c in e.cells())
 
-    def keep(case: Case) -> None:
+    def keep(case: Case, exercise: Exercise | None = None) -> Exercise:
         block.cases.append(case)
-        e = exercise_of(case, case.rules)
+        e = exercise or measured(case)
         block.exercised[case.id] = e
         coverage.update(e.rules)
+        cells.update(e.cells())
+        return e
 
     for case in generated_perft(table):
         keep(case)
@@ -542,23 +847,13 @@ def _make_block(table: Ruleset, written: dict[str, Exercise], seed: int, base: i
             catch = staged_catch(table, variant)
             if catch is not None:
                 keep(catch)
-    if "PAY-CAUGHT-3" in rules_that_apply(table):  # a catch at four seats, which no written case plays at every table
-        four = staged_four_seat_catch(table)
-        if four is not None:
-            keep(four)
-    lock = staged_four_seat_lock(table)  # the hit lock counted at four seats
-    if lock is not None:
-        keep(lock)
-    last = staged_last_card_hit(table)  # the hit that ends the turn and empties the hand, which no written case plays
-    if last is not None:
-        keep(last)
-    order = staged_reason_order(table)  # a card named twice before a card not held: the order of the checks
-    if order is not None:
-        keep(order)
-    for variant in range(len(LAST_TURNS)):  # each way the last turn ends under empty_stock = last_turn
-        ending = staged_last_turn(table, variant)
-        if ending is not None:
-            keep(ending)
+    # each clause at each seat count that no case exercises: its staged hand there
+    for name, n in clause_cells(table):
+        if cells[f"{name}@{n}p"] >= CELL_TARGET:
+            continue
+        for made in STAGERS.get(name, _none)(table, n):
+            if made is not None and made.id not in block.exercised:
+                keep(made)
     shown = [c for c in block.cases if (c.result or {}).get("ending") in SHOWN_ENDINGS]
     for case in shown[:TARGET]:
         if coverage["OBS-3"] < TARGET and "OBS-3" in rules_that_apply(table):
@@ -569,8 +864,22 @@ def _make_block(table: Ruleset, written: dict[str, Exercise], seed: int, base: i
             if refused[reason] >= TARGET:
                 break
             case = seeded_hand(table, REACH_SEED, game, want=reason)
-            e = exercise_of(case, case.rules)
+            e = measured(case)
             if reason in e.reasons:
-                keep(case)
+                keep(case, e)
                 refused.update(e.reasons)
+    # each reason at each seat count that no case reaches: hands dealt to that many seats made to reach it
+    for reason in reasons_reachable(table):
+        for n in seat_counts(table):
+            for game in range(PROBE_HANDS):
+                if cells[f"{reason}@{n}p"] >= CELL_TARGET:
+                    break
+                case = seeded_hand(table, REACH_SEED, game, want=reason, players=n)
+                e = measured(case)
+                if reason in e.reasons and case.id not in block.exercised:
+                    keep(case, e)
+            if cells[f"{reason}@{n}p"] < CELL_TARGET and reason in REASON_STAGERS:
+                refusal = REASON_STAGERS[reason](table, n)
+                if refusal is not None:
+                    keep(refusal)
     return block
