@@ -350,8 +350,8 @@ def staged_catch_tie(table: Ruleset, players: int) -> Case | None:
     same ranks in another suit but its highest one rank higher.  Seat 0 plays first and
     knocks at once (after its draw where the table knocks only after drawing); where that
     is refused (a knock limit above the totals of a hand of low cards), each named seat
-    holds a book of its own as well, lays it in a first round of turns, and seat 0 knocks
-    on its second turn."""
+    holds books as well: kept in hand where the table counts only unmatched cards, else
+    one each, laid in a first round of turns, seat 0 knocking on its second turn."""
     from ...engine.cards import RANKS, SUITS
     from .translate import rank_order
 
@@ -365,18 +365,19 @@ def staged_catch_tie(table: Ruleset, players: int) -> Case | None:
              "(PAY-CAUGHT-3)")
     source = f"generated:a staged hand for PAY-CAUGHT-3 at {players} seats"
 
-    def hands(low: int) -> dict[int, list[str]] | None:
-        """The named seats' hands of ``low`` low cards each (and a book each where fewer
-        than the hand's size)."""
-        if size <= 0 or len(ranks) < low + 1 + (size - low and tied + 1):
+    def hands(low: int, books: int) -> dict[int, list[str]] | None:
+        """The named seats' hands: ``low`` low cards each and ``books`` books of three each,
+        of the highest ranks, no rank in two seats' books."""
+        if size <= 0 or low < 1 or low + 3 * books != size or len(ranks) < low + 1 + books * (tied + 1):
             return None
         named = {seat: [RANKS[r] + SUITS[(seat + j) % 4] for j, r in enumerate(ranks[:low])]
                  for seat in range(tied + 1)}
         named[0][-1] = RANKS[ranks[low]] + SUITS[(low - 1) % 4]  # the knocker's highest, one rank up
-        if size > low:  # a book of three for each named seat, of the highest ranks
-            books = list(reversed(ranks))[:tied + 1]
-            for seat, r in zip(named, books, strict=True):
-                named[seat] += [RANKS[r] + SUITS[k] for k in range(3)]
+        high = list(reversed(ranks))
+        for seat in named:
+            for _ in range(books):
+                rank = RANKS[high.pop(0)]
+                named[seat] += [rank + suit for suit in SUITS[:3]]
         return named
 
     def knock(play: _Play) -> None:
@@ -386,10 +387,14 @@ def staged_catch_tie(table: Ruleset, players: int) -> Case | None:
         else:
             play.must(0, {"type": "knock"})
 
-    def make(laid: bool) -> Case | None:
-        named = hands(size - 3 if laid else size)
-        if named is None or (laid and size - 3 < 2):
+    def make(mode: str) -> Case | None:
+        """``plain``: low cards only; ``held``: books kept in hand, which a table that counts
+        only unmatched cards does not count; ``laid``: a book each, laid first."""
+        books = (size - 1) // 3 if mode == "held" else 1 if mode == "laid" else 0
+        named = hands(size - 3 * books, books)
+        if named is None or (mode == "held" and table.count_held_spreads):
             return None
+        laid = mode == "laid"
         setup = _stage(table, players, 0 if laid else players - 1, named)
         if setup is None:
             return None
@@ -411,7 +416,11 @@ def staged_catch_tie(table: Ruleset, players: int) -> Case | None:
             return None
         return play.case(case_id, title, source, "PAY-CAUGHT-3/tied-lowest", "PAY-CAUGHT-3")
 
-    return _played(lambda: make(False)) or _played(lambda: make(True))
+    for mode in ("plain", "held", "laid"):
+        case = _played(functools.partial(make, mode))
+        if case is not None:
+            return case
+    return None
 
 
 def staged_four_seat_catch(table: Ruleset) -> Case | None:
