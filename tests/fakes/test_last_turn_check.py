@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from tonk_ref.harness.table.block import LAST_TURNS, staged_last_turn
+from tonk_ref.harness.table.staged import LAST_TURNS, staged_last_turn
 from tonk_ref.rulebook.book import load_presets
 from tonk_ref.tools import cli
 

@@ -14,9 +14,10 @@ import pytest
 from tonk_ref.engine.ruleset import DEFAULT, Ruleset
 from tonk_ref.harness.report_schema import report_schema
 from tonk_ref.harness.scenario import load_scenario
-from tonk_ref.harness.table import block as B
+from tonk_ref.harness.table import block
+from tonk_ref.harness.table import staged as S
 from tonk_ref.harness.table.clauses import WITNESSES
-from tonk_ref.harness.table.coverage import CELL_TARGET, Exercise, measure
+from tonk_ref.harness.table.coverage import CELL_TARGET, Exercise, measure, measured
 from tonk_ref.paths import scenarios_dir
 from tonk_ref.rulebook import book as rulebook
 from tonk_ref.rulebook.applicability import clause_cells, seat_counts, unreachable_clauses
@@ -37,10 +38,10 @@ def test_every_clause_names_a_witness_the_harness_has_and_every_witness_is_named
     keys = {c.key for c in clauses}
     assert {"VAR-HITLOCK-1/own-spread", "PAY-CAUGHT-3/tied-lowest", "VAR-HITEND-1/last-card",
             "TURN-11/duplicate-before-not-held"} <= keys
-    assert {f"STOCK-3/last-turn-{way}" for way in B.LAST_TURNS} <= keys
+    assert {f"STOCK-3/last-turn-{way}" for way in S.LAST_TURNS} <= keys
     order = next(c for c in clauses if c.kind == "order")
     assert order.order == ("duplicate_card", "not_in_hand")
-    assert set(B.STAGERS) == keys, "a clause without a staged hand is left to the written and seeded hands"
+    assert set(S.STAGERS) == keys, "a clause without a staged hand is left to the written and seeded hands"
 
 
 HEAD = ("sections:\n  VAR: Variations\nrules:\n  - id: VAR-HITLOCK-1\n    title: T\n    section: VAR\n"
@@ -107,6 +108,7 @@ def test_a_clause_that_cannot_arise_is_named_with_the_options_that_keep_it_out()
 # ---------------------------------------------------------------------------- the staged hands
 
 TABLES = {"online-reem": _table("online-reem"), "online": _table("online"), "seed": DEFAULT,
+          "hoyle-tunk": _table("hoyle-tunk"),
           "forced-lock-2": _table("seed-forced-spreads", hit_lock=2),
           "any-lock-1": DEFAULT.replace(hit_lock=1, knock_timing="any", empty_stock="last_turn", max_players=4)}
 
@@ -115,32 +117,40 @@ TABLES = {"online-reem": _table("online-reem"), "online": _table("online"), "see
 def test_every_clause_at_every_seat_count_has_a_staged_hand_that_shows_it(name: str) -> None:
     table = TABLES[name]
     for key, n in clause_cells(table):
-        made = [c for c in B.STAGERS[key](table, n) if c is not None]
+        made = [c for c in S.STAGERS[key](table, n) if c is not None]
         assert made, f"{key} at {n} seats: no staged hand at {name}"
         for case in made:
-            e = B.measured(case)
+            e = measured(case)
             assert key in e.clauses and e.players == n, (case.id, e)
             assert case.result is not None or key.startswith("TURN-11"), case.id
 
 
+def test_a_refusal_random_play_seldom_makes_is_staged_at_every_seat_count() -> None:
+    for name in ("online", "hoyle-tunk"):
+        table = TABLES[name]
+        for n in seat_counts(table):
+            case = S.staged_taken_last(table, n)
+            assert case is not None and "last_card_taken" in measured(case).reasons, (name, n)
+
+
 def test_the_staged_hands_at_a_table_can_be_made_again_by_id() -> None:
     table = TABLES["online-reem"]
-    made = B.staged(table)
+    made = block.staged(table)
     ids = [c.id for c in made]
     assert len(ids) == len(set(ids))
     assert {"generated-staged-own-spread-lock-4p", "generated-staged-pay-caught-3-4p",
             "generated-staged-last-card-hit-4p", "generated-staged-last-turn-knock-3p"} <= set(ids)
-    assert [c.id for c in B.staged(table)] == ids
+    assert [c.id for c in block.staged(table)] == ids
 
 
 def test_a_hit_by_another_player_is_not_an_own_spread_hit_and_the_written_case_of_one_is() -> None:
     table = TABLES["online-reem"]
-    lock = B.staged_hit_lock(table, 3)
+    lock = S.staged_hit_lock(table, 3)
     assert lock is not None
-    shown = B.measured(lock).clauses
+    shown = measured(lock).clauses
     assert {"VAR-HITLOCK-1/locked", "VAR-HITLOCK-1/runs-out"} <= shown and "VAR-HITLOCK-1/own-spread" not in shown
     written = load_scenario(scenarios_dir() / "house" / "house-var-hit-lock-own-spread-2p.yaml")
-    assert "VAR-HITLOCK-1/own-spread" in B.measured(written).clauses
+    assert "VAR-HITLOCK-1/own-spread" in measured(written).clauses
 
 
 # ---------------------------------------------------------------------------- counting
@@ -148,9 +158,9 @@ def test_a_hit_by_another_player_is_not_an_own_spread_hit_and_the_written_case_o
 
 def test_coverage_counts_each_clause_and_reason_at_each_seat_count_and_fits_the_report_schema() -> None:
     table = TABLES["forced-lock-2"]
-    own = B.staged_own_spread_lock(table, 2)
+    own = S.staged_own_spread_lock(table, 2)
     assert own is not None
-    e = B.measured(own)
+    e = measured(own)
     assert e.players == 2 and "VAR-HITLOCK-1/own-spread@2p" in e.cells()
     cov = measure(table, [(own, e)])
     assert cov.seats == (2, 3)

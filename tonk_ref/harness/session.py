@@ -31,8 +31,8 @@ from .known_failures import KnownFailures
 from .results import CaseResult, LoadError
 from .runner import MAX_FAULTS_IN_A_ROW, Engine, SuiteRun
 from .suite import PERFT_DEPTH
-from .table.block import Block, Marks, exercise_from, measured
-from .table.coverage import Exercise
+from .table.block import Block, Marks, exercise_from
+from .table.coverage import Exercise, measured
 from .table.own import Table
 from .table.retarget import Retargeted
 

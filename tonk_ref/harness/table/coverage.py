@@ -26,7 +26,7 @@ import functools
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ...engine.ruleset import Ruleset
 from ...rulebook.applicability import (
@@ -36,8 +36,11 @@ from ...rulebook.applicability import (
     seat_counts,
     unreachable_clauses,
 )
-from ..case import Act, Case
+from ..case import Act, Call, Case, Perft
 from ..results import CaseResult
+
+if TYPE_CHECKING:
+    from ...adapters.reference import Playout
 
 JSON = dict[str, Any]
 #: How many cases that ran must exercise each rule that applies and each reason that can be reached.
@@ -73,6 +76,46 @@ def exercise_of(case: Case, cited: Iterable[str] | None, clauses: Iterable[str] 
     players = case.setup.get("players") if case.setup is not None else None
     return Exercise(frozenset(rules), frozenset(reasons), frozenset(clauses),
                     players if isinstance(players, int) and not case.deal_refused else 0)
+
+
+def exercised_by(case: Case) -> tuple[str, ...] | None:
+    """The rule IDs the reference engine cites playing ``case`` (its events, its refusals,
+    its payments), or None for a case it cannot measure so (one that deals no hand, makes
+    match requests or checks a refused deal: it is counted by the rules it names)."""
+    played = _played_on_reference(case)
+    if played is None:
+        return None
+    return _cited(case, played)
+
+
+def _played_on_reference(case: Case) -> Playout | None:
+    from ...adapters import reference as R
+
+    if case.setup is None or case.deal_refused or any(isinstance(s, Call) for s in case.steps):
+        return None
+    try:
+        return R.replay(case.setup, case.actions, trace=False)
+    except Exception:  # a setup the reference refuses
+        return None
+
+
+def _cited(case: Case, played: Playout) -> tuple[str, ...]:
+    cited = set(played.cited)
+    if any(isinstance(s, Perft) for s in case.steps):
+        cited |= set(case.rules)
+    return tuple(sorted(cited))
+
+
+def measured(case: Case) -> Exercise:
+    """What ``case`` exercises, measured on the reference engine: the rules it cites
+    (:func:`exercised_by`), the reasons its steps refuse, and the clauses its play shows
+    (:mod:`.clauses`), at its seat count."""
+    from .clauses import Played, clauses_shown
+
+    played = _played_on_reference(case)
+    if played is None:
+        return exercise_of(case, None)
+    return exercise_of(case, _cited(case, played), clauses_shown(Played.of(played)))
 
 
 def cells_wanted(rules: Ruleset) -> tuple[str, ...]:
