@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from tonk_ref.harness.table.block import staged_four_seat_catch
+from tonk_ref.harness.table.staged import staged_four_seat_catch
 from tonk_ref.rulebook.book import load_presets
 from tonk_ref.tools import cli
 

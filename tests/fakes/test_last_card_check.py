@@ -10,12 +10,12 @@ from typing import Any
 
 import pytest
 
-from tonk_ref.harness.table.block import staged_last_card_hit
+from tonk_ref.harness.table.staged import staged_last_card_hit
 from tonk_ref.rulebook.book import load_presets
 from tonk_ref.tools import cli
 
 HERE = Path(__file__).resolve().parent
-CASE = "generated-staged-last-card-hit"
+CASE = "generated-staged-last-card-hit-2p"
 
 
 def _check(adapter: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> tuple[int, dict[str, Any], str]:

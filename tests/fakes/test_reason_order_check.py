@@ -13,7 +13,7 @@ import pytest
 from tonk_ref.tools import cli
 
 HERE = Path(__file__).resolve().parent
-CASE = "generated-staged-reason-order"
+CASE = "generated-staged-reason-order-2p"
 
 
 def _check(adapter: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> tuple[int, dict[str, Any], str]:

@@ -217,9 +217,14 @@ def test_a_table_run_adds_generated_hands_and_measures_the_rules_exercised(tonk:
     assert list(coverage["rules"]) == list(rules_that_apply(online))
     assert list(coverage["reasons"]) == list(reasons_reachable(online))
     counts = {**coverage["rules"], **coverage["reasons"]}
-    assert coverage["uncovered"] and all(counts[k] < 2 and "exercised it" in why
+    # and each clause and reason at each seat count (KEY@Np) that no case exercised
+    counts |= {f"{k}@{n}p": c for by in ("clauses", "reasons_at") for k, seats in coverage[by].items()
+               for n, c in seats.items()}
+    targets = {k: 1 if "@" in k else 2 for k in counts}
+    assert coverage["uncovered"] and all(counts[k] < targets[k] and "exercised it" in why
                                          for k, why in coverage["uncovered"].items())
-    assert {k for k, n in counts.items() if n < 2} == set(coverage["uncovered"])
+    assert {k for k, n in counts.items() if n < targets[k]} == set(coverage["uncovered"])
+    assert coverage["seats"] == [2, 3, 4] and "VAR-HITLOCK-1/own-spread" in coverage["unreachable"]
     assert "coverage at the table:" in text
 
 

@@ -195,17 +195,18 @@ def probes_for(table: Ruleset, key: str, want: str | None = None) -> R.Probes:
 STYLES: dict[str, dict[str, float] | None] = {"": None, "patient": R.PATIENT_WEIGHTS, "low": R.EAGER_WEIGHTS}
 
 
-def seeded_hand(table: Ruleset, seed: int, game: int, want: str | None = None, style: str = "") -> Case:
+def seeded_hand(table: Ruleset, seed: int, game: int, want: str | None = None, style: str = "",
+                players: int | None = None) -> Case:
     """Seeded hand ``game`` under ``table`` (a table run's generated case
     ``generated-S-N``; ``generated-S-N-REASON`` for one made to reach a refusal reason,
-    ``generated-S-N-patient`` or ``-low`` for one of another style of play, :data:`STYLES`):
-    every decision, the probes along
+    ``generated-S-N-patient`` or ``-low`` for one of another style of play, :data:`STYLES`;
+    ``...-Np`` for one dealt to ``players`` seats): every decision, the probes along
     the way and the final state, as the reference plays them."""
-    rng = random.Random(f"table:{seed}:{game}" + (f":{style}" if style else ""))
-    setup = random_setup(rng, table, low=style == "low")
+    rng = random.Random(f"table:{seed}:{game}" + (f":{style}" if style else "") + (f":{players}p" if players else ""))
+    setup = random_setup(rng, table, players, low=style == "low")
     played = R.random_hand(rng, setup, max_actions=MAX_ACTIONS, probes=probes_for(table, f"{seed}:{game}", want),
                            weights=STYLES[style])
-    suffix = f"-{want}" if want else f"-{style}" if style else ""
+    suffix = (f"-{want}" if want else f"-{style}" if style else "") + (f"-{players}p" if players else "")
     return hand_case(played, case_id=f"generated-{seed}-{game + 1}{suffix}",
                      title=f"seeded hand {game + 1} (seed {seed}) under the table's rules, as the reference plays it"
                            + (f", probing {want}" if want else ""),

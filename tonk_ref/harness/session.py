@@ -31,8 +31,8 @@ from .known_failures import KnownFailures
 from .results import CaseResult, LoadError
 from .runner import MAX_FAULTS_IN_A_ROW, Engine, SuiteRun
 from .suite import PERFT_DEPTH
-from .table.block import Block, exercised_by
-from .table.coverage import Exercise, exercise_of
+from .table.block import Block, Marks, exercise_from
+from .table.coverage import Exercise, measured
 from .table.own import Table
 from .table.retarget import Retargeted
 
@@ -203,10 +203,10 @@ class Session:
                     kept.append(-1 - len(moved))
                     moved.append(there.case)
                 placed.append(there.case)
-            exercised = []
+            exercised: list[Marks] = []
             for c in placed:
-                e = exercise_of(c, exercised_by(c))
-                exercised.append((sorted(e.rules), sorted(e.reasons)))
+                e = measured(c)
+                exercised.append((sorted(e.rules), sorted(e.reasons), sorted(e.clauses), e.players))
             return kept, moved, cannot, exercised
 
         declared = sorted((k, repr(v)) for k, v in table.declared.items()) if table and table.source == "engine" else []
@@ -222,8 +222,7 @@ class Session:
         by_id = {c.id: c for c in cases}
         skipped = [CaseResult(by_id[cid], "skipped", needs=(Need("table", name, detail),))
                    for cid, name, detail in cannot if cid in by_id]
-        return placed, skipped, {c.id: Exercise(frozenset(r), frozenset(q))
-                                 for c, (r, q) in zip(placed, exercised, strict=True)}
+        return placed, skipped, {c.id: exercise_from(m) for c, m in zip(placed, exercised, strict=True)}
 
     def prepare(self) -> Prepared:
         """The run's cases: the suite at the table, and the generated block of a table run."""
@@ -234,7 +233,7 @@ class Session:
             from .engine_cases import engine_cases
 
             out.cases += engine_cases(self.start().caps, self.table.rules if self.table is not None else None)
-        out.exercised.update((c.id, exercise_of(c, exercised_by(c))) for c in out.cases if c.id not in out.exercised)
+        out.exercised.update((c.id, measured(c)) for c in out.cases if c.id not in out.exercised)
         if self.table is not None and self.request.generated:
             from .table.block import table_block
 
@@ -274,7 +273,7 @@ class Session:
             for k, v in changes.items():
                 by_profile.setdefault((k, value_text(v)), []).append((c, e))
                 values[(k, value_text(v))] = v
-        out: JSON = {"seed": measure(DEFAULT, seed, skipped).to_json(), "profiles": {}}
+        out: JSON = {"seed": measure(DEFAULT, seed, skipped, cells=False).to_json(), "profiles": {}}
         for (key, text), cases in sorted(by_profile.items()):
             out["profiles"][f"{key}={text}"] = profile_coverage(key, values[(key, text)], cases).to_json()
         return out
@@ -423,21 +422,24 @@ def _generated(case_id: str, table: Table) -> Case | None:
     import re
 
     from .hands import seeded_hand
-    from .table.block import generated_perft, observed, staged_catch, staged_dead_end
+    from .table.block import generated_perft, observed, staged, staged_catch, staged_dead_end
 
-    staged = re.fullmatch(r"generated-staged-(turn-8|pay-caught-3)-([1-9])", case_id)
-    if staged is not None:
-        stage = staged_dead_end if staged.group(1) == "turn-8" else staged_catch
-        return stage(table.rules, int(staged.group(2)) - 1)
     if case_id.endswith("-observed"):
         made = _generated(case_id.removesuffix("-observed"), table)
         return observed(made) if made is not None else None
-    m = re.fullmatch(r"generated-(\d+)-(\d+)(?:-([a-z_]+))?", case_id)
+    early = re.fullmatch(r"generated-staged-(turn-8|pay-caught-3)-([1-9])", case_id)
+    if early is not None:
+        stage = staged_dead_end if early.group(1) == "turn-8" else staged_catch
+        return stage(table.rules, int(early.group(2)) - 1)
+    if case_id.startswith("generated-staged-"):  # the staged hand of a clause at a seat count
+        return next((c for c in staged(table.rules) if c.id == case_id), None)
+    m = re.fullmatch(r"generated-(\d+)-(\d+)(?:-([a-z_]+))?(?:-([2-9])p)?", case_id)
     if m is not None and int(m.group(2)) >= 1:
         seed, game, tail = int(m.group(1)), int(m.group(2)) - 1, m.group(3)
+        players = int(m.group(4)) if m.group(4) else None
         if tail in ("patient", "low"):
-            return seeded_hand(table.rules, seed, game, style=tail)
-        return seeded_hand(table.rules, seed, game, tail)
+            return seeded_hand(table.rules, seed, game, style=tail, players=players)
+        return seeded_hand(table.rules, seed, game, tail, players=players)
     if case_id.startswith("perft-table-seed"):
         return next((c for c in generated_perft(table.rules) if c.id == case_id), None)
     return None
@@ -446,8 +448,8 @@ def _generated(case_id: str, table: Table) -> Case | None:
 #: The cases placed at a table: each as its place among the cases given when it is played as
 #: written, else as ``-1 - k`` for the k-th of the cases translated for the table; those
 #: translated; those that cannot exist there (id, why, detail); and what each placed case
-#: exercises (rule IDs, reason codes).
-Placed = tuple[list[int], list[Case], list[tuple[str, str, str]], list[tuple[list[str], list[str]]]]
+#: exercises (rule IDs, reason codes, clauses, its seat count).
+Placed = tuple[list[int], list[Case], list[tuple[str, str, str]], list[Marks]]
 
 
 def _encode_placed(value: Placed) -> bytes:
@@ -465,7 +467,7 @@ def _decode_placed(data: bytes) -> Placed:
     from .case_codec import decode_cases
 
     kept, raw, cannot, exercised = msgspec.msgpack.decode(
-        data, type=tuple[list[int], bytes, list[tuple[str, str, str]], list[tuple[list[str], list[str]]]])
+        data, type=tuple[list[int], bytes, list[tuple[str, str, str]], list[Marks]])
     moved, errors = decode_cases(raw)
     if errors or len(exercised) != len(kept) or any(not -len(moved) <= i for i in kept):
         raise ValueError("not the placed cases of a suite")
@@ -473,7 +475,7 @@ def _decode_placed(data: bytes) -> Placed:
 
 
 #: How the placed cases of a table are kept in the case cache.
-PLACED_CODEC: Codec[Placed] = Codec("placed", 2, _encode_placed, _decode_placed)
+PLACED_CODEC: Codec[Placed] = Codec("placed", 3, _encode_placed, _decode_placed)
 
 
 def replay_found(case_id: str, outdir: Path, spec: EngineSpec) -> str:

@@ -24,15 +24,19 @@ import functools
 from collections.abc import Collection
 
 from ..engine.ruleset import Ruleset
-from .book import Applies, Reason, Rule, Term, load_reasons, load_rules
+from .book import Applies, Clause, Reason, Rule, Term, load_clauses, load_reasons, load_rules
 from .notation import option_text, value_text
 
 __all__ = [
     "applies_text",
+    "clause_cells",
+    "clauses_that_apply",
     "condition_text",
     "reasons_reachable",
     "reasons_text",
     "rules_that_apply",
+    "seat_counts",
+    "unreachable_clauses",
     "why_not",
 ]
 
@@ -89,6 +93,68 @@ def why_not(rule_or_reason: str, rules: Ruleset) -> str | None:
     failing = dict.fromkeys(t.option for terms in applies.any_of for t in terms if not t.matches(rules))
     shown = ", ".join(option_text(o, getattr(rules, o)) for o in failing)
     return f"{shown}: {applies.elsewhere}"
+
+
+# ---------------------------------------------------------------------------- clauses and seats
+
+
+@functools.cache
+def _clauses() -> tuple[Clause, ...]:
+    return tuple(load_clauses())
+
+
+@functools.lru_cache(maxsize=256)
+def seat_counts(rules: Ruleset) -> tuple[int, ...]:
+    """The seat counts a table playing ``rules`` allows: 2 up to its ``max_players``, each
+    that its pack deals (a hand for every player and a card to spare, VAR-HANDSIZE-1)."""
+    from ..engine.cards import cards_of, pack_mask
+
+    pack = len(cards_of(pack_mask(rules.deck, rules.jokers)))
+    return tuple(n for n in range(2, rules.max_players + 1) if 0 < n * rules.hand_size_for(n) < pack)
+
+
+def _clause_why_not(clause: Clause, rules: Ruleset) -> str | None:
+    """Why ``clause`` cannot arise at any seat count of a table playing ``rules``, or None."""
+    why = why_not(clause.rule, rules)
+    if why is not None:
+        return why
+    if not clause.applies.holds(rules):
+        failing = dict.fromkeys(t.option for terms in clause.applies.any_of for t in terms if not t.matches(rules))
+        return ", ".join(option_text(o, getattr(rules, o)) for o in failing) + f": {clause.applies.elsewhere}"
+    return None
+
+
+@functools.lru_cache(maxsize=256)
+def clauses_that_apply(rules: Ruleset) -> tuple[Clause, ...]:
+    """The clauses of spec/rules.yaml that can arise at a table playing ``rules`` (their
+    rule applies there and so does the clause's own condition), in file order."""
+    return tuple(c for c in _clauses() if _clause_why_not(c, rules) is None)
+
+
+@functools.lru_cache(maxsize=256)
+def clause_cells(rules: Ruleset) -> tuple[tuple[str, int], ...]:
+    """What coverage counts of the clauses at a table playing ``rules``: each clause that
+    applies (``RULE/clause``) at each seat count the table allows from the clause's fewest."""
+    seats = seat_counts(rules)
+    return tuple((c.key, n) for c in clauses_that_apply(rules) for n in seats if n >= c.players)
+
+
+@functools.lru_cache(maxsize=256)
+def unreachable_clauses(rules: Ruleset) -> dict[str, str]:
+    """Every clause that cannot arise at a table playing ``rules``, or not at some of its
+    seat counts (``RULE/clause@Np``), with why: the options that keep it (or its rule) out,
+    or the seats it needs."""
+    out: dict[str, str] = {}
+    seats = seat_counts(rules)
+    for c in _clauses():
+        why = _clause_why_not(c, rules)
+        if why is not None:
+            out[c.key] = why
+            continue
+        for n in seats:
+            if n < c.players:
+                out[f"{c.key}@{n}p"] = f"{n} players: it needs {c.players} or more"
+    return out
 
 
 # ---------------------------------------------------------------------------- as text

@@ -47,6 +47,7 @@ if TYPE_CHECKING:  # jsonschema and PyYAML take longer to import than the rulebo
 __all__ = [
     "TABLE_RULES_SCHEMA",
     "Applies",
+    "Clause",
     "Preset",
     "Reason",
     "Rule",
@@ -55,6 +56,7 @@ __all__ = [
     "Variant",
     "alternatives",
     "alternatives_text",
+    "load_clauses",
     "load_presets",
     "load_reasons",
     "load_rules",
@@ -284,6 +286,36 @@ class Reason:
     applies: Applies = EVERYWHERE
 
 
+#: The kinds of clause a rule may list (``clauses:`` in rules.yaml): an exception to the
+#: rule's main case, a tie the rule settles, and the order of two checks (two reason codes
+#: an action can break at once, the first given).
+CLAUSE_KINDS = ("exception", "tie", "order")
+
+
+@dataclass(frozen=True, slots=True)
+class Clause:
+    """One clause of a rule that an engine can get wrong (``clauses:`` in rules.yaml): its
+    exceptions, its tie cases, its order of checks.  ``witness`` names what a hand played on
+    the reference shows when it exercises the clause (the harness holds one test per name);
+    ``applies`` narrows where the rule applies to where the clause can arise; ``players`` is
+    the fewest seats at which it can; ``order`` (a clause of kind ``order``) the two reason
+    codes, the one given first."""
+
+    rule: str
+    id: str
+    kind: str
+    text: str
+    witness: str
+    applies: Applies = EVERYWHERE
+    players: int = 2
+    order: tuple[str, ...] = ()
+
+    @property
+    def key(self) -> str:
+        """How coverage and reports name the clause: ``RULE/clause``."""
+        return f"{self.rule}/{self.id}"
+
+
 @dataclass(frozen=True, slots=True)
 class Rule:
     """One rule of spec/rules.yaml: its text under the defaults, where it comes from (what
@@ -306,6 +338,8 @@ class Rule:
     #: for a rule a payment is made under: why the money moves, in the words that follow the
     #: amount ("Ann pays Bob 3: 2 for being caught and 1 to the lowest hand")
     paid_for: str = ""
+    #: the clauses of the rule an engine can get wrong, counted apart by coverage
+    clauses: tuple[Clause, ...] = ()
 
     def text_under(self, rules: Ruleset | None) -> str:
         """The rule's sentence for the ruleset in play: the first variant that applies, or
@@ -333,6 +367,22 @@ _APPLIES_SCHEMA: dict[str, Any] = {
     "type": "array",
     "minItems": 1,
     "items": {"type": "object", "minProperties": 1},
+}
+
+_CLAUSE_SCHEMA: dict[str, Any] = {
+    "type": "object",
+    "additionalProperties": False,
+    "required": ["id", "kind", "text", "witness"],
+    "properties": {
+        "id": {"type": "string", "pattern": r"^[a-z][a-z0-9]*(-[a-z0-9]+)*$"},
+        "kind": {"type": "string", "enum": list(CLAUSE_KINDS)},
+        "text": {"type": "string", "minLength": 1},
+        "witness": {"type": "string", "pattern": r"^[a-z][a-z0-9_]*$"},
+        "applies": _APPLIES_SCHEMA,
+        "elsewhere": {"type": "string", "minLength": 1},
+        "players": {"type": "integer", "minimum": 2},
+        "order": {"type": "array", "minItems": 2, "maxItems": 2, "items": {"type": "string"}},
+    },
 }
 
 _RULES_SCHEMA: dict[str, Any] = {
@@ -375,6 +425,7 @@ _RULES_SCHEMA: dict[str, Any] = {
                     "decision": {"type": "string", "minLength": 1},
                     "applies": _APPLIES_SCHEMA,
                     "elsewhere": {"type": "string", "minLength": 1},
+                    "clauses": {"type": "array", "minItems": 1, "items": _CLAUSE_SCHEMA},
                 },
             },
         },
@@ -527,9 +578,37 @@ def _build_rules(doc: _Doc) -> _RulesDoc:
                 applies=_applies(doc, ["rules", i], raw, f"rule {rid}", raw.get("options", ())),
                 seeds_disagree=_disagree(doc, ["rules", i, "seeds_disagree"], raw),
                 paid_for=str(raw.get("paid_for", "")),
+                clauses=_clauses(doc, ["rules", i, "clauses"], raw),
             )
         )
     return sections, tuple(rules), _reasons(doc)
+
+
+def _clauses(doc: _Doc, at: list[str | int], raw: Mapping[str, Any]) -> tuple[Clause, ...]:
+    """A rule's ``clauses``: each id once in the rule; ``applies`` (any option, as for a
+    reason code) with ``elsewhere``; an ``order`` clause, and only one, names two distinct
+    action reason codes."""
+    out: list[Clause] = []
+    seen: set[str] = set()
+    for k, c in enumerate(raw.get("clauses", ())):
+        where = [*at, k]
+        if c["id"] in seen:
+            raise RulebookError(doc.where([*where, "id"]), f"rule {raw['id']}: clause {c['id']!r} is listed twice")
+        seen.add(c["id"])
+        order = tuple(c.get("order", ()))
+        if (c["kind"] == "order") != bool(order):
+            raise RulebookError(doc.where(where), f"rule {raw['id']}, clause {c['id']}: a clause of kind order "
+                                "names the two reason codes it orders (order), and only such a clause does")
+        for j, code in enumerate(order):
+            if code not in REASONS:
+                raise RulebookError(doc.where([*where, "order", j]),
+                                    f"unknown reason code {code!r}; expected one of: {', '.join(REASONS)}")
+        if len(set(order)) != len(order):
+            raise RulebookError(doc.where([*where, "order"]), "the two reason codes of an order differ")
+        applies = _applies(doc, where, c, f"rule {raw['id']}, clause {c['id']}", None)
+        out.append(Clause(raw["id"], c["id"], c["kind"], " ".join(c["text"].split()), c["witness"], applies,
+                          int(c.get("players", 2)), order))
+    return tuple(out)
 
 
 def _disagree(doc: _Doc, at: list[str | int], raw: Mapping[str, Any]) -> tuple[str, ...]:
@@ -653,6 +732,11 @@ def load_reasons(path: Path | None = None) -> list[Reason]:
     """The ``reasons`` of spec/rules.yaml: each action reason code and where it can be
     given, in file order (the order of the table "Reason codes" of spec/tonk.md)."""
     return list(_rules_doc(path or rules_path())[2])
+
+
+def load_clauses(path: Path | None = None) -> list[Clause]:
+    """Every clause of the active rules of spec/rules.yaml, in file order."""
+    return [c for r in _rules_doc(path or rules_path())[1] if r.status != "withdrawn" for c in r.clauses]
 
 
 def load_sections(path: Path | None = None) -> dict[str, str]:

@@ -137,11 +137,15 @@ def coverage_lines(report: JSON, verbose: bool = False) -> list[str]:
         if not c:
             continue
         low = c["uncovered"]
+        short = [k for k in low if "@" not in k]  # rules and reasons; the others are cells (KEY@Np)
         line = (f"coverage {where}: {len(c['rules'])} rules apply and {len(c['reasons'])} refusal reasons can be "
                 f"reached (spec data); ")
-        line += (f"each exercised by {c['target']} cases or more" if not low
-                 else f"{len(low)} exercised by fewer than {c['target']} cases:")
+        line += (f"each exercised by {c['target']} cases or more" if not short
+                 else f"{len(short)} exercised by fewer than {c['target']} cases" + ("" if len(short) < len(low)
+                                                                                    else ":"))
         out.append(line)
+        if "seats" in c:
+            out.append(_cells_line(c, len(low) - len(short)))
         shown = list(low.items()) if verbose else list(low.items())[:CONSOLE_UNCOVERED]
         out += [f"  {name}: {why}" for name, why in shown]
         if len(low) > len(shown):
@@ -153,6 +157,22 @@ def coverage_lines(report: JSON, verbose: bool = False) -> list[str]:
         for name, p in weak.items():
             out.append(f"  {name}: " + "; ".join(f"{k} ({v})" for k, v in p["uncovered"].items()))
     return out
+
+
+def _cells_line(c: JSON, short: int) -> str:
+    """The clauses and reasons counted at each seat count, in one line: how many cells,
+    how many fall short (listed below it), and how many clauses cannot arise at the table
+    (the JSON report says why)."""
+    seats = c["seats"]
+    shown = f"{seats[0]}-{seats[-1]}" if len(seats) > 1 else str(seats[0]) if seats else "none"
+    cells = sum(len(v) for v in c["clauses"].values()) + sum(len(v) for v in c["reasons_at"].values())
+    line = (f"  by seat count ({shown}): {len(c['clauses'])} clauses of the rules and {len(c['reasons_at'])} reasons, "
+            f"{cells} in all; ")
+    line += "each exercised" if not short else f"{short} exercised by fewer than {c.get('cell_target', 1)} case:"
+    if c.get("unreachable"):
+        line = line.rstrip(":") + f"; {len(c['unreachable'])} cannot arise here (why: the JSON report)" + \
+            (":" if short else "")
+    return line
 
 
 def table_verdict(report: JSON) -> str:
