@@ -7,6 +7,12 @@ only when a ``--tonk-*`` option is given, when a file of a folder the ini option
 ``tonk_scenarios`` (or ``--tonk-scenarios DIR``) names is collected, when a Gherkin
 scenario bound by ``pytest --pyargs tonk_ref.harness.feature_suite`` has run its steps, or
 when a test asks for the ``tonk_engine`` fixture.
+
+Given a ``--tonk-*`` option and nothing to collect (no path, no ``testpaths`` of the
+project, no ``tonk_scenarios`` folder), ``pytest --tonk-adapter-cmd "..."`` runs the
+packaged suite: the YAML cases and perft tables of the installed scenarios folder and the
+Gherkin features (:mod:`tonk_ref.harness.feature_suite`), wherever the package lies
+(:mod:`tonk_ref.paths`).
 """
 
 from __future__ import annotations
@@ -20,6 +26,8 @@ import pytest
 #: The plugin proper, registered under this name once it is in play.
 PLUGIN = "tonk-suite"
 _DIRS = pytest.StashKey[list[Path]]()
+#: The packaged scenarios folder, when the session collects the packaged suite.
+_PACKAGED = pytest.StashKey[Path]()
 
 
 # ---------------------------------------------------------------------------- options
@@ -80,20 +88,53 @@ def plugin(config: pytest.Config) -> ModuleType:
 
 
 # ---------------------------------------------------------------------------- hooks
-def pytest_configure(config: pytest.Config) -> None:
-    if _asked(config):
-        plugin(config)
-    elif not hasattr(config, "workerinput"):
-        config.pluginmanager.register(_Controller(config), "tonk-watch")
+def _packaged_suite(config: pytest.Config) -> None:
+    """Nothing to collect but the folder pytest was started in: collect the packaged suite
+    instead (the scenarios folder and the features' binding module)."""
+    if config.args_source is not pytest.Config.ArgsSource.INVOCATION_DIR:
+        return  # paths given, or the project's testpaths
+    if config.getini("tonk_scenarios") or config.getoption("tonk_scenarios"):
+        return  # the project names its own scenarios
+    from ..paths import scenarios_dir
+
+    scenarios = scenarios_dir().resolve()
+    config.stash[_PACKAGED] = scenarios
+    config.args = [str(scenarios)]
+    try:
+        import pytest_bdd  # noqa: F401  (the features run under pytest-bdd)
+    except ImportError:
+        return
+    from importlib.util import find_spec
+
+    found = find_spec("tonk_ref.harness.feature_suite")
+    if found is not None and found.origin:
+        config.args.append(found.origin)
 
 
-def _scenario_dirs(config: pytest.Config) -> list[Path]:
+def packaged_scenarios(config: pytest.Config) -> Path | None:
+    """The packaged scenarios folder when the session collects the packaged suite."""
+    return config.stash.get(_PACKAGED, None)
+
+
+def scenario_dirs(config: pytest.Config) -> list[Path]:
+    """The folders whose scenario files are Tonk cases: the ini option ``tonk_scenarios``,
+    ``--tonk-scenarios``, and the packaged folder when no path was given."""
     dirs = config.stash.get(_DIRS, None)
     if dirs is None:
         found = [Path(p) for p in config.getini("tonk_scenarios")]
         found += [config.invocation_params.dir / p for p in config.getoption("tonk_scenarios")]
+        packaged = packaged_scenarios(config)
+        found += [packaged] if packaged is not None else []
         dirs = config.stash[_DIRS] = [d.resolve() for d in found]
     return dirs
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    if _asked(config):
+        _packaged_suite(config)
+        plugin(config)
+    elif not hasattr(config, "workerinput"):
+        config.pluginmanager.register(_Controller(config), "tonk-watch")
 
 
 def pytest_collect_file(file_path: Path, parent: pytest.Collector) -> pytest.Collector | None:
@@ -101,7 +142,7 @@ def pytest_collect_file(file_path: Path, parent: pytest.Collector) -> pytest.Col
     the plugin proper in (which collects every later one itself)."""
     if file_path.suffix not in (".yaml", ".perft") or _loaded(parent.config):
         return None
-    dirs = _scenario_dirs(parent.config)
+    dirs = scenario_dirs(parent.config)
     if not dirs:
         return None
     resolved = file_path.resolve()

@@ -50,9 +50,10 @@ class TonkSession:
                                    timeout=opt("tonk_timeout"), validate=opt("tonk_validate"))
         except EngineSpecError as e:
             raise pytest.UsageError(f"--tonk-adapter/--tonk-adapter-cmd: {e}") from None
-        dirs = [Path(p) for p in config.getini("tonk_scenarios")]
-        dirs += [config.invocation_params.dir / p for p in opt("tonk_scenarios")]
-        self.scenario_dirs = [d.resolve() for d in dirs]
+        from .pytest_plugin import packaged_scenarios, scenario_dirs
+
+        self.scenario_dirs = scenario_dirs(config)
+        self.packaged = packaged_scenarios(config)
         self.perft_depth: int = opt("tonk_perft_depth")
         self.json_path: str | None = opt("tonk_json")
         self.table_mode: str = opt("tonk_table")
@@ -183,7 +184,9 @@ def pytest_report_header(config: pytest.Config) -> list[str] | None:
     if not st.asked:
         return None
     lines = [f"tonk: {st.spec.describe()}"]
-    if st.scenario_dirs:
+    if st.packaged is not None:
+        lines.append(f"tonk scenarios: the packaged suite, no path given ({st.packaged.parent})")
+    elif st.scenario_dirs:
         lines.append("tonk scenarios: " + ", ".join(str(d) for d in st.scenario_dirs))
     if st.known is not None:
         lines.append(f"tonk known failures: {st.known.path} ({len(st.known.reasons)} listed)")
