@@ -47,7 +47,8 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     group.addoption("--tonk-rules", default=None, metavar="FILE",
                     help="the table's rules (a preset, a preset file or a table-rules file): every case runs "
                          "under them, as with tonk check --rules (retargeted; skipped where it cannot exist)")
-    group.addoption("--tonk-json", default=None, metavar="FILE", help="write the conformance report as JSON")
+    group.addoption("--tonk-json", default=None, metavar="FILE",
+                    help="write the conformance report as JSON (-: on the standard output)")
     group.addoption("--tonk-scenarios", action="append", default=[], metavar="DIR",
                     help="also collect the scenarios of DIR (adds to the ini option tonk_scenarios)")
     group.addoption("--tonk-perft-depth", type=int, default=3, metavar="D",

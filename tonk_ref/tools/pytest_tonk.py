@@ -304,6 +304,13 @@ class _Controller:
         self.st = st
         self.results: dict[str, JSON] = {}
         self.engine: JSON | None = None
+        self.on_stdout: str | None = None
+
+    def pytest_unconfigure(self, config: pytest.Config) -> None:
+        if self.on_stdout is not None:
+            sys.stdout.write(self.on_stdout)
+            sys.stdout.flush()
+            self.on_stdout = None
 
     def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
         props = dict(report.user_properties)
@@ -331,6 +338,9 @@ class _Controller:
             from ..atomic import OutputError, write_text
             from ..harness.report import report_text
 
+            if self.st.json_path == "-":  # the standard output, after pytest's own lines (at the end)
+                self.on_stdout = report_text(report)
+                return
             try:
                 write_text(self.st.json_path, report_text(report))  # whole, or the old report kept
             except OutputError as e:
