@@ -250,7 +250,11 @@ def test_pytest_in_an_empty_folder_runs_the_packaged_suite_of_an_installed_wheel
 
 
 @pytest.mark.skipif(os.name != "posix", reason="the venv's layout (bin/) is POSIX's")
-def test_an_installed_wheel_offers_no_command_that_needs_a_checkout(installed: Path, tmp_path: Path) -> None:
+def test_an_installed_wheel_checks_and_offers_no_command_that_needs_a_checkout(installed: Path,
+                                                                              tmp_path: Path) -> None:
+    checked = _in_venv(installed, str(installed / "tonk"), "check", "-k", "pay-knock-d5-tie-3p", "--no-progress",
+                       cwd=tmp_path)
+    assert checked.returncode == 0 and "tonk check: PASS: " in checked.stdout, checked.stdout + checked.stderr
     listed = _in_venv(installed, str(installed / "tonk"), "--help", cwd=tmp_path)
     assert listed.returncode == 0 and "    check " in listed.stdout, listed.stdout + listed.stderr
     assert "mutants" not in listed.stdout
