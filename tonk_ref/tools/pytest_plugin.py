@@ -26,8 +26,6 @@ import pytest
 #: The plugin proper, registered under this name once it is in play.
 PLUGIN = "tonk-suite"
 _DIRS = pytest.StashKey[list[Path]]()
-#: The packaged scenarios folder, when the session collects the packaged suite.
-_PACKAGED = pytest.StashKey[Path]()
 
 
 # ---------------------------------------------------------------------------- options
@@ -91,16 +89,17 @@ def plugin(config: pytest.Config) -> ModuleType:
 # ---------------------------------------------------------------------------- hooks
 def _packaged_suite(config: pytest.Config) -> None:
     """Nothing to collect but the folder pytest was started in: collect the packaged suite
-    instead (the scenarios folder and the features' binding module)."""
+    instead (its scenarios folder, added to ``--tonk-scenarios``, and the features'
+    binding module)."""
     if config.args_source is not pytest.Config.ArgsSource.INVOCATION_DIR:
         return  # paths given, or the project's testpaths
     if config.getini("tonk_scenarios") or config.getoption("tonk_scenarios"):
         return  # the project names its own scenarios
     from ..paths import scenarios_dir
 
-    scenarios = scenarios_dir().resolve()
-    config.stash[_PACKAGED] = scenarios
-    config.args = [str(scenarios)]
+    scenarios = str(scenarios_dir().resolve())
+    config.option.tonk_scenarios = [scenarios]
+    config.args = [scenarios]
     try:
         import pytest_bdd  # noqa: F401  (the features run under pytest-bdd)
     except ImportError:
@@ -112,20 +111,11 @@ def _packaged_suite(config: pytest.Config) -> None:
         config.args.append(found.origin)
 
 
-def packaged_scenarios(config: pytest.Config) -> Path | None:
-    """The packaged scenarios folder when the session collects the packaged suite."""
-    return config.stash.get(_PACKAGED, None)
-
-
-def scenario_dirs(config: pytest.Config) -> list[Path]:
-    """The folders whose scenario files are Tonk cases: the ini option ``tonk_scenarios``,
-    ``--tonk-scenarios``, and the packaged folder when no path was given."""
+def _scenario_dirs(config: pytest.Config) -> list[Path]:
     dirs = config.stash.get(_DIRS, None)
     if dirs is None:
         found = [Path(p) for p in config.getini("tonk_scenarios")]
         found += [config.invocation_params.dir / p for p in config.getoption("tonk_scenarios")]
-        packaged = packaged_scenarios(config)
-        found += [packaged] if packaged is not None else []
         dirs = config.stash[_DIRS] = [d.resolve() for d in found]
     return dirs
 
@@ -143,7 +133,7 @@ def pytest_collect_file(file_path: Path, parent: pytest.Collector) -> pytest.Col
     the plugin proper in (which collects every later one itself)."""
     if file_path.suffix not in (".yaml", ".perft") or _loaded(parent.config):
         return None
-    dirs = scenario_dirs(parent.config)
+    dirs = _scenario_dirs(parent.config)
     if not dirs:
         return None
     resolved = file_path.resolve()

@@ -29,6 +29,7 @@ from ..errors import TonkError
 from ..harness.case import Case
 from ..harness.known_failures import KnownFailures
 from ..harness.results import CaseResult
+from ..paths import scenarios_dir
 
 JSON = dict[str, Any]
 ENGINE_EXIT = 3
@@ -50,10 +51,13 @@ class TonkSession:
                                    timeout=opt("tonk_timeout"), validate=opt("tonk_validate"))
         except EngineSpecError as e:
             raise pytest.UsageError(f"--tonk-adapter/--tonk-adapter-cmd: {e}") from None
-        from .pytest_plugin import packaged_scenarios, scenario_dirs
-
-        self.scenario_dirs = scenario_dirs(config)
-        self.packaged = packaged_scenarios(config)
+        dirs = [Path(p) for p in config.getini("tonk_scenarios")]
+        dirs += [config.invocation_params.dir / p for p in opt("tonk_scenarios")]
+        self.scenario_dirs = [d.resolve() for d in dirs]
+        packaged = scenarios_dir().resolve()
+        #: the packaged scenarios folder, when no path was given (the entry module added it)
+        self.packaged = packaged if (config.args_source is pytest.Config.ArgsSource.INVOCATION_DIR
+                                     and self.scenario_dirs == [packaged]) else None
         self.perft_depth: int = opt("tonk_perft_depth")
         self.json_path: str | None = opt("tonk_json")
         self.table_mode: str = opt("tonk_table")
