@@ -197,6 +197,22 @@ def _purelib() -> str:
     return sysconfig.get_paths()["purelib"]
 
 
+WHEEL_NAME = f"tonk_ref-{PYPROJECT['project']['version']}-py3-none-any.whl"
+
+
+def test_the_readmes_install_lines_are_true_today() -> None:
+    """Until the package is published the README installs from a clone or a wheel built
+    from it (named as this version's), and says what changes once it is published."""
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    section = readme[readme.index("## Installing"):readme.index("## Testing an engine")]
+    assert "pip install .  " in section and "pip install '.[pytest]'" in section
+    assert "pip wheel --no-deps -w dist ." in section and f"pip install '{WHEEL_NAME}[pytest]'" in section
+    assert "Once it is published, `pip install tonk-ref` and `pip install 'tonk-ref[pytest]'`" in section
+    # nowhere else does the README tell a reader to install it by name from the registry
+    assert readme.count("pip install 'tonk-ref[pytest]'") == 1 and "pip install tonk-ref " not in readme
+    assert PYPROJECT["project"]["name"] == "tonk-ref" and "pytest" in PYPROJECT["project"]["optional-dependencies"]
+
+
 @pytest.fixture(scope="module")
 def installed(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A fresh virtual environment holding the wheel built from this checkout (its
@@ -209,6 +225,7 @@ def installed(tmp_path_factory: pytest.TempPathFactory) -> Path:
                             "-w", str(tmp / "dist"), str(ROOT)], capture_output=True, text=True, timeout=120)
     assert build.returncode == 0, build.stdout + build.stderr
     [wheel] = (tmp / "dist").glob("tonk_ref-*.whl")
+    assert wheel.name == WHEEL_NAME  # the name the README's install lines give
     env = tmp / "venv"
     venv.EnvBuilder(with_pip=False).create(env)
     python = env / "bin" / "python"
