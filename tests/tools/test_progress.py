@@ -127,3 +127,15 @@ def test_tonk_check_on_a_terminal_says_it_builds_the_cache_then_shows_the_bar(em
     assert err.startswith("tonk check: building the case cache (first run of this version, about 10 s"), err[:300]
     assert "/s ETA " in err and "\rtonk check [" in err
 
+
+
+def test_the_rate_is_measured_from_the_first_update_not_the_slow_start() -> None:
+    clock = Clock()
+    tty = Terminal()
+    bar = Progress(1000, "tonk fuzz", stream=tty, width=80, clock=clock)
+    clock.now += 30  # workers and engines starting
+    bar.update(100)
+    clock.now += 2
+    bar.update(300)
+    last = tty.getvalue().split("\r")[-1]
+    assert " 300/1000  100.0/s ETA 00:07 " in last, last

@@ -62,6 +62,9 @@ class Progress:
         self.clock = clock
         self.fixed_width = width
         self.started = clock()
+        #: the time and count of the first update: the rate is measured from there, so a
+        #: slow start (workers, an engine starting) does not count as slow progress
+        self.base: tuple[float, int] | None = None
         self.last = float("-inf")
         self.drawn = False
 
@@ -73,8 +76,9 @@ class Progress:
     def line(self, done: int, note: str = "", now: float | None = None) -> str:
         """The line drawn for ``done`` steps, exactly :meth:`width` characters long."""
         now = self.clock() if now is None else now
-        elapsed = now - self.started
-        per_second = done / elapsed if done and elapsed > 0 else 0.0
+        since, before = self.base or (self.started, 0)
+        elapsed = now - since
+        per_second = (done - before) / elapsed if done > before and elapsed > 0 else 0.0
         left = (self.total - done) / per_second if per_second and self.total else None
         digits = len(str(self.total)) if self.total else 1
         counter = f"{done:>{digits}}/{self.total}" if self.total else f"{done}"
@@ -93,6 +97,8 @@ class Progress:
         if not self.on:
             return
         now = self.clock()
+        if self.base is None:
+            self.base = (now, done)
         if now - self.last < EVERY and done < self.total:
             return
         self.last = now
