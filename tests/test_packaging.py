@@ -17,6 +17,8 @@ import sys
 import tomllib
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[1]
 #: The packages the wheel installs: the suite, and the independent model of the rules.
 PACKAGES = ("tonk_ref", "tonk_model")
@@ -186,3 +188,95 @@ def test_the_model_reads_the_spec_the_wheel_carries_or_the_checkouts(tmp_path: P
     packaged = tmp_path / WHEEL["force-include"]["spec"]
     packaged.mkdir(parents=True)
     assert _spec_dir(tmp_path) == packaged
+
+
+# ---------------------------------------------------------------------------- an installed wheel
+def _purelib() -> str:
+    import sysconfig
+
+    return sysconfig.get_paths()["purelib"]
+
+
+WHEEL_NAME = f"tonk_ref-{PYPROJECT['project']['version']}-py3-none-any.whl"
+
+
+def test_the_readmes_install_lines_are_true_today() -> None:
+    """Until the package is published the README installs from a clone or a wheel built
+    from it (named as this version's), and says what changes once it is published."""
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    section = readme[readme.index("## Installing"):readme.index("## Testing an engine")]
+    assert "pip install .  " in section and "pip install '.[pytest]'" in section
+    assert "pip wheel --no-deps -w dist ." in section and f"pip install '{WHEEL_NAME}[pytest]'" in section
+    assert "Once it is published, `pip install tonk-ref` and `pip install 'tonk-ref[pytest]'`" in section
+    # nowhere else does the README tell a reader to install it by name from the registry
+    assert readme.count("pip install 'tonk-ref[pytest]'") == 1 and "pip install tonk-ref " not in readme
+    assert PYPROJECT["project"]["name"] == "tonk-ref" and "pytest" in PYPROJECT["project"]["optional-dependencies"]
+
+
+@pytest.fixture(scope="module")
+def installed(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A fresh virtual environment holding the wheel built from this checkout (its
+    dependencies reached through a .pth line to this interpreter's site-packages, so that
+    nothing is downloaded); its bin folder."""
+    import importlib.util
+    import venv
+
+    if importlib.util.find_spec("pip") is None:  # an environment made by uv, say
+        pytest.skip("pip is not installed here: the wheel is built and installed with it")
+    tmp = tmp_path_factory.mktemp("wheel")
+    build = subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation", "-q",
+                            "-w", str(tmp / "dist"), str(ROOT)], capture_output=True, text=True, timeout=120)
+    assert build.returncode == 0, build.stdout + build.stderr
+    [wheel] = (tmp / "dist").glob("tonk_ref-*.whl")
+    assert wheel.name == WHEEL_NAME  # the name the README's install lines give
+    env = tmp / "venv"
+    venv.EnvBuilder(with_pip=False).create(env)
+    python = env / "bin" / "python"
+    site = subprocess.run([str(python), "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"],
+                          capture_output=True, text=True, check=True).stdout.strip()
+    install = subprocess.run([sys.executable, "-m", "pip", "--python", str(python), "install", "--no-deps", "-q",
+                              "--no-compile", str(wheel)], capture_output=True, text=True, timeout=120)
+    assert install.returncode == 0, install.stdout + install.stderr
+    # after the wheel's own folder: a plain path line, so the editable install's .pth there is not read
+    (Path(site) / "zz_deps.pth").write_text(_purelib() + "\n", encoding="utf-8")
+    return env / "bin"
+
+
+def _in_venv(bin_dir: Path, *argv: str, cwd: Path) -> subprocess.CompletedProcess[str]:
+    keep = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "VIRTUAL_ENV", "PYTEST_ADDOPTS")}
+    env = {**keep, "PATH": f"{bin_dir}{os.pathsep}{os.environ.get('PATH', '')}", "VIRTUAL_ENV": str(bin_dir.parent)}
+    return subprocess.run(list(argv), capture_output=True, text=True, cwd=cwd, env=env, timeout=300)
+
+
+@pytest.mark.skipif(os.name != "posix", reason="the venv's layout (bin/) and the engine command are POSIX's")
+def test_pytest_in_an_empty_folder_runs_the_packaged_suite_of_an_installed_wheel(installed: Path,
+                                                                                 tmp_path: Path) -> None:
+    """The README's pytest route, from a wheel and no checkout: the packaged YAML cases,
+    perft entries and features are collected and pass against ``tonk serve``."""
+    ran = _in_venv(installed, str(installed / "python"), "-m", "pytest", "--tonk-adapter-cmd", "tonk serve", "-q",
+                   "-p", "no:cacheprovider", cwd=tmp_path)
+    out = ran.stdout + ran.stderr
+    assert ran.returncode == 0, out[-3000:]
+    site = Path(_in_venv(installed, str(installed / "python"), "-c", "import tonk_ref; print(tonk_ref.__file__)",
+                         cwd=tmp_path).stdout.strip()).parent
+    assert site.is_relative_to(installed.parent)  # the wheel's package, not this checkout's
+    header = _in_venv(installed, str(installed / "python"), "-m", "pytest", "--tonk-adapter-cmd", "tonk serve",
+                      "--co", "-k", "pay-knock-d5-tie-3p", "-p", "no:cacheprovider", cwd=tmp_path).stdout
+    assert f"tonk scenarios: the packaged suite, no path given ({site / '_data'})" in header, header
+    passed = int(re.search(r"^(\d+) passed in ", out, re.M).group(1))  # type: ignore[union-attr]
+    yaml_cases = sum(1 for p in (ROOT / "scenarios").rglob("*.yaml") if "_gen" not in p.parts)
+    assert passed > yaml_cases + 300, out[-2000:]  # the YAML cases, the perft entries, the features
+    assert "failed" not in out.splitlines()[-1]
+
+
+@pytest.mark.skipif(os.name != "posix", reason="the venv's layout (bin/) is POSIX's")
+def test_an_installed_wheel_checks_and_offers_no_command_that_needs_a_checkout(installed: Path,
+                                                                              tmp_path: Path) -> None:
+    checked = _in_venv(installed, str(installed / "tonk"), "check", "-k", "pay-knock-d5-tie-3p", "--no-progress",
+                       cwd=tmp_path)
+    assert checked.returncode == 0 and "tonk check: PASS: " in checked.stdout, checked.stdout + checked.stderr
+    listed = _in_venv(installed, str(installed / "tonk"), "--help", cwd=tmp_path)
+    assert listed.returncode == 0 and "    check " in listed.stdout, listed.stdout + listed.stderr
+    assert "mutants" not in listed.stdout
+    ran = _in_venv(installed, str(installed / "tonk"), "mutants", cwd=tmp_path)
+    assert ran.returncode == 2 and "source checkout" in ran.stderr, ran.stderr

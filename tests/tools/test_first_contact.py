@@ -4,6 +4,7 @@ command that needs a source checkout is not listed where there is none."""
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -64,3 +65,82 @@ def test_no_command_prints_the_help(capsys: pytest.CaptureFixture[str]) -> None:
     assert cli.main([]) == 2
     out: Any = capsys.readouterr().out
     assert out.startswith("usage: tonk ")
+
+
+@pytest.mark.parametrize("argv", [["check", "--rules", "sede"], ["judge", "2 players; 0: 3d 4d; 1: 3h 4h; 0 knocks",
+                                                                  "--rules", "onlin"]])
+def test_a_mistyped_preset_names_the_nearest(tonk: Any, argv: list[str]) -> None:
+    line = tonk(*argv).one_error_line(argv[0])
+    nearest = {"sede": "seed", "onlin": "online"}[argv[-1]]
+    assert f"{argv[-1]}: no such preset or file (did you mean {nearest!r}?): give a preset (seed, " in line, line
+
+
+def test_a_word_near_no_preset_gets_no_guess(tonk: Any) -> None:
+    line = tonk("check", "--rules", "zzzzzz").one_error_line("check")
+    assert "did you mean" not in line and "no such preset or file: give a preset" in line
+
+
+# ---------------------------------------------------------------------------- '-': the standard output
+KNOCK = ("-k", "pay-knock-d5-tie-3p", "--no-features", "--no-progress", "--table", "off")
+
+
+@pytest.mark.parametrize(("option", "starts"), [("--json", '{\n "format": "tonk-conformance-report"'),
+                                                ("--report", "# "), ("--junit", "<?xml"),
+                                                ("--badge", '{\n  "schemaVersion": 1'),
+                                                ("--write-known-failures", "#")])
+def test_every_report_flag_of_check_takes_dash_for_the_standard_output(tonk: Any, tmp_path: Path,
+                                                                       monkeypatch: pytest.MonkeyPatch,
+                                                                       option: str, starts: str) -> None:
+    monkeypatch.chdir(tmp_path)
+    ran = tonk("check", *KNOCK, option, "-")
+    assert ran.code == 0, ran.err
+    assert ran.out.startswith(starts), ran.out[:200]
+    assert "tonk check: PASS: 1 passed" in ran.err  # the console moved to stderr
+    assert list(tmp_path.iterdir()) == []  # no file named '-'
+
+
+def test_two_report_flags_cannot_both_take_the_standard_output(tonk: Any) -> None:
+    line = tonk("check", *KNOCK, "--json", "-", "--junit", "-").one_error_line("check")
+    assert "--json and --junit: only one output can go to the standard output (-)" in line
+
+
+def test_tonk_report_html_takes_dash(tonk: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    assert tonk("check", *KNOCK, "--json", "r.json").code == 0
+    ran = tonk("report", "--html", "-", "r.json")
+    assert ran.code == 0 and ran.out.lower().startswith("<!doctype html"), ran.err
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["r.json"]
+
+
+def test_the_pytest_plugins_json_takes_dash(pytester: pytest.Pytester) -> None:
+    import json
+
+    result = pytester.runpytest("--tonk-table=off", "-k", "pay-knock-d5-tie-3p", "-p", "no:terminal",
+                                "-p", "no:cacheprovider", "--tonk-json", "-")
+    assert result.ret == 0
+    report = json.loads(result.stdout.str())
+    assert report["counts"]["passed"] >= 1
+    assert not (pytester.path / "-").exists()
+
+
+# ---------------------------------------------------------------------------- completion
+def test_the_readmes_completion_lines_name_a_parser_that_builds_every_command() -> None:
+    """The README's shtab lines take ``tonk_ref.tools.cli.build_parser``: a function of no
+    argument that returns the parser of every command and option; with shtab installed,
+    the bash script it makes completes the commands and check's options."""
+    import argparse
+    import importlib
+    import re
+
+    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")
+    lines = re.findall(r"^shtab --shell=(\w+) --prog tonk (\S+) > ", readme, re.M)
+    assert {shell for shell, _ in lines} == {"bash", "zsh"}
+    [target] = {target for _, target in lines}
+    module, _, name = target.rpartition(".")
+    parser = getattr(importlib.import_module(module), name)()
+    assert isinstance(parser, argparse.ArgumentParser)
+    assert set(parser.commands) == set(cli.COMMANDS)
+    assert "--adapter-cmd" in parser.commands["check"]._option_string_actions
+    shtab = pytest.importorskip("shtab", reason="shtab is not installed: the script itself is not made")
+    script = shtab.complete(parser, shell="bash")
+    assert "check" in script and "--adapter-cmd" in script and "--known-failures" in script

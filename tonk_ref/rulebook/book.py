@@ -959,7 +959,9 @@ def load_table_rules(arg: str | Path) -> Ruleset:
         return presets[text].ruleset()
     p = Path(text)
     if not p.is_file():
-        raise RulebookError(text, f"no such preset or file: give a preset ({', '.join(presets)}) or a YAML file")
+        close = difflib.get_close_matches(text, list(presets), n=1)
+        hint = f" (did you mean {close[0]!r}?)" if close else ""
+        raise RulebookError(text, f"no such preset or file{hint}: give a preset ({', '.join(presets)}) or a YAML file")
     doc = _parse_yaml(p)
     if isinstance(doc.data, dict) and "name" in doc.data:
         preset = _load_preset(p, _registry(), load_preset_schema()) if p.stem == doc.data["name"] else None

@@ -125,8 +125,9 @@ def run(args: argparse.Namespace) -> int:
     from ..harness.session import RunInputError, Session, suite_args
     from ..views.escape import visible, visible_lines
     from ..views.render import console_lines, summary_line
-    from .progress import Progress
+    from .progress import Progress, cache_is_cold, say_first_run
 
+    cold = cache_is_cold()  # before the run reads the rules through the cache
     spec = engine_spec(args)
     given = (("--json", args.json), ("--report", args.report), ("--junit", args.junit), ("--badge", args.badge),
              ("--write-known-failures", args.write_known_failures))
@@ -151,6 +152,7 @@ def run(args: argparse.Namespace) -> int:
             return exitcodes.ENGINE
         except RunInputError as e:
             raise UsageError(str(e)) from None
+        say_first_run("tonk check", cold, rules=bool(args.rules), enabled=False if args.no_progress else None)
         try:
             prepared = session.prepare()
         except RunInputError as e:

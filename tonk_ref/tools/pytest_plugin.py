@@ -7,6 +7,12 @@ only when a ``--tonk-*`` option is given, when a file of a folder the ini option
 ``tonk_scenarios`` (or ``--tonk-scenarios DIR``) names is collected, when a Gherkin
 scenario bound by ``pytest --pyargs tonk_ref.harness.feature_suite`` has run its steps, or
 when a test asks for the ``tonk_engine`` fixture.
+
+Given a ``--tonk-*`` option and nothing to collect (no path, no ``testpaths`` of the
+project, no ``tonk_scenarios`` folder), ``pytest --tonk-adapter-cmd "..."`` runs the
+packaged suite: the YAML cases and perft tables of the installed scenarios folder and the
+Gherkin features (:mod:`tonk_ref.harness.feature_suite`), wherever the package lies
+(:mod:`tonk_ref.paths`).
 """
 
 from __future__ import annotations
@@ -39,7 +45,8 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     group.addoption("--tonk-rules", default=None, metavar="FILE",
                     help="the table's rules (a preset, a preset file or a table-rules file): every case runs "
                          "under them, as with tonk check --rules (retargeted; skipped where it cannot exist)")
-    group.addoption("--tonk-json", default=None, metavar="FILE", help="write the conformance report as JSON")
+    group.addoption("--tonk-json", default=None, metavar="FILE",
+                    help="write the conformance report as JSON (-: on the standard output)")
     group.addoption("--tonk-scenarios", action="append", default=[], metavar="DIR",
                     help="also collect the scenarios of DIR (adds to the ini option tonk_scenarios)")
     group.addoption("--tonk-perft-depth", type=int, default=3, metavar="D",
@@ -80,11 +87,28 @@ def plugin(config: pytest.Config) -> ModuleType:
 
 
 # ---------------------------------------------------------------------------- hooks
-def pytest_configure(config: pytest.Config) -> None:
-    if _asked(config):
-        plugin(config)
-    elif not hasattr(config, "workerinput"):
-        config.pluginmanager.register(_Controller(config), "tonk-watch")
+def _packaged_suite(config: pytest.Config) -> None:
+    """Nothing to collect but the folder pytest was started in: collect the packaged suite
+    instead (its scenarios folder, added to ``--tonk-scenarios``, and the features'
+    binding module)."""
+    if config.args_source is not pytest.Config.ArgsSource.INVOCATION_DIR:
+        return  # paths given, or the project's testpaths
+    if config.getini("tonk_scenarios") or config.getoption("tonk_scenarios"):
+        return  # the project names its own scenarios
+    from ..paths import scenarios_dir
+
+    scenarios = str(scenarios_dir().resolve())
+    config.option.tonk_scenarios = [scenarios]
+    config.args = [scenarios]
+    try:
+        import pytest_bdd  # noqa: F401  (the features run under pytest-bdd)
+    except ImportError:
+        return
+    from importlib.util import find_spec
+
+    found = find_spec("tonk_ref.harness.feature_suite")
+    if found is not None and found.origin:
+        config.args.append(found.origin)
 
 
 def _scenario_dirs(config: pytest.Config) -> list[Path]:
@@ -94,6 +118,14 @@ def _scenario_dirs(config: pytest.Config) -> list[Path]:
         found += [config.invocation_params.dir / p for p in config.getoption("tonk_scenarios")]
         dirs = config.stash[_DIRS] = [d.resolve() for d in found]
     return dirs
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    if _asked(config):
+        _packaged_suite(config)
+        plugin(config)
+    elif not hasattr(config, "workerinput"):
+        config.pluginmanager.register(_Controller(config), "tonk-watch")
 
 
 def pytest_collect_file(file_path: Path, parent: pytest.Collector) -> pytest.Collector | None:

@@ -29,6 +29,7 @@ from ..errors import TonkError
 from ..harness.case import Case
 from ..harness.known_failures import KnownFailures
 from ..harness.results import CaseResult
+from ..paths import scenarios_dir
 
 JSON = dict[str, Any]
 ENGINE_EXIT = 3
@@ -53,6 +54,10 @@ class TonkSession:
         dirs = [Path(p) for p in config.getini("tonk_scenarios")]
         dirs += [config.invocation_params.dir / p for p in opt("tonk_scenarios")]
         self.scenario_dirs = [d.resolve() for d in dirs]
+        packaged = scenarios_dir().resolve()
+        #: the packaged scenarios folder, when no path was given (the entry module added it)
+        self.packaged = packaged if (config.args_source is pytest.Config.ArgsSource.INVOCATION_DIR
+                                     and self.scenario_dirs == [packaged]) else None
         self.perft_depth: int = opt("tonk_perft_depth")
         self.json_path: str | None = opt("tonk_json")
         self.table_mode: str = opt("tonk_table")
@@ -183,7 +188,9 @@ def pytest_report_header(config: pytest.Config) -> list[str] | None:
     if not st.asked:
         return None
     lines = [f"tonk: {st.spec.describe()}"]
-    if st.scenario_dirs:
+    if st.packaged is not None:
+        lines.append(f"tonk scenarios: the packaged suite, no path given ({st.packaged.parent})")
+    elif st.scenario_dirs:
         lines.append("tonk scenarios: " + ", ".join(str(d) for d in st.scenario_dirs))
     if st.known is not None:
         lines.append(f"tonk known failures: {st.known.path} ({len(st.known.reasons)} listed)")
@@ -301,6 +308,13 @@ class _Controller:
         self.st = st
         self.results: dict[str, JSON] = {}
         self.engine: JSON | None = None
+        self.on_stdout: str | None = None
+
+    def pytest_unconfigure(self, config: pytest.Config) -> None:
+        if self.on_stdout is not None:
+            sys.stdout.write(self.on_stdout)
+            sys.stdout.flush()
+            self.on_stdout = None
 
     def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
         props = dict(report.user_properties)
@@ -328,6 +342,9 @@ class _Controller:
             from ..atomic import OutputError, write_text
             from ..harness.report import report_text
 
+            if self.st.json_path == "-":  # the standard output, after pytest's own lines (at the end)
+                self.on_stdout = report_text(report)
+                return
             try:
                 write_text(self.st.json_path, report_text(report))  # whole, or the old report kept
             except OutputError as e:
