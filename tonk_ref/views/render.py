@@ -180,16 +180,30 @@ def replay_command(report: JSON, case_id: str) -> str:
     return f"tonk replay {shlex.quote(case_id)}{rules}" + (f" {args}" if args else "")
 
 
-def case_detail(report: JSON, case: JSON, transcript: int = 0) -> list[str]:
+def _first_case(group: JSON, by_id: Mapping[str, JSON], done: set[str]) -> list[str]:
+    """The case a group shows in full on the console: its first case whose own (first) cause
+    it is, else its first case; none when that one is shown already."""
+    ids = group["cases"]
+    own = next((c for c in ids if by_id[c]["cause"] == group["cause"] and c not in done), None)
+    first = own or next((c for c in ids if c not in done), None)
+    return [first] if first is not None else []
+
+
+def case_detail(report: JSON, case: JSON, transcript: int = 0, *, cause: str | None = None,
+                failures: int | None = 3) -> list[str]:
     """A failed or errored case: where, which step, seat and action, expected against
-    actual, and the command that replays it (each line printable)."""
+    actual, and the command that replays it (each line printable).  Its first ``failures``
+    (None: all), and the first of ``cause`` (the group it is shown for) if not among them."""
     tag = {"failed": "FAIL", "errored": "ERROR", "known": "KNOWN"}.get(case["status"], case["status"].upper())
     rules = case["rules"] if len(case["rules"]) <= 6 else [*case["rules"][:6], "..."]
     out = [f"{tag} {case['id']}  {case['source']}" + (f"  [{', '.join(rules)}]" if rules else ""),
            f"  {case['title']}"]
     if case.get("stale"):
         out.append(f"  {case['message']}")
-    for f in case["failures"][:3]:
+    every = case["failures"]
+    listed = every if failures is None else every[:failures]
+    extra = [f for f in every[len(listed):] if f["cause"] == cause][:1]
+    for f in [*listed, *extra]:
         step = f.get("step")
         place = f"line {f['line']}" if f["line"] else (
             f"step {step + 1}" if isinstance(step, int) and step >= 0 else "the deal" if step == -1 else "the end")
@@ -209,8 +223,8 @@ def case_detail(report: JSON, case: JSON, transcript: int = 0) -> list[str]:
             out += [f"    {x}" for x in f["message"].splitlines()]
         if len(f["message"].splitlines()) > 1 and diffs:
             out += [f"    {x}" for x in f["message"].splitlines()[1:]]
-    if len(case["failures"]) > 3:
-        out.append(f"  ... and {len(case['failures']) - 3} more failures in this case")
+    if len(every) > len(listed) + len(extra):
+        out.append(f"  ... and {len(every) - len(listed) - len(extra)} more failures in this case")
     if case.get("fault"):
         from ..harness.results import fault_lines
 
@@ -286,9 +300,15 @@ def console_lines(report: JSON, *, verbose: bool = False, table: str = "problems
         if len(groups) > len(shown):
             out.append(f"  ... {len(groups) - len(shown)} more causes (-v, or the Markdown/JSON report)")
         out += ["", "the first case of each cause:" if not verbose else "every failing case:"]
+        done: set[str] = set()  # a case of several causes is shown once, under the first
         for g in shown:
-            for cid in g["cases"] if verbose else g["cases"][:1]:
-                out += case_detail(report, by_id[cid], transcript=6 if verbose else 0)
+            picked = [c for c in g["cases"] if c not in done] if verbose else _first_case(g, by_id, done)
+            if not picked and not verbose:
+                out.append(f"  ({g['cause']}: {g['cases'][0]} above)")
+            for cid in picked:
+                out += case_detail(report, by_id[cid], transcript=6 if verbose else 0, cause=g["cause"],
+                                   failures=None if verbose else 3)
+                done.add(cid)
     known = [x for x in report["cases"] if x["status"] == "known"]
     if known:
         out.append(f"known failures: {len(known)} ({_names([x['id'] for x in known], CONSOLE_NAMES)})")
@@ -391,9 +411,13 @@ def markdown(report: JSON) -> str:
                        f"{', '.join(md_code(i, cell=True) for i in g['cases'])} |")
         by_id = {x["id"]: x for x in report["cases"]}
         out += ["", "## Failing cases", ""]
+        drawn: set[str] = set()  # a case of several causes once, under its first group, every failure
         for g in report["groups"]:
             for cid in g["cases"]:
-                out += md_fence(case_detail(report, by_id[cid]))
+                if cid in drawn:
+                    continue
+                drawn.add(cid)
+                out += md_fence(case_detail(report, by_id[cid], failures=None))
                 tr = by_id[cid].get("transcript") or []
                 if tr:
                     out += ["<details><summary>transcript</summary>", ""]
