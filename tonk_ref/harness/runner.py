@@ -197,6 +197,8 @@ class _CaseRun:
         #: when the engine's own state first said the hand was over: (the moment as a cause
         #: says it, the moment in words), or None while it has not
         self.over_at: tuple[str, str] | None = None
+        #: an action accepted that played a card its seat did not hold, in words
+        self.not_held: str | None = None
 
     @property
     def adapter(self) -> Recorder:
@@ -262,6 +264,8 @@ class _CaseRun:
         it, where known); raise :class:`_Stop` on a surprise."""
         self.last_act = step
         refuse = step.refuse
+        if ok and self.not_held is None:
+            self.not_held = _not_held(step, before)
         if refuse is None and ok:
             self.checked += 1
             return
@@ -301,6 +305,17 @@ class _CaseRun:
                   f"{step.notation}: refused ({reason}), {expected}\nthe engine had already ended the hand {when}"
                   + (f" ({said})" if said else ""),
                   _ending_rule(ending) or rule_of_reason(reason or ""))
+
+    def attribute(self) -> None:
+        """Cards counted twice or too many after an action played cards its seat did not hold
+        follow from that: such failures are grouped by it, under the rule of cards held."""
+        if self.not_held is None:
+            return
+        for k, f in enumerate(self.failures):
+            if f.cause.removeprefix("broken invariant: ") in _CARD_KINDS:
+                self.failures[k] = dataclasses.replace(
+                    f, cause=f"{f.cause}, after a card not held was played", rule=_CARDS_HELD,
+                    message=f"{f.message}\nafter {self.not_held} ({_CARDS_HELD}, cards in hand)")
 
     def effect(self, i: int, step: Act, before: object, after: object) -> None:
         """An action accepted as the case expects whose answer leaves the hand not as the
@@ -614,6 +629,33 @@ def in_order(failures: list[Failure]) -> list[Failure]:
     return sorted(failures, key=key)
 
 
+#: The invariants a card played but not held breaks, and the rule about cards held.
+_CARD_KINDS = frozenset({"card_twice", "card_count"})
+_CARDS_HELD = "TURN-11"
+_NOT_HELD_REASONS = frozenset({"not_in_hand", "duplicate_card"})
+
+
+def _not_held(step: Act, before: object) -> str | None:
+    """An accepted action that played a card its seat did not hold, in words (None if it
+    did not): by the engine's state before it where known, else by the case, which expects
+    it refused for a card not held (or named twice)."""
+    action = step.action
+    kind = action.get("type") if isinstance(action, dict) else None
+    named = [action.get("card")] if kind in ("hit", "discard") else action.get("cards") if kind == "spread" else None
+    if not isinstance(named, list):
+        return None
+    hands = before.get("hands") if isinstance(before, dict) else None
+    if isinstance(hands, list) and 0 <= step.seat < len(hands) and isinstance(hands[step.seat], list):
+        missing = [c for c in named if isinstance(c, str) and c not in hands[step.seat]]
+        if not missing:
+            return None
+        return f"{step.notation}: seat {step.seat} played {' '.join(missing)} without holding " + (
+            "them" if missing[1:] else "it")
+    if step.refuse in _NOT_HELD_REASONS:
+        return f"{step.notation}, accepted though the case refuses it as {step.refuse}"
+    return None
+
+
 def _is_over(state: object) -> bool:
     """Whether an engine's state says the hand is over (its stage, or a result)."""
     return isinstance(state, dict) and (state.get("stage") == "over" or isinstance(state.get("result"), dict))
@@ -790,6 +832,7 @@ def run_case(case: Case, engine: Engine, *, keep_transcript: bool = False, batch
         if again.fault is not None:
             again.duration += time.perf_counter() - started
             return again
+    run.attribute()
     status: Status = "errored" if fault is not None else "failed" if run.failures else "passed"
     result = CaseResult(case, status, in_order(run.failures), fault, unchecked=run.unchecked, checked=run.checked,
                         duration=time.perf_counter() - started, mode=mode)

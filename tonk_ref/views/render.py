@@ -113,10 +113,11 @@ def table_lines(report: JSON) -> list[str]:
 
 
 def _chosen(report: JSON) -> bool:
-    """Whether the run ran chosen files (``--scenarios``) instead of the suite: their
-    coverage of the rules says nothing of the suite's, so the console leaves it out."""
+    """Whether the run ran chosen files or cases (``--scenarios``, ``-k``) instead of the
+    suite: their coverage of the rules says nothing of the suite's, so the console leaves
+    it out."""
     run = report.get("run") or {}
-    return "--scenarios" in str(run.get("engine_args") or "")
+    return bool(run.get("selection")) or "--scenarios" in str(run.get("engine_args") or "")
 
 
 def _suite_gaps(profiles: int, target: int) -> str:
@@ -182,11 +183,13 @@ def replay_command(report: JSON, case_id: str) -> str:
 
 def _first_case(group: JSON, by_id: Mapping[str, JSON], done: set[str]) -> list[str]:
     """The case a group shows in full on the console: its first case whose own (first) cause
-    it is, else its first case; none when that one is shown already."""
+    it is; else none when one of its cases is shown already (under the cause it fails for
+    first), else its first case."""
     ids = group["cases"]
     own = next((c for c in ids if by_id[c]["cause"] == group["cause"] and c not in done), None)
-    first = own or next((c for c in ids if c not in done), None)
-    return [first] if first is not None else []
+    if own is not None:
+        return [own]
+    return [] if any(c in done for c in ids) else ids[:1]
 
 
 def case_detail(report: JSON, case: JSON, transcript: int = 0, *, cause: str | None = None,
@@ -304,7 +307,8 @@ def console_lines(report: JSON, *, verbose: bool = False, table: str = "problems
         for g in shown:
             picked = [c for c in g["cases"] if c not in done] if verbose else _first_case(g, by_id, done)
             if not picked and not verbose:
-                out.append(f"  ({g['cause']}: {g['cases'][0]} above)")
+                above = next(c for c in g["cases"] if c in done)
+                out.append(f"({g['cause']}: as {above} above)")
             for cid in picked:
                 out += case_detail(report, by_id[cid], transcript=6 if verbose else 0, cause=g["cause"],
                                    failures=None if verbose else 3)
