@@ -43,7 +43,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from ..harness.runner import EngineUnavailable, run_case
-    from ..harness.session import Request, RunInputError, Session
+    from ..harness.session import Request, RunInputError, Session, suite_args
     from ..harness.transcript import exchange_lines
     from ..views.escape import visible, visible_lines
     from ..views.render import case_detail
@@ -96,7 +96,10 @@ def run(args: argparse.Namespace) -> int:
             for x in result.transcript:
                 for line in exchange_lines(x, width):
                     print(visible(f"  {line}"))
-        report = {"run": {"engine_args": spec.args()}, "table": {"rules": args.rules} if args.rules else None}
+        # the hint runs as printed: the suite found where this run found the case
+        chosen = suite_args(request.scenario_dirs, args.perft_depth)
+        report = {"run": {"engine_args": " ".join(a for a in (spec.args(), chosen) if a)},
+                  "table": {"rules": args.rules} if args.rules else None}
         if result.status in ("failed", "errored"):
             print("\n".join(case_detail(report, result.to_json())))
         elif result.status == "skipped":
