@@ -11,9 +11,9 @@ from tonk_ref.views.render import coverage_lines
 
 def test_a_net_of_fractions_is_shown_in_seat_order_as_sent() -> None:
     sent = ["1/2", "1/2", "1/2", "-3/2"]
-    assert show(sent) == "[1/2 1/2 1/2 -3/2]"
+    assert show(sent) == "[1/2, 1/2, 1/2, -3/2]"
     said = str(Difference("result.net", [1, 1, 1, -3], sent))
-    assert said == "result.net: expected [1, 1, 1, -3], got [1/2 1/2 1/2 -3/2]"
+    assert said == "result.net: expected [1, 1, 1, -3], got [1/2, 1/2, 1/2, -3/2]"
     assert show(["Kd", "3c", "X1", "Ah"]) == "[3c Kd Ah X1]", "a hand is still shown in the pack's order"
 
 
