@@ -42,6 +42,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from ..harness.results import shown_title
     from ..harness.runner import EngineUnavailable, run_case
     from ..harness.session import Request, RunInputError, Session, suite_args
     from ..harness.transcript import exchange_lines
@@ -85,7 +86,7 @@ def run(args: argparse.Namespace) -> int:
         print(json.dumps(result.to_json(), indent=1))
     else:
         width = args.width if args.width > 0 else 10**9
-        print(f"{case.id}: {case.title}")
+        print(f"{case.id}: {shown_title(case)}")
         print(f"  {case.where}  rules: {', '.join(case.rules)}")
         print(visible(f"  engine: {engine.caps.name} {engine.caps.version} via {spec.describe()}"))
         if table is not None:

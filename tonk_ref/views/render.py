@@ -215,8 +215,10 @@ def case_detail(report: JSON, case: JSON, transcript: int = 0, *, cause: str | N
             where += f"  (seat {f['seat']}: {f['action']})"
         elif f.get("after"):
             where += f"  (after {f['after']})"
-        out.append(f"  at {where}")
         diffs = f["diffs"] or []
+        if case.get("origin") == "derived" and diffs and f["text"] != place:
+            where += "  (its words as written; what this table expects below)"
+        out.append(f"  at {where}")
         if diffs:
             for d in diffs[:6]:
                 out.append(f"    {_diff_text(d)}")
