@@ -54,3 +54,24 @@ def test_a_refusal_after_the_engine_ended_the_hand_says_when_it_ended(
 def test_the_reference_engine_passes_the_same_cases(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     code, report, printed = _check("tonk_ref.adapters.inprocess:reference", tmp_path, capsys)
     assert code == 0 and report["counts"]["passed"] == 3, printed[-800:]
+
+
+def test_the_whole_suite_against_it_fits_a_screen(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                 capsys: pytest.CaptureFixture[str]) -> None:
+    """Nearly every option profile fails with such an engine: the console lists the seed and
+    the profiles failing most, and says how many more; the causes lead."""
+    from tonk_ref.views.render import CONSOLE_PROFILES
+
+    monkeypatch.syspath_prepend(str(FAKES))
+    capsys.readouterr()
+    code = cli.main(["check", "--no-progress", "--adapter", "ended_at_deal:low_dealt_always", "--perft-depth", "0"])
+    lines = capsys.readouterr().out.splitlines()
+    assert code == 1
+    profiles = lines[lines.index("profiles (how many of each profile's cases ran):") + 1:]
+    profiles = profiles[:next(i for i, x in enumerate(profiles) if not x.startswith("  "))]
+    assert profiles[0].split()[:2] == ["FAIL", "seed"], profiles
+    assert sum(1 for x in profiles if x.startswith("  FAIL")) == CONSOLE_PROFILES
+    assert any(x.startswith("  ... ") and "more option profiles with failures (-v lists them)" in x for x in profiles)
+    causes = lines[lines.index("failures by cause, largest group first:") + 1]
+    assert AT_DEAL in causes, causes
+    assert len(lines) <= 80, "\n".join(lines)

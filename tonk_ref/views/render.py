@@ -23,6 +23,7 @@ CONSOLE_NAMES = 4
 CONSOLE_SKIPS = 5
 CONSOLE_RULES = 8  # rows of the per-rule table of problems (-v or --table full: every row)
 CONSOLE_UNCOVERED = 6  # uncovered rules and reasons listed
+CONSOLE_PROFILES = 8  # profiles with failures (the seed first, then those failing most)
 
 
 def engine_line(report: JSON) -> str:
@@ -268,6 +269,11 @@ def profile_line(p: JSON) -> str:
     return f"{p['verdict'].upper():7} {p['name']:34} {detail}"
 
 
+def _bad(profile: JSON) -> int:
+    c = profile["counts"]
+    return int(c["failed"] + c["errored"] + c["known"])
+
+
 def rule_table(report: JSON, only_problems: bool) -> list[str]:
     rows = {rid: c for rid, c in report["rules"].items()
             if not only_problems or c["failed"] or c["errored"] or c["known"]}
@@ -342,9 +348,14 @@ def console_lines(report: JSON, *, verbose: bool = False, table: str = "problems
         profs = [p for p in profs if p["option"] is not None and p["option"] not in t["options"]
                  and p["ran"]]
     quiet = [p for p in profs if p["name"] != "seed" and p["verdict"] in ("pass", "skipped")]
+    loud = [p for p in profs if verbose or p not in quiet]
+    # the seed first, then the profiles failing most (a bug at the deal fails nearly every one)
+    shown = loud if verbose else sorted(loud, key=lambda p: (p["name"] != "seed", -_bad(p)))[:CONSOLE_PROFILES]
     for p in profs:
-        if verbose or p not in quiet:
+        if p in shown:
             out.append("  " + profile_line(p))
+    if len(loud) > len(shown):
+        out.append(f"  ... {len(loud) - len(shown)} more option profiles with failures (-v lists them)")
     if quiet and not verbose:
         n_pass = sum(1 for p in quiet if p["verdict"] == "pass")
         out.append(f"  ... {len(quiet)} other option profiles: {n_pass} pass, {len(quiet) - n_pass} skipped (-v lists "
