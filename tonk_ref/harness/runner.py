@@ -395,11 +395,46 @@ class _CaseRun:
                             raise error
                         state = got.get("state") if n else got
                         self.seen(i, step, state, dealt=not n)
+                    if n and states is None:
+                        self.unapplied(acts, at, moves, n, state)
                     self.compared(i, step, compare_state(step.state, state, self.features))
         except _Stop:
             return
         assert isinstance(final, dict)
+        if acts and states is None:
+            self.unapplied(acts, at, moves, len(acts), final)
         self.final(final)
+
+    def unapplied(self, acts: list[Act], at: list[int], moves: list[tuple[int, JSON]], n: int, state: object
+                  ) -> None:
+        """In a batched case without traced states, given the state after its first ``n``
+        actions (read for a step that follows): the first action accepted as the case expects
+        whose seat still holds a card it played there (the last action's discard, or any hit or
+        spread before: a card laid never comes back to a hand) fails as :meth:`effect` says,
+        with what its answer changed.  The states around it are asked for then (the actions
+        before it played again), and only then."""
+        if "effect" in self.broken:
+            return
+        for j, step in enumerate(acts[:n]):
+            kind = step.action.get("type") if isinstance(step.action, dict) else None
+            if step.refuse is not None or (j < n - 1 and kind not in ("hit", "spread")):
+                continue
+            if _still_held(step.seat, step.action, state):
+                after = state if j == n - 1 else self.state_after(moves[: j + 1])
+                self.effect(at[j], step, self.state_after(moves[:j]), after)
+                return
+
+    def state_after(self, moves: list[tuple[int, JSON]]) -> JSON | None:
+        """The engine's state after ``moves`` of this case (the deal's for none), asked with
+        ``play`` (or ``new_hand``); None where it does not answer one."""
+        assert self.setup is not None
+        self.doing = f"play: the first {len(moves)} actions again, for the state after them"
+        try:
+            answer = self.adapter.play(self.setup, moves) if moves else self.adapter.new_hand(self.setup)
+        except (AdapterFault, Rejected):
+            return None
+        state = answer.get("state") if moves and isinstance(answer, dict) else answer
+        return state if is_state(state) else None
 
     def state_before(self, k: int, at: list[int], answers: list[Any], states: list[Any] | None, final: object
                      ) -> object:
