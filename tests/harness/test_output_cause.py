@@ -27,3 +27,16 @@ def test_coverage_lines_are_left_out_for_a_run_of_chosen_files_only() -> None:
     assert coverage_lines(_report("--scenarios my-cases")) == []
     whole = coverage_lines(_report(""))
     assert whole and "1 exercised by fewer than 2 cases" in whole[0] and "VAR-HITLOCK-1" in whole[1]
+
+
+def test_the_console_cuts_the_rule_table_to_the_rules_most_cases_fail() -> None:
+    from tonk_ref.views.render import CONSOLE_RULES, rule_table
+
+    def row(failed: int) -> dict[str, int]:
+        return {"passed": 1, "failed": failed, "skipped": 0, "errored": 0, "known": 0, "not_checked": 0}
+
+    rules = {f"TURN-{i}": row(1) for i in range(1, CONSOLE_RULES + 3)} | {"PAY-KNOCK-3": row(9)}
+    report = {"rules": rules}
+    assert [x.split()[0] for x in rule_table(report, True)[1:]][-1] == "PAY-KNOCK-3", "in the rules' order"
+    worst = [x.split()[0] for x in rule_table(report, True, worst_first=True)[1:]]
+    assert worst[:3] == ["PAY-KNOCK-3", "TURN-1", "TURN-2"], worst

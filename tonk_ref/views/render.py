@@ -274,11 +274,15 @@ def _bad(profile: JSON) -> int:
     return int(c["failed"] + c["errored"] + c["known"])
 
 
-def rule_table(report: JSON, only_problems: bool) -> list[str]:
+def rule_table(report: JSON, only_problems: bool, worst_first: bool = False) -> list[str]:
+    """The per-rule table in the rules' order (``worst_first``: the rules most cases failed
+    first, then in that order)."""
     rows = {rid: c for rid, c in report["rules"].items()
             if not only_problems or c["failed"] or c["errored"] or c["known"]}
     if not rows:
         return []
+    if worst_first:
+        rows = dict(sorted(rows.items(), key=lambda kv: -(kv[1]["failed"] + kv[1]["errored"] + kv[1]["known"])))
     cols = ["passed", "failed", "skipped", "errored", "known", "not_checked"]
     width = max(len("rule"), *(len(r) for r in rows))
     head = f"{'rule':<{width}}  " + "  ".join(f"{c.replace('_', ' '):>11}" for c in cols)
@@ -361,10 +365,14 @@ def console_lines(report: JSON, *, verbose: bool = False, table: str = "problems
         out.append(f"  ... {len(quiet)} other option profiles: {n_pass} pass, {len(quiet) - n_pass} skipped (-v lists "
                    "them)")
     if table != "off":
+        cut = table == "problems" and not verbose
         lines = rule_table(report, only_problems=table == "problems")
+        hidden = len(lines) - 1 - CONSOLE_RULES if cut else 0
+        if hidden > 0:  # the rules most cases fail first, when not all are shown
+            lines = rule_table(report, only_problems=True, worst_first=True)
         if lines:
-            title = "per rule (rules with failures, errors or known failures):" if table == "problems" else "per rule:"
-            hidden = len(lines) - 1 - CONSOLE_RULES if table == "problems" and not verbose else 0
+            title = "per rule (rules with failures, errors or known failures" + (
+                "; most failures first):" if hidden > 0 else "):") if table == "problems" else "per rule:"
             out += ["", title, *(f"  {x}" for x in (lines[: CONSOLE_RULES + 1] if hidden > 0 else lines))]
             if hidden > 0:
                 out.append(f"  ... {hidden} more rules with failures (-v, --table full, or the Markdown/JSON report)")
