@@ -199,6 +199,8 @@ class _CaseRun:
         self.over_at: tuple[str, str] | None = None
         #: an action accepted that played a card its seat did not hold, in words
         self.not_held: str | None = None
+        #: an action accepted whose seat kept a card it played, in words, and its failure's rule
+        self.kept: tuple[str, str | None] | None = None
 
     @property
     def adapter(self) -> Recorder:
@@ -307,15 +309,21 @@ class _CaseRun:
                   _ending_rule(ending) or rule_of_reason(reason or ""))
 
     def attribute(self) -> None:
-        """Cards counted twice or too many after an action played cards its seat did not hold
-        follow from that: such failures are grouped by it, under the rule of cards held."""
-        if self.not_held is None:
+        """Cards counted twice or too many after an action played cards its seat did not hold,
+        or kept a card it played, follow from that: such failures are grouped by it, under
+        the rule of cards held or of the action kept."""
+        rule: str | None
+        if self.not_held is not None:
+            why, rule = "a card not held was played", _CARDS_HELD
+            said = f"{self.not_held} ({_CARDS_HELD}, cards in hand)"
+        elif self.kept is not None:
+            why, rule, said = "an action kept a card it played", self.kept[1], self.kept[0]
+        else:
             return
         for k, f in enumerate(self.failures):
             if f.cause.removeprefix("broken invariant: ") in _CARD_KINDS:
-                self.failures[k] = dataclasses.replace(
-                    f, cause=f"{f.cause}, after a card not held was played", rule=_CARDS_HELD,
-                    message=f"{f.message}\nafter {self.not_held} ({_CARDS_HELD}, cards in hand)")
+                self.failures[k] = dataclasses.replace(f, cause=f"{f.cause}, after {why}", rule=rule,
+                                                       message=f"{f.message}\nafter {said}")
 
     def effect(self, i: int, step: Act, before: object, after: object) -> None:
         """An action accepted as the case expects whose answer leaves the hand not as the
@@ -335,6 +343,7 @@ class _CaseRun:
                   f"the {_kind(step)} says{what}",
                   diffs=[Difference(f"state.hands[{step.seat}]", f"without {' '.join(kept)}",
                                     after["hands"][step.seat])])
+        self.kept = (f"{step.notation}: seat {step.seat} still holds {' '.join(kept)}", self.failures[-1].rule)
 
     # -- the two ways to run -------------------------------------------------------
     def batched(self) -> None:
@@ -399,30 +408,34 @@ class _CaseRun:
                         self.unapplied(acts, at, moves, n, state)
                     self.compared(i, step, compare_state(step.state, state, self.features))
         except _Stop:
+            if states is None:  # the hits and spreads before the surprise, by the final state
+                self.unapplied(acts, at, moves, n - 1, final, exact=False)
             return
         assert isinstance(final, dict)
         if acts and states is None:
             self.unapplied(acts, at, moves, len(acts), final)
         self.final(final)
 
-    def unapplied(self, acts: list[Act], at: list[int], moves: list[tuple[int, JSON]], n: int, state: object
-                  ) -> None:
-        """In a batched case without traced states, given the state after its first ``n``
-        actions (read for a step that follows): the first action accepted as the case expects
-        whose seat still holds a card it played there (the last action's discard, or any hit or
-        spread before: a card laid never comes back to a hand) fails as :meth:`effect` says,
-        with what its answer changed.  The states around it are asked for then (the actions
-        before it played again), and only then."""
+    def unapplied(self, acts: list[Act], at: list[int], moves: list[tuple[int, JSON]], n: int, state: object,
+                  *, exact: bool = True) -> None:
+        """In a batched case without traced states, given a state after its first ``n``
+        actions (``exact``: right after them, read for a step that follows; else later): the
+        first of them accepted as the case expects whose seat still holds a card it played
+        there (the last action's discard, or any hit or spread: a card laid never comes back
+        to a hand) fails as :meth:`effect` says, with what its answer changed.  The states
+        around it are asked for then (the actions before it played again), and only then."""
         if "effect" in self.broken:
             return
         for j, step in enumerate(acts[:n]):
             kind = step.action.get("type") if isinstance(step.action, dict) else None
-            if step.refuse is not None or (j < n - 1 and kind not in ("hit", "spread")):
+            last = exact and j == n - 1
+            if step.refuse is not None or (not last and kind not in ("hit", "spread")):
                 continue
             if _still_held(step.seat, step.action, state):
-                after = state if j == n - 1 else self.state_after(moves[: j + 1])
-                self.effect(at[j], step, self.state_after(moves[:j]), after)
-                return
+                after = state if last else self.state_after(moves[: j + 1])
+                if _still_held(step.seat, step.action, after):
+                    self.effect(at[j], step, self.state_after(moves[:j]), after)
+                    return
 
     def state_after(self, moves: list[tuple[int, JSON]]) -> JSON | None:
         """The engine's state after ``moves`` of this case (the deal's for none), asked with
