@@ -1,9 +1,10 @@
 """A refusal from an engine whose hand is already over says so and when it ended: an engine
 that ends hands at the deal (a dealt total of 15 or less taken for a dealt tonk at every table,
-tests/fakes/ended_at_deal.py) has every later action refused as ``hand_over``, which is right
+tests/fakes/ended_early.py) has every later action refused as ``hand_over``, which is right
 for the hand it holds; the failure is grouped by when and how the engine ended the hand, under
-the rule of that ending, and not as a knock or a draw refused under TURN-10.  Step by step and
-in one ``play`` alike; the reference engine passes the same cases."""
+the rule of that ending, and not as a knock or a draw refused under TURN-10; so too for an
+engine that ends hands after an action.  Step by step and in one ``play`` alike; the reference
+engine passes the same cases."""
 
 from __future__ import annotations
 
@@ -33,7 +34,7 @@ def _check(adapter: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> 
 def test_a_refusal_after_the_engine_ended_the_hand_says_when_it_ended(
         factory: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
     monkeypatch.syspath_prepend(str(FAKES))
-    code, report, printed = _check(f"ended_at_deal:{factory}", tmp_path, capsys)
+    code, report, printed = _check(f"ended_early:{factory}", tmp_path, capsys)
     assert code == 1, printed[-1500:]
     causes = {g["cause"]: g for g in report["groups"]}
     assert not [c for c in causes if "refused as hand_over" in c], causes
@@ -64,7 +65,7 @@ def test_the_whole_suite_against_it_fits_a_screen(tmp_path: Path, monkeypatch: p
 
     monkeypatch.syspath_prepend(str(FAKES))
     capsys.readouterr()
-    code = cli.main(["check", "--no-progress", "--adapter", "ended_at_deal:low_dealt_always", "--perft-depth", "0"])
+    code = cli.main(["check", "--no-progress", "--adapter", "ended_early:low_dealt_always", "--perft-depth", "0"])
     lines = capsys.readouterr().out.splitlines()
     assert code == 1
     profiles = lines[lines.index("profiles (how many of each profile's cases ran):") + 1:]
@@ -75,3 +76,20 @@ def test_the_whole_suite_against_it_fits_a_screen(tmp_path: Path, monkeypatch: p
     causes = lines[lines.index("failures by cause, largest group first:") + 1]
     assert AT_DEAL in causes, causes
     assert len(lines) <= 80, "\n".join(lines)
+
+
+def test_a_hand_ended_after_an_action_says_which(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.syspath_prepend(str(FAKES))
+    out = tmp_path / "r.json"
+    capsys.readouterr()
+    code = cli.main(["check", "--no-progress", "--adapter", "ended_early:ends_after_first_discard", "-k",
+                     "stock-last-turn-ends-the-hand", "--json", str(out)])
+    printed = capsys.readouterr().out
+    assert code == 1, printed
+    case = json.loads(out.read_text(encoding="utf-8"))["cases"][0]
+    failure = case["failures"][0]
+    assert failure["cause"] == "refused after the engine ended the hand after a discard (stock_out)", failure
+    assert failure["rule"] == "STOCK-2"
+    assert failure["message"].splitlines()[1].startswith(
+        "the engine had already ended the hand after step 2, 0 discard 2c (stock_out: "), failure["message"]

@@ -251,14 +251,14 @@ class _CaseRun:
                 self.fail(index, step, f"broken invariant: {p.kind}", p.message, RULES.get(p.kind))
 
     def seen(self, index: int | None, step: Step | None, state: object, *, now: bool = True,
-             dealt: bool = False) -> None:
+             made: tuple[int, Step | None] | None = None) -> None:
         """A state the engine answered: checked against the invariants, and kept as its last
         (``now``: the state as it is at ``step``, so that a hand over in it ended by then;
-        ``dealt``: the state of the deal)."""
+        ``made``: the step whose answer it is, where another, -1 for the deal)."""
         self.invariants(index, step, state_problems(state, self.case.ruleset))
         self.latest = state
         if now and self.over_at is None and _is_over(state):
-            self.over_at = _moment(-1 if dealt else index, None if dealt else step)
+            self.over_at = _moment(*made) if made is not None else _moment(index, step)
 
     # -- actions -------------------------------------------------------------------
     def judge_act(self, i: int, step: Act, ok: bool, reason: str | None, before: object = None) -> None:
@@ -403,7 +403,7 @@ class _CaseRun:
                         if error is not None:
                             raise error
                         state = got.get("state") if n else got
-                        self.seen(i, step, state, dealt=not n)
+                        self.seen(i, step, state, made=(at[n - 1], acts[n - 1]) if n else (-1, None))
                     if n and states is None:
                         self.unapplied(acts, at, moves, n, state)
                     self.compared(i, step, compare_state(step.state, state, self.features))
