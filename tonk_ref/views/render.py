@@ -306,7 +306,10 @@ def console_lines(report: JSON, *, verbose: bool = False, table: str = "problems
     by_id = {x["id"]: x for x in report["cases"]}
     groups = report["groups"]
     if groups:
-        out += ["", "failures by cause, largest group first:"]
+        from ..harness.report import PERFT_CAUSE
+
+        perft_last = len(groups) > 1 and groups[-1]["cause"] == PERFT_CAUSE  # it follows from the actions
+        out += ["", "failures by cause, largest group first" + (" (perft counts last):" if perft_last else ":")]
         shown = groups if verbose else groups[:CONSOLE_GROUPS]
         for g in shown:
             rules = g.get("rules") or ([g["rule"]] if g["rule"] else [])
