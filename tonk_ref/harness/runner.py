@@ -19,6 +19,12 @@ How a case runs (spec/scenarios.md, "Requirements"):
   it; a state that differs is reported and the case goes on;
 - failed too, whatever the case expects, when an answer breaks one of the protocol's
   invariants (:mod:`.invariants`): ``broken invariant: KIND``, once per kind and case;
+- each failure named for its cause: an action accepted whose answer leaves the hand not as
+  it says (a card it played still held), at that action, with what its answer changed; an
+  action refused by an engine whose own state already said the hand was over, with when and
+  how the engine ended it (under the rule of the ending); cards counted twice or too many
+  after an action played a card not held (TURN-11) or kept a card it played (that action's
+  rule), by that action;
 - errored, when the engine or its adapter broke (:class:`~.results.Fault`).
 
 Failing fast: an engine that cannot be started or whose ``hello`` is not the protocol's
