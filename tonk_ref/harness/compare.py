@@ -114,7 +114,7 @@ def show(value: Any) -> str:
     if isinstance(value, list) and value and all(isinstance(c, str) for c in value):
         if all(_is_card(c) for c in value):  # a hand: in the order of the pack
             return "[" + " ".join(sorted(value, key=_card_order)) + "]"
-        return "[" + " ".join(value) + "]"  # amounts ("1/2") and the like: in seat order, as sent
+        return "[" + ", ".join(value) + "]"  # amounts ("1/2") and the like: in seat order, as sent, as numbers are
     if isinstance(value, str):
         return value
     if isinstance(value, Fraction):

@@ -15,7 +15,7 @@ from typing import Any, Literal
 
 from ..adapters.base import AdapterFault, FaultKind
 from .capabilities import Need
-from .case import Case
+from .case import Case, Expect
 from .compare import Difference, Unchecked
 
 JSON = dict[str, Any]
@@ -130,6 +130,36 @@ def _shorten(text: str, limit: int = 400) -> str:
     return text if len(text) <= limit else text[:limit] + f"... ({len(text)} characters)"
 
 
+def shown_title(case: Case) -> str:
+    """A case's title as reports show it: a derived case's (its expectations recomputed at a
+    table) with the result it expects there, since its words are those written for other
+    rules ("-4, +2, +2" where this table pays -6, +3, +3)."""
+    if case.origin != "derived":
+        return case.title
+    result = case.result  # or the last result a step expects
+    for step in reversed(case.steps):
+        if result is not None:
+            break
+        result = step.state.get("result") if isinstance(step, Expect) else None
+    if not isinstance(result, dict):
+        return case.title
+    parts = [result["ending"]] if isinstance(result.get("ending"), str) else []
+    net = result.get("net")
+    if isinstance(net, list):
+        parts.append("net " + ", ".join(_signed(a) for a in net))
+    return f"{case.title} (derived at this table: {', '.join(parts)})" if parts else case.title
+
+
+def _signed(amount: object) -> str:
+    from fractions import Fraction
+
+    try:
+        value = Fraction(str(amount))
+    except (ValueError, ZeroDivisionError):
+        return str(amount)
+    return f"+{value}" if value > 0 else str(value)
+
+
 @dataclass(slots=True)
 class CaseResult:
     case: Case
@@ -191,7 +221,7 @@ class CaseResult:
     def to_json(self) -> JSON:
         c = self.case
         out: JSON = {
-            "id": c.id, "kind": c.kind, "origin": c.origin, "title": c.title, "source": c.where,
+            "id": c.id, "kind": c.kind, "origin": c.origin, "title": shown_title(c), "source": c.where,
             "rules": list(c.rules),
             "options": c.options, "status": self.status, "message": self.message, "cause": self.cause,
             "duration": round(self.duration, 6), "checked": self.checked,

@@ -19,6 +19,12 @@ How a case runs (spec/scenarios.md, "Requirements"):
   it; a state that differs is reported and the case goes on;
 - failed too, whatever the case expects, when an answer breaks one of the protocol's
   invariants (:mod:`.invariants`): ``broken invariant: KIND``, once per kind and case;
+- each failure named for its cause: an action accepted whose answer leaves the hand not as
+  it says (a card it played still held), at that action, with what its answer changed; an
+  action refused by an engine whose own state already said the hand was over, with when and
+  how the engine ended it (under the rule of the ending); cards counted twice or too many
+  after an action played a card not held (TURN-11) or kept a card it played (that action's
+  rule), by that action;
 - errored, when the engine or its adapter broke (:class:`~.results.Fault`).
 
 Failing fast: an engine that cannot be started or whose ``hello`` is not the protocol's
@@ -33,6 +39,7 @@ import time
 import traceback
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
+from functools import cache
 from typing import Any, cast
 
 from ..adapters.base import JSON, Adapter, AdapterFault, EngineChanged, FaultKind, Rejected, SendsAhead
@@ -193,6 +200,13 @@ class _CaseRun:
         self.setup = None if case.setup is None else engine.sent(case.setup)
         self.broken: set[str] = set()  # the kinds of invariant already reported
         self.latest: object = None  # the last state the engine answered
+        #: when the engine's own state first said the hand was over: (the moment as a cause
+        #: says it, the moment in words), or None while it has not
+        self.over_at: tuple[str, str] | None = None
+        #: an action accepted that played a card its seat did not hold, in words
+        self.not_held: str | None = None
+        #: an action accepted whose seat kept a card it played, in words, and its failure's rule
+        self.kept: tuple[str, str | None] | None = None
 
     @property
     def adapter(self) -> Recorder:
@@ -242,28 +256,41 @@ class _CaseRun:
                 self.broken.add(p.kind)
                 self.fail(index, step, f"broken invariant: {p.kind}", p.message, RULES.get(p.kind))
 
-    def seen(self, index: int | None, step: Step | None, state: object) -> None:
-        """A state the engine answered: checked against the invariants, and kept as its last."""
+    def seen(self, index: int | None, step: Step | None, state: object, *, now: bool = True,
+             made: tuple[int, Step | None] | None = None) -> None:
+        """A state the engine answered: checked against the invariants, and kept as its last
+        (``now``: the state as it is at ``step``, so that a hand over in it ended by then;
+        ``made``: the step whose answer it is, where another, -1 for the deal)."""
         self.invariants(index, step, state_problems(state, self.case.ruleset))
         self.latest = state
+        if now and self.over_at is None and _is_over(state):
+            self.over_at = _moment(*made) if made is not None else _moment(index, step)
 
     # -- actions -------------------------------------------------------------------
-    def judge_act(self, i: int, step: Act, ok: bool, reason: str | None) -> None:
-        """Compare an action's answer with the case; raise :class:`_Stop` on a surprise."""
+    def judge_act(self, i: int, step: Act, ok: bool, reason: str | None, before: object = None) -> None:
+        """Compare an action's answer with the case (``before``: the engine's state before
+        it, where known); raise :class:`_Stop` on a surprise."""
         self.last_act = step
         refuse = step.refuse
+        if ok and self.not_held is None:
+            self.not_held = _not_held(step, before)
         if refuse is None and ok:
             self.checked += 1
             return
         if refuse is not None and not ok:
             self.checked += 1
             if isinstance(refuse, str) and refuse != reason:
-                if "reasons" in self.features:
+                if "reasons" in self.features and _is_over(before):
+                    self.refused_over(i, step, reason, f"expected {refuse}", before)
+                elif "reasons" in self.features:
                     self.fail(i, step, f"{_kind(step)} refused as {reason}, expected {refuse}",
                               f"{step.notation}: refused as {reason}, expected {refuse}", rule_of_reason(refuse))
                 else:
                     self.unchecked.append(Unchecked(f"the reason code {refuse}", "reasons"))
             return
+        if refuse is None and _is_over(before):
+            self.refused_over(i, step, reason, "expected it to be accepted", before)
+            raise _Stop
         if refuse is None:
             self.fail(i, step, f"{_kind(step)} refused as {reason}, expected acceptance",
                       f"{step.notation}: refused ({reason}), expected it to be accepted", rule_of_reason(reason or ""))
@@ -273,6 +300,36 @@ class _CaseRun:
                   f"{step.notation}: accepted, expected it to be refused{want}",
                   rule_of_reason(refuse) if isinstance(refuse, str) else None)
         raise _Stop
+
+    def refused_over(self, i: int, step: Act, reason: str | None, expected: str, before: object) -> None:
+        """An action refused by an engine whose own state already said the hand was over
+        (``before``): a failure saying so, when the hand ended and how, grouped by that and
+        tagged with the rule of the ending (the refusal itself is right: the hand is over)."""
+        result = before.get("result") if isinstance(before, dict) else None
+        ending = result.get("ending") if isinstance(result, dict) else None
+        kind, when = self.over_at or ("earlier", "before it")
+        said = _ending_text(result)
+        self.fail(i, step, f"refused after the engine ended the hand {kind}" + (f" ({ending})" if said else ""),
+                  f"{step.notation}: refused ({reason}), {expected}\nthe engine had already ended the hand {when}"
+                  + (f" ({said})" if said else ""),
+                  _ending_rule(ending) or rule_of_reason(reason or ""))
+
+    def attribute(self) -> None:
+        """Cards counted twice or too many after an action played cards its seat did not hold,
+        or kept a card it played, follow from that: such failures are grouped by it, under
+        the rule of cards held or of the action kept."""
+        rule: str | None
+        if self.not_held is not None:
+            why, rule = "a card not held was played", _CARDS_HELD
+            said = f"{self.not_held} ({_CARDS_HELD}, cards in hand)"
+        elif self.kept is not None:
+            why, rule, said = "an action kept a card it played", self.kept[1], self.kept[0]
+        else:
+            return
+        for k, f in enumerate(self.failures):
+            if f.cause.removeprefix("broken invariant: ") in _CARD_KINDS:
+                self.failures[k] = dataclasses.replace(f, cause=f"{f.cause}, after {why}", rule=rule,
+                                                       message=f"{f.message}\nafter {said}")
 
     def effect(self, i: int, step: Act, before: object, after: object) -> None:
         """An action accepted as the case expects whose answer leaves the hand not as the
@@ -292,6 +349,7 @@ class _CaseRun:
                   f"the {_kind(step)} says{what}",
                   diffs=[Difference(f"state.hands[{step.seat}]", f"without {' '.join(kept)}",
                                     after["hands"][step.seat])])
+        self.kept = (f"{step.notation}: seat {step.seat} still holds {' '.join(kept)}", self.failures[-1].rule)
 
     # -- the two ways to run -------------------------------------------------------
     def batched(self) -> None:
@@ -324,7 +382,7 @@ class _CaseRun:
         at = [i for i, s in enumerate(case.steps) if isinstance(s, Act)]
         for k, each in enumerate(states or ()):
             self.seen(at[k], case.steps[at[k]], each)
-        self.seen(at[-1] if at else -1, case.steps[at[-1]] if at else None, final)
+        self.seen(at[-1] if at else -1, case.steps[at[-1]] if at else None, final, now=states is not None or not at)
         n = 0
         try:
             for i, step in enumerate(case.steps):
@@ -335,7 +393,8 @@ class _CaseRun:
                     reason = res.get("reason") if isinstance(res, dict) else None
                     if step.refuse is None and states is not None and n >= 2:
                         self.invariants(i, step, [after_over_problem(states[n - 2], ok)])
-                    self.judge_act(i, step, ok, reason if isinstance(reason, str) else None)
+                    self.judge_act(i, step, ok, reason if isinstance(reason, str) else None,
+                                   self.state_before(n - 1, at, steps, states, final))
                     if ok and states is not None:
                         self.effect(i, step, states[n - 2] if n >= 2 else None, states[n - 1])
                     if step.unchanged and not ok and states is not None and n >= 2:
@@ -350,12 +409,67 @@ class _CaseRun:
                         if error is not None:
                             raise error
                         state = got.get("state") if n else got
-                        self.seen(i, step, state)
+                        self.seen(i, step, state, made=(at[n - 1], acts[n - 1]) if n else (-1, None))
+                    if n and states is None:
+                        self.unapplied(acts, at, moves, n, state)
                     self.compared(i, step, compare_state(step.state, state, self.features))
         except _Stop:
+            if states is None:  # the hits and spreads before the surprise, by the final state
+                self.unapplied(acts, at, moves, n - 1, final, exact=False)
             return
         assert isinstance(final, dict)
+        if acts and states is None:
+            self.unapplied(acts, at, moves, len(acts), final)
         self.final(final)
+
+    def unapplied(self, acts: list[Act], at: list[int], moves: list[tuple[int, JSON]], n: int, state: object,
+                  *, exact: bool = True) -> None:
+        """In a batched case without traced states, given a state after its first ``n``
+        actions (``exact``: right after them, read for a step that follows; else later): the
+        first of them accepted as the case expects whose seat still holds a card it played
+        there (the last action's discard, or any hit or spread: a card laid never comes back
+        to a hand) fails as :meth:`effect` says, with what its answer changed.  The states
+        around it are asked for then (the actions before it played again), and only then."""
+        if "effect" in self.broken:
+            return
+        for j, step in enumerate(acts[:n]):
+            kind = step.action.get("type") if isinstance(step.action, dict) else None
+            last = exact and j == n - 1
+            if step.refuse is not None or (not last and kind not in ("hit", "spread")):
+                continue
+            if _still_held(step.seat, step.action, state):
+                after = state if last else self.state_after(moves[: j + 1])
+                if _still_held(step.seat, step.action, after):
+                    self.effect(at[j], step, self.state_after(moves[:j]), after)
+                    return
+
+    def state_after(self, moves: list[tuple[int, JSON]]) -> JSON | None:
+        """The engine's state after ``moves`` of this case (the deal's for none), asked with
+        ``play`` (or ``new_hand``); None where it does not answer one."""
+        assert self.setup is not None
+        self.doing = f"play: the first {len(moves)} actions again, for the state after them"
+        try:
+            answer = self.adapter.play(self.setup, moves) if moves else self.adapter.new_hand(self.setup)
+        except (AdapterFault, Rejected):
+            return None
+        state = answer.get("state") if moves and isinstance(answer, dict) else answer
+        return state if is_state(state) else None
+
+    def state_before(self, k: int, at: list[int], answers: list[Any], states: list[Any] | None, final: object
+                     ) -> object:
+        """The engine's state before the k-th action of a batched case, where its answer
+        tells: the traced state after the action before it, or the final state when neither
+        this action nor any after it was accepted (refusals change nothing), the hand then
+        as it was after the last action accepted before it (or the deal); else None."""
+        if states is not None and k >= 1:
+            return states[k - 1]
+        accepted = [j for j, res in enumerate(answers) if isinstance(res, dict) and res.get("ok")]
+        if accepted and accepted[-1] >= k:
+            return None
+        if self.over_at is None and _is_over(final):
+            j = accepted[-1] if accepted else None
+            self.over_at = _moment(-1 if j is None else at[j], None if j is None else self.case.steps[at[j]])
+        return final
 
     def ask_states(self, answers: list[Any], moves: list[tuple[int, JSON]], trace: bool
                    ) -> dict[int, tuple[str, Any, BaseException | None]]:
@@ -526,7 +640,7 @@ class _Stepwise(StepInterpreter[None]):
         ok, reason = self.perform(index, step)
         if step.refuse is None:  # an expected refusal accepted fails as that already
             r.invariants(index, step, [after_over_problem(previous, ok)])
-        r.judge_act(index, step, ok, reason)
+        r.judge_act(index, step, ok, reason, previous)
         if ok:
             r.effect(index, step, previous, self.last)
         if not ok and unchanged:
@@ -567,6 +681,78 @@ def in_order(failures: list[Failure]) -> list[Failure]:
         return (step, 1 if f.cause.startswith("broken invariant: ") else 0)
 
     return sorted(failures, key=key)
+
+
+#: The invariants a card played but not held breaks, and the rule about cards held.
+_CARD_KINDS = frozenset({"card_twice", "card_count"})
+_CARDS_HELD = "TURN-11"
+_NOT_HELD_REASONS = frozenset({"not_in_hand", "duplicate_card"})
+
+
+def _not_held(step: Act, before: object) -> str | None:
+    """An accepted action that played a card its seat did not hold, in words (None if it
+    did not): by the engine's state before it where known, else by the case, which expects
+    it refused for a card not held (or named twice)."""
+    action = step.action
+    kind = action.get("type") if isinstance(action, dict) else None
+    named = [action.get("card")] if kind in ("hit", "discard") else action.get("cards") if kind == "spread" else None
+    if not isinstance(named, list):
+        return None
+    hands = before.get("hands") if isinstance(before, dict) else None
+    if isinstance(hands, list) and 0 <= step.seat < len(hands) and isinstance(hands[step.seat], list):
+        missing = [c for c in named if isinstance(c, str) and c not in hands[step.seat]]
+        if not missing:
+            return None
+        return f"{step.notation}: seat {step.seat} played {' '.join(missing)} without holding " + (
+            "them" if missing[1:] else "it")
+    if step.refuse in _NOT_HELD_REASONS:
+        return f"{step.notation}, accepted though the case refuses it as {step.refuse}"
+    return None
+
+
+def _is_over(state: object) -> bool:
+    """Whether an engine's state says the hand is over (its stage, or a result)."""
+    return isinstance(state, dict) and (state.get("stage") == "over" or isinstance(state.get("result"), dict))
+
+
+def _moment(index: int | None, step: Step | None) -> tuple[str, str]:
+    """When a hand ended, seen in the state answered at ``step``: as a cause says it (alike
+    across cases) and in words."""
+    if index == -1 or step is None:
+        return ("at the deal", "at the deal")
+    if isinstance(step, Act):
+        return (f"after a {_kind(step)}", f"after step {(index or 0) + 1}, {step.notation}")
+    return ("during play", f"by step {(index or 0) + 1} ({step_label(step)})")
+
+
+def _ending_text(result: object) -> str:
+    """A result's ending in words (spec/tonk.md, "Endings"), or "" for none."""
+    from ..rulebook.wording import ending_words
+
+    if not isinstance(result, dict) or not isinstance(result.get("ending"), str):
+        return ""
+    winners = result.get("winners")
+    knocker = result.get("knocker")
+    return ending_words(result["ending"], [w for w in winners if isinstance(w, int)] if isinstance(winners, list)
+                        else [], knocker if isinstance(knocker, int) else None)
+
+
+def _ending_rule(ending: object) -> str | None:
+    """The first rule the row of an ending cites (spec/tonk.md, "Endings")."""
+    return _ending_rules().get(ending) if isinstance(ending, str) else None
+
+
+@cache
+def _ending_rules() -> dict[str, str]:
+    import re
+
+    from ..paths import spec_dir
+
+    text = (spec_dir() / "tonk.md").read_text(encoding="utf-8")
+    start = text.index("\n## Endings")
+    table = text[start:text.find("\n## ", start + 1)]
+    rows = re.findall(r"^\| `([a-z_]+)` \| [^|]* \| ([A-Z][A-Z0-9-]*-\d+)", table, re.M)
+    return dict(rows)
 
 
 def _effect_fields() -> tuple[str, ...]:
@@ -700,6 +886,7 @@ def run_case(case: Case, engine: Engine, *, keep_transcript: bool = False, batch
         if again.fault is not None:
             again.duration += time.perf_counter() - started
             return again
+    run.attribute()
     status: Status = "errored" if fault is not None else "failed" if run.failures else "passed"
     result = CaseResult(case, status, in_order(run.failures), fault, unchecked=run.unchecked, checked=run.checked,
                         duration=time.perf_counter() - started, mode=mode)

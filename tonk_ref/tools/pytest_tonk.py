@@ -149,10 +149,13 @@ class EngineBroke(TonkError):
 
 def outcome(result: CaseResult, session: TonkSession) -> None:
     """Turn a case's result into pytest's outcome (raising, except for a pass)."""
+    from ..harness.session import suite_args
     from ..views.render import case_detail
 
-    def detail() -> str:
-        report = {"run": {"engine_args": session.spec.args()}}
+    def detail() -> str:  # its replay hint runs as printed: the scenarios, the depth and the table of the run
+        chosen = suite_args(session.scenario_dirs, session.perft_depth)
+        report = {"run": {"engine_args": " ".join(a for a in (session.spec.args(), chosen) if a)},
+                  "table": {"rules": session.table_path} if session.table_path else None}
         return "\n".join(case_detail(report, result.to_json(), transcript=12))
 
     if result.status == "skipped":

@@ -42,8 +42,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from ..harness.results import shown_title
     from ..harness.runner import EngineUnavailable, run_case
-    from ..harness.session import Request, RunInputError, Session
+    from ..harness.session import Request, RunInputError, Session, suite_args
     from ..harness.transcript import exchange_lines
     from ..views.escape import visible, visible_lines
     from ..views.render import case_detail
@@ -85,7 +86,7 @@ def run(args: argparse.Namespace) -> int:
         print(json.dumps(result.to_json(), indent=1))
     else:
         width = args.width if args.width > 0 else 10**9
-        print(f"{case.id}: {case.title}")
+        print(f"{case.id}: {shown_title(case)}")
         print(f"  {case.where}  rules: {', '.join(case.rules)}")
         print(visible(f"  engine: {engine.caps.name} {engine.caps.version} via {spec.describe()}"))
         if table is not None:
@@ -96,7 +97,10 @@ def run(args: argparse.Namespace) -> int:
             for x in result.transcript:
                 for line in exchange_lines(x, width):
                     print(visible(f"  {line}"))
-        report = {"run": {"engine_args": spec.args()}, "table": {"rules": args.rules} if args.rules else None}
+        # the hint runs as printed: the suite found where this run found the case
+        chosen = suite_args(request.scenario_dirs, args.perft_depth)
+        report = {"run": {"engine_args": " ".join(a for a in (spec.args(), chosen) if a)},
+                  "table": {"rules": args.rules} if args.rules else None}
         if result.status in ("failed", "errored"):
             print("\n".join(case_detail(report, result.to_json())))
         elif result.status == "skipped":

@@ -23,6 +23,7 @@ CONSOLE_NAMES = 4
 CONSOLE_SKIPS = 5
 CONSOLE_RULES = 8  # rows of the per-rule table of problems (-v or --table full: every row)
 CONSOLE_UNCOVERED = 6  # uncovered rules and reasons listed
+CONSOLE_PROFILES = 8  # profiles with failures (the seed first, then those failing most)
 
 
 def engine_line(report: JSON) -> str:
@@ -113,10 +114,11 @@ def table_lines(report: JSON) -> list[str]:
 
 
 def _chosen(report: JSON) -> bool:
-    """Whether the run ran chosen files (``--scenarios``) instead of the suite: their
-    coverage of the rules says nothing of the suite's, so the console leaves it out."""
+    """Whether the run ran chosen files or cases (``--scenarios``, ``-k``) instead of the
+    suite: their coverage of the rules says nothing of the suite's, so the console leaves
+    it out."""
     run = report.get("run") or {}
-    return "--scenarios" in str(run.get("engine_args") or "")
+    return bool(run.get("selection")) or "--scenarios" in str(run.get("engine_args") or "")
 
 
 def _suite_gaps(profiles: int, target: int) -> str:
@@ -200,16 +202,32 @@ def replay_command(report: JSON, case_id: str) -> str:
     return f"tonk replay {shlex.quote(case_id)}{rules}" + (f" {args}" if args else "")
 
 
-def case_detail(report: JSON, case: JSON, transcript: int = 0) -> list[str]:
+def _first_case(group: JSON, by_id: Mapping[str, JSON], done: set[str]) -> list[str]:
+    """The case a group shows in full on the console: its first case whose own (first) cause
+    it is; else none when one of its cases is shown already (under the cause it fails for
+    first), else its first case."""
+    ids = group["cases"]
+    own = next((c for c in ids if by_id[c]["cause"] == group["cause"] and c not in done), None)
+    if own is not None:
+        return [own]
+    return [] if any(c in done for c in ids) else ids[:1]
+
+
+def case_detail(report: JSON, case: JSON, transcript: int = 0, *, cause: str | None = None,
+                failures: int | None = 3) -> list[str]:
     """A failed or errored case: where, which step, seat and action, expected against
-    actual, and the command that replays it (each line printable)."""
+    actual, and the command that replays it (each line printable).  Its first ``failures``
+    (None: all), and the first of ``cause`` (the group it is shown for) if not among them."""
     tag = {"failed": "FAIL", "errored": "ERROR", "known": "KNOWN"}.get(case["status"], case["status"].upper())
     rules = case["rules"] if len(case["rules"]) <= 6 else [*case["rules"][:6], "..."]
     out = [f"{tag} {case['id']}  {case['source']}" + (f"  [{', '.join(rules)}]" if rules else ""),
            f"  {case['title']}"]
     if case.get("stale"):
         out.append(f"  {case['message']}")
-    for f in case["failures"][:3]:
+    every = case["failures"]
+    listed = every if failures is None else every[:failures]
+    extra = [f for f in every[len(listed):] if f["cause"] == cause][:1]
+    for f in [*listed, *extra]:
         step = f.get("step")
         place = f"line {f['line']}" if f["line"] else (
             f"step {step + 1}" if isinstance(step, int) and step >= 0 else "the deal" if step == -1 else "the end")
@@ -218,8 +236,10 @@ def case_detail(report: JSON, case: JSON, transcript: int = 0) -> list[str]:
             where += f"  (seat {f['seat']}: {f['action']})"
         elif f.get("after"):
             where += f"  (after {f['after']})"
-        out.append(f"  at {where}")
         diffs = f["diffs"] or []
+        if case.get("origin") == "derived" and diffs and f["text"] != place:
+            where += "  (its words as written; what this table expects below)"
+        out.append(f"  at {where}")
         if diffs:
             for d in diffs[:6]:
                 out.append(f"    {_diff_text(d)}")
@@ -229,8 +249,8 @@ def case_detail(report: JSON, case: JSON, transcript: int = 0) -> list[str]:
             out += [f"    {x}" for x in f["message"].splitlines()]
         if len(f["message"].splitlines()) > 1 and diffs:
             out += [f"    {x}" for x in f["message"].splitlines()[1:]]
-    if len(case["failures"]) > 3:
-        out.append(f"  ... and {len(case['failures']) - 3} more failures in this case")
+    if len(every) > len(listed) + len(extra):
+        out.append(f"  ... and {len(every) - len(listed) - len(extra)} more failures in this case")
     if case.get("fault"):
         from ..harness.results import fault_lines
 
@@ -269,11 +289,20 @@ def profile_line(p: JSON) -> str:
     return f"{p['verdict'].upper():7} {p['name']:34} {detail}"
 
 
-def rule_table(report: JSON, only_problems: bool) -> list[str]:
+def _bad(profile: JSON) -> int:
+    c = profile["counts"]
+    return int(c["failed"] + c["errored"] + c["known"])
+
+
+def rule_table(report: JSON, only_problems: bool, worst_first: bool = False) -> list[str]:
+    """The per-rule table in the rules' order (``worst_first``: the rules most cases failed
+    first, then in that order)."""
     rows = {rid: c for rid, c in report["rules"].items()
             if not only_problems or c["failed"] or c["errored"] or c["known"]}
     if not rows:
         return []
+    if worst_first:
+        rows = dict(sorted(rows.items(), key=lambda kv: -(kv[1]["failed"] + kv[1]["errored"] + kv[1]["known"])))
     cols = ["passed", "failed", "skipped", "errored", "known", "not_checked"]
     width = max(len("rule"), *(len(r) for r in rows))
     head = f"{'rule':<{width}}  " + "  ".join(f"{c.replace('_', ' '):>11}" for c in cols)
@@ -297,7 +326,10 @@ def console_lines(report: JSON, *, verbose: bool = False, table: str = "problems
     by_id = {x["id"]: x for x in report["cases"]}
     groups = report["groups"]
     if groups:
-        out += ["", "failures by cause, largest group first:"]
+        from ..harness.report import PERFT_CAUSE
+
+        perft_last = len(groups) > 1 and groups[-1]["cause"] == PERFT_CAUSE  # it follows from the actions
+        out += ["", "failures by cause, largest group first" + (" (perft counts last):" if perft_last else ":")]
         shown = groups if verbose else groups[:CONSOLE_GROUPS]
         for g in shown:
             rules = g.get("rules") or ([g["rule"]] if g["rule"] else [])
@@ -306,9 +338,16 @@ def console_lines(report: JSON, *, verbose: bool = False, table: str = "problems
         if len(groups) > len(shown):
             out.append(f"  ... {len(groups) - len(shown)} more causes (-v, or the Markdown/JSON report)")
         out += ["", "the first case of each cause:" if not verbose else "every failing case:"]
+        done: set[str] = set()  # a case of several causes is shown once, under the first
         for g in shown:
-            for cid in g["cases"] if verbose else g["cases"][:1]:
-                out += case_detail(report, by_id[cid], transcript=6 if verbose else 0)
+            picked = [c for c in g["cases"] if c not in done] if verbose else _first_case(g, by_id, done)
+            if not picked and not verbose:
+                above = next(c for c in g["cases"] if c in done)
+                out.append(f"({g['cause']}: as {above} above)")
+            for cid in picked:
+                out += case_detail(report, by_id[cid], transcript=6 if verbose else 0, cause=g["cause"],
+                                   failures=None if verbose else 3)
+                done.add(cid)
     known = [x for x in report["cases"] if x["status"] == "known"]
     if known:
         out.append(f"known failures: {len(known)} ({_names([x['id'] for x in known], CONSOLE_NAMES)})")
@@ -336,18 +375,27 @@ def console_lines(report: JSON, *, verbose: bool = False, table: str = "problems
         profs = [p for p in profs if p["option"] is not None and p["option"] not in t["options"]
                  and p["ran"]]
     quiet = [p for p in profs if p["name"] != "seed" and p["verdict"] in ("pass", "skipped")]
+    loud = [p for p in profs if verbose or p not in quiet]
+    # the seed first, then the profiles failing most (a bug at the deal fails nearly every one)
+    shown = loud if verbose else sorted(loud, key=lambda p: (p["name"] != "seed", -_bad(p)))[:CONSOLE_PROFILES]
     for p in profs:
-        if verbose or p not in quiet:
+        if p in shown:
             out.append("  " + profile_line(p))
+    if len(loud) > len(shown):
+        out.append(f"  ... {len(loud) - len(shown)} more option profiles with failures (-v lists them)")
     if quiet and not verbose:
         n_pass = sum(1 for p in quiet if p["verdict"] == "pass")
         out.append(f"  ... {len(quiet)} other option profiles: {n_pass} pass, {len(quiet) - n_pass} skipped (-v lists "
                    "them)")
     if table != "off":
+        cut = table == "problems" and not verbose
         lines = rule_table(report, only_problems=table == "problems")
+        hidden = len(lines) - 1 - CONSOLE_RULES if cut else 0
+        if hidden > 0:  # the rules most cases fail first, when not all are shown
+            lines = rule_table(report, only_problems=True, worst_first=True)
         if lines:
-            title = "per rule (rules with failures, errors or known failures):" if table == "problems" else "per rule:"
-            hidden = len(lines) - 1 - CONSOLE_RULES if table == "problems" and not verbose else 0
+            title = "per rule (rules with failures, errors or known failures" + (
+                "; most failures first):" if hidden > 0 else "):") if table == "problems" else "per rule:"
             out += ["", title, *(f"  {x}" for x in (lines[: CONSOLE_RULES + 1] if hidden > 0 else lines))]
             if hidden > 0:
                 out.append(f"  ... {hidden} more rules with failures (-v, --table full, or the Markdown/JSON report)")
@@ -411,9 +459,13 @@ def markdown(report: JSON) -> str:
                        f"{', '.join(md_code(i, cell=True) for i in g['cases'])} |")
         by_id = {x["id"]: x for x in report["cases"]}
         out += ["", "## Failing cases", ""]
+        drawn: set[str] = set()  # a case of several causes once, under its first group, every failure
         for g in report["groups"]:
             for cid in g["cases"]:
-                out += md_fence(case_detail(report, by_id[cid]))
+                if cid in drawn:
+                    continue
+                drawn.add(cid)
+                out += md_fence(case_detail(report, by_id[cid], failures=None))
                 tr = by_id[cid].get("transcript") or []
                 if tr:
                     out += ["<details><summary>transcript</summary>", ""]
