@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import datetime as _dt
 import math
+import re
 from collections import Counter, defaultdict
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from functools import cache
@@ -370,9 +371,6 @@ def _inline(node: Any, defs: JSON) -> Any:
 
 
 @cache
-
-
-@cache
 def _validator() -> Any:
     import jsonschema
 
@@ -432,6 +430,12 @@ def _keyword(key: str, value: Any, schema: JSON) -> Check:
         return lambda x: any(_same(x, v) for v in value)
     if key == "const":
         return lambda x: _same(x, value)
+    if key == "pattern":
+        found = re.compile(value).search
+        return lambda x: not isinstance(x, str) or found(x) is not None
+    if key == "propertyNames":
+        name = _compiled(value)
+        return lambda x: not isinstance(x, dict) or all(name(k) for k in x)
     if key == "allOf":
         parts = [_compiled(sub) for sub in value]
         return lambda x: all(f(x) for f in parts)
