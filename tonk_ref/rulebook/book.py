@@ -306,6 +306,8 @@ class Rule:
     #: for a rule a payment is made under: why the money moves, in the words that follow the
     #: amount ("Ann pays Bob 3: 2 for being caught and 1 to the lowest hand")
     paid_for: str = ""
+    #: the families of situations ``tonk diff`` plays for the rule (diffprobes.py's names)
+    family: tuple[str, ...] = ()
 
     def text_under(self, rules: Ruleset | None) -> str:
         """The rule's sentence for the ruleset in play: the first variant that applies, or
@@ -372,6 +374,7 @@ _RULES_SCHEMA: dict[str, Any] = {
                     "holds_under": {"type": "object"},
                     "seeds_disagree": {"type": "array", "minItems": 1, "items": {"type": "string"}},
                     "paid_for": {"type": "string", "minLength": 1, "pattern": r"^(for|to|as) [a-z0-9 ,]+$"},
+                    "family": {"type": "array", "minItems": 1, "items": {"type": "string", "pattern": r"^[a-z0-9-]+$"}},
                     "decision": {"type": "string", "minLength": 1},
                     "applies": _APPLIES_SCHEMA,
                     "elsewhere": {"type": "string", "minLength": 1},
@@ -527,6 +530,7 @@ def _build_rules(doc: _Doc) -> _RulesDoc:
                 applies=_applies(doc, ["rules", i], raw, f"rule {rid}", raw.get("options", ())),
                 seeds_disagree=_disagree(doc, ["rules", i, "seeds_disagree"], raw),
                 paid_for=str(raw.get("paid_for", "")),
+                family=tuple(raw.get("family", ())),
             )
         )
     return sections, tuple(rules), _reasons(doc)
