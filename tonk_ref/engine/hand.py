@@ -939,6 +939,34 @@ class Hand:
                 continue
             return found
 
+    def refused_by(self, action: Action, seat: int, error: IllegalAction) -> tuple[str, ...]:
+        """The rules behind ``error``, this hand's refusal of ``action`` by ``seat``: the rule
+        that settles the point first (SPREAD-3 for Q-K-A, VAR-WILD-1 for five cards with
+        one natural, S33's three aces under forced spreads), then the rule it names."""
+        out: list[str] = []
+        reason, g = error.reason, self._c.geometry
+        if reason == "not_a_spread":
+            out += _not_a_spread(action.cards, g)
+        elif reason == "hit_does_not_fit" and 0 <= action.spread < len(self._spreads):
+            out.append("SPREAD-2" if self._spreads[action.spread].kind == "book" else "SPREAD-3")
+        elif reason == "forced_spread":
+            kept = self._hands[seat]
+            if action.card >= 0 and kept & BITS[action.card]:
+                kept ^= BITS[action.card]
+            if (kept & _ACES).bit_count() >= 3:
+                out += [RULE_OF["forced_kept"], RULE_OF["forced_knock"]]
+            if forced_spread(kept, g) & g.wild:  # the spread to lay needs a wild card
+                out += [rid for rid, _ in self._pack_rules(cards_of(kept & g.wild), False, ())]
+        elif reason == "not_your_turn" and self.rules.eating:
+            out.append("VAR-EAT-1")
+        elif reason == "no_such_spread":
+            out.append("SPREAD-5")
+        elif reason == "discard_pile_empty" and not self.rules.upcard:
+            out.append("VAR-NOUP-1")
+        if error.rule:
+            out.append(error.rule)
+        return tuple(dict.fromkeys(out))
+
     def _refuse(self, reason: str, message: str, rule: str | None = None) -> None:
         """A check of ``reason`` has failed: raise, unless the tables waive it (only on a
         copy :meth:`refusals` plays), in which case the action goes on and the caller plays
@@ -1422,6 +1450,32 @@ class Hand:
         self._stage = OVER
         self.is_over = True
         self.to_act = None
+
+
+def forced_spread(kept: int, g: Geometry) -> int:
+    """A spread of ``kept`` that forced spreads make the player lay (0 if none): any spread
+    but a book of exactly three natural aces (S33), one without wild cards first, the
+    smallest first."""
+    forced = [m for m in spread_masks(kept, g) if not (m.bit_count() == 3 and m & _ACES == m)]
+    return min(forced, key=lambda m: (bool(m & g.wild), m.bit_count(), m)) if forced else 0
+
+
+def _not_a_spread(cards: tuple[Card, ...], g: Geometry) -> list[str]:
+    """Why cards laid are no spread, first: wild cards among them (VAR-WILD-1), naturals of
+    one suit in no run (SPREAD-3, and VAR-DECK40-1 where a seven or a jack is among them in
+    the 40-card pack), or of one rank and too few (SPREAD-2)."""
+    out: list[str] = []
+    naturals = [c for c in cards if c < 52 and not g.wild & BITS[c]]
+    if len(naturals) < len(cards):
+        out.append("VAR-WILD-1")
+    ranks = {c % 13 for c in naturals}
+    if naturals and len({c // 13 for c in naturals}) == 1 and len(ranks) == len(naturals):
+        out.append("SPREAD-3")
+        if g.pos[7] < 0 and (_SEVEN in ranks or _JACK in ranks):
+            out.append("VAR-DECK40-1")
+    elif naturals and len(ranks) == 1:
+        out.append("SPREAD-2")
+    return out
 
 
 def _bump(counts: tuple[int, ...], seat: int, delta: int) -> tuple[int, ...]:

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..engine.cards import BITS, NAMES, Card, cards_of, pack_mask
-from ..engine.hand import RULE_OF, Event, Hand, compiled
+from ..engine.hand import RULE_OF, Event, Hand, compiled, forced_spread
 from ..engine.match import hand_points, next_dealer
 from ..engine.result import (
     AT_DEAL,
@@ -28,7 +28,6 @@ from ..engine.result import (
     Result,
 )
 from ..engine.ruleset import DEFAULT, Ruleset, option_values
-from ..engine.spreads import spread_masks
 from .book import Rule, rules_by_id
 from .notation import option_text, value_text
 from .notation import or_words as _or
@@ -119,7 +118,6 @@ class _Cites:
                 self.ids.append(rid)
 
 
-_DEUCES = BITS[1] | BITS[14] | BITS[27] | BITS[40]
 
 
 def _run_links(deck: int) -> dict[int, frozenset[int]]:
@@ -162,14 +160,6 @@ def _kept(p: Played) -> int:
     return kept
 
 
-def _forced_in(kept: int, g: Any) -> int:
-    """A spread of ``kept`` that forced spreads make the player lay (0 if none): any spread
-    but a book of exactly three natural aces, one without wild cards first, the smallest
-    first."""
-    forced = [m for m in spread_masks(kept, g) if not (m.bit_count() == 3 and m & _ACES == m)]
-    return min(forced, key=lambda m: (bool(m & g.wild), m.bit_count(), m)) if forced else 0
-
-
 def _forced_note(seat: int, kept: int, spread: int) -> str:
     """Why forced spreads make ``seat`` lay a spread of the hand it would keep: the spread
     it holds, and, where it holds three aces or more, why S33's exception for a book of
@@ -191,42 +181,11 @@ def _aces_of(mask: int) -> str:
 
 
 def refusal_rules(p: Played) -> list[str]:
-    """The rules that decide a refusal: the one that settles the point first (SPREAD-3 for
-    Q-K-A, VAR-WILD-1 for five cards with one natural), then the engine's rule."""
+    """The rules that decide a refusal, as the engine names them (:meth:`Hand.refused_by`):
+    the one that settles the point first, then the rule the refusal names."""
     err, act, hand = p.error, p.act, p.hand
     assert err is not None and act is not None and hand is not None and act.action is not None
-    cite = _Cites()
-    action = act.action
-    g = compiled(hand.rules).geometry
-    if err.reason == "not_a_spread":
-        cards: tuple[Card, ...] = action.cards
-        naturals = [c for c in cards if c < 52 and not g.wild & BITS[c]]
-        if len(naturals) < len(cards):
-            cite("VAR-WILD-1")
-        if naturals and len({c // 13 for c in naturals}) == 1 and len({c % 13 for c in naturals}) == len(naturals):
-            cite("SPREAD-3")
-            if g.pos[7] < 0 and any(c % 13 in (6, 10) for c in naturals):
-                cite("VAR-DECK40-1")
-        elif naturals and len({c % 13 for c in naturals}) == 1:
-            cite("SPREAD-2")
-    elif err.reason == "hit_does_not_fit" and 0 <= action.spread < len(hand.spreads):
-        target = hand.spreads[action.spread]
-        cite("SPREAD-2" if target.kind == "book" else "SPREAD-3")
-    elif err.reason == "forced_spread":
-        kept = _kept(p)
-        if _natural_aces(kept) >= 3:
-            cite("VAR-FORCED-1", "VAR-FORCED-2")
-        if _forced_in(kept, g) & g.wild:  # the spread to lay needs a wild card
-            cite("VAR-WILD-1", "VAR-JOKER-1" if kept >> 52 else "",
-                 "VAR-DEUCES-1" if hand.rules.deuces_wild and kept & _DEUCES else "")
-    elif err.reason in ("not_your_turn",) and hand.rules.eating:
-        cite("VAR-EAT-1")
-    elif err.reason == "no_such_spread":
-        cite("SPREAD-5")
-    elif err.reason == "discard_pile_empty" and not hand.rules.upcard:
-        cite("VAR-NOUP-1")
-    cite(err.rule)
-    return cite.ids
+    return list(hand.refused_by(act.action, act.seat, err))
 
 
 #: The events of the deal, before anyone plays, and those no ruling shows (the payments
@@ -352,7 +311,7 @@ def _refusal_outcome(r: _Reading) -> Outcome:
         refusal = {"action": act.text, "where": act.where, "reason": err.reason, "rule": err.rule,
                    "message": err.message, "rules": deciding}
         g = compiled(r.hand.rules).geometry
-        if err.reason == "forced_spread" and (spread := _forced_in(kept := _kept(p), g)):
+        if err.reason == "forced_spread" and (spread := forced_spread(kept := _kept(p), g)):
             r.notes.append(_forced_note(act.seat, kept, spread))
         key = ("refused", act.where, err.reason, err.rule)
     else:
