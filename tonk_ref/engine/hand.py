@@ -56,6 +56,7 @@ from .result import (
     COUNT,
     COUNT_LATER,
     DECIDES,
+    ENDINGS,
     FRAME,
     RESTS_ON,
     SHOW,
@@ -127,6 +128,9 @@ _LAST_DRAW_EVENTS: Final = tuple(
 _DISCARD_EVENTS: Final = tuple(
     tuple(("discard", seat, card, "TURN-5", (("TURN-5", FRAME),)) for card in _CARDS) for seat in _SEATS
 )
+#: A knock's record at once: the turn's frame, and TURN-4 on a first turn.
+_KNOCK: Final[Applied] = (("TURN-2", FRAME),)
+_KNOCK_FIRST: Final[Applied] = (("TURN-2", FRAME), ("TURN-4", RESTS_ON))
 #: The natural aces, the deuces, and the ranks of the seven and the jack (an ace is 0), next
 #: to each other in a run of the 40-card pack only (VAR-DECK40-1).
 _DEUCES: Final = BITS[1] | BITS[14] | BITS[27] | BITS[40]
@@ -159,6 +163,8 @@ class Event:
 
 #: The fields of :class:`Compiled` (its slots; a copy made by ``waiving`` copies them all).
 _COMPILED_FIELDS: Final = (
+    "closing",
+    "counted",
     "counters",
     "dealt",
     "discard_taken",
@@ -166,7 +172,9 @@ _COMPILED_FIELDS: Final = (
     "forced_at_once",
     "geometry",
     "joker_value",
+    "knock_shown",
     "low_dealt",
+    "opening",
     "pack",
     "pack_table",
     "plain",
@@ -176,6 +184,19 @@ _COMPILED_FIELDS: Final = (
     "values",
     "waived",
 )
+
+
+def _closing(ending: str, rules: Ruleset) -> Applied:
+    """The rules of a hand's close: every hand shown (OBS-3), the hand won or not (GAME-1),
+    who deals next (DEALER-2, or DEALER-4 after a dealt draw), the points scored
+    (VAR-POINTS-1)."""
+    out: list[tuple[str, str]] = []
+    if ending in SHOWN_ENDINGS:
+        out.append(("OBS-3", FRAME))
+    out += [("GAME-1", FRAME), ("DEALER-4" if ending == "dealt_draw" else "DEALER-2", FRAME)]
+    if rules.scoring != "stakes":
+        out.append(("VAR-POINTS-1", RESTS_ON))
+    return tuple(out)
 
 
 # Open to interpreted subclasses: in the compiled build (mypyc) only such a class's
@@ -223,6 +244,24 @@ class Compiled:
         #: the reasons a hand playing by these tables lets pass (Hand.refusals): none, except
         #: in the copy of the tables that a copy of the hand made by refusals plays by
         self.waived: frozenset[str] = _NONE
+        # the rules the record names that depend on the ruleset only (Hand._record's applied)
+        counted: list[tuple[str, str]] = [("CARD-4", SHOW), ("CARD-3", SHOW)]
+        if rules.face_values != "10-10-10":
+            counted.append(("VAR-FACE-1", SHOW))
+        if rules.jokers:
+            counted.append(("VAR-JOKER-2", SHOW))
+        #: a count of the hands (CARD-4, CARD-3, the face values, a joker's value)
+        self.counted: Applied = tuple(counted)
+        #: a knock's, when the hands are shown (TURN-3, PAY-KNOCK-1, the count, a knock limit)
+        self.knock_shown: Applied = (("TURN-3", SHOW), ("PAY-KNOCK-1", SHOW), *counted) + (
+            (("VAR-KNOCKLIMIT-1", SHOW),) if rules.knock_limit is not None else ())
+        dealt: Applied = (("DEAL-1", AT_DEAL), ("VAR-HANDSIZE-1", AT_DEAL)) if rules.hand_size != 5 else (
+            ("DEAL-1", AT_DEAL),)
+        #: the deal's and the upcard's (or its absence's)
+        self.opening: tuple[Applied, Applied] = (
+            dealt, (("DEAL-2" if rules.upcard else "VAR-NOUP-1", AT_DEAL), ("TURN-1", AT_DEAL)))
+        #: by ending, the close of the hand (Hand._end_rules)
+        self.closing: dict[str, Applied] = {ending: _closing(ending, rules) for ending in ENDINGS}
         self.plain = not (
             self.forced or self.counters or rules.must_use_taken or rules.after_knock != "show"
             or rules.turn_limit is not None or rules.empty_stock == "last_turn"
@@ -324,19 +363,17 @@ class Hand:
             hands[(first + i) % players] |= BITS[deck[i]]
         self._hands = hands
         self._dealt = tuple(hands)
-        sized: Applied = (("DEAL-1", AT_DEAL), ("VAR-HANDSIZE-1", AT_DEAL)) if rules.hand_size != 5 else (
-            ("DEAL-1", AT_DEAL),)
-        log: Any = (("deal", dealer, players, "DEAL-1", sized), None)
+        log: Any = (("deal", dealer, players, "DEAL-1", c.opening[0]), None)
         if rules.upcard:
             self._pile: Pile = (deck[dealt], None)
             self._pile_count = 1
             self._pos = dealt + 1
-            self._log: Any = (("upcard", None, deck[dealt], "DEAL-2", (("DEAL-2", AT_DEAL), ("TURN-1", AT_DEAL))), log)
+            self._log: Any = (("upcard", None, deck[dealt], "DEAL-2", c.opening[1]), log)
         else:
             self._pile = None
             self._pile_count = 0
             self._pos = dealt
-            self._log = (("no_upcard", None, None, "VAR-NOUP-1", (("VAR-NOUP-1", AT_DEAL), ("TURN-1", AT_DEAL))), log)
+            self._log = (("no_upcard", None, None, "VAR-NOUP-1", c.opening[1]), log)
         self._spreads: tuple[Spread, ...] = ()
         self._stage = START
         self.to_act = first
@@ -600,7 +637,7 @@ class Hand:
     def _count_rules(self, totals: tuple[int, ...] | None) -> Applied:
         """What the count of an ended hand meets: a joker held (VAR-JOKER-2), a wild deuce
         held (VAR-DEUCES-1), a total of 49 or 50, worth nothing once play has begun (DEALT-4)."""
-        if totals is None:
+        if totals is None or (not self._c.geometry.wild and 49 not in totals and 50 not in totals):
             return ()
         held = 0
         for m in self._hands:
@@ -614,27 +651,10 @@ class Hand:
             out.append(("DEALT-4", COUNT_LATER))
         return tuple(out)
 
-    def _end_rules(self, ending: Ending) -> Applied:
-        """The rules of a hand's close: every hand shown (OBS-3), the hand won or not
-        (GAME-1), who deals next (DEALER-2, or DEALER-4 after a dealt draw), the points
-        scored (VAR-POINTS-1)."""
-        out: list[tuple[str, str]] = []
-        if ending in SHOWN_ENDINGS:
-            out.append(("OBS-3", FRAME))
-        out += [("GAME-1", FRAME), ("DEALER-4" if ending == "dealt_draw" else "DEALER-2", FRAME)]
-        if self.rules.scoring != "stakes":
-            out.append(("VAR-POINTS-1", RESTS_ON))
-        return tuple(out)
-
     def _counted(self) -> Applied:
         """The rules a count of the hands applies (CARD-4, CARD-3, the face values, a
         joker's value)."""
-        out: list[tuple[str, str]] = [("CARD-4", SHOW), ("CARD-3", SHOW)]
-        if self.rules.face_values != "10-10-10":
-            out.append(("VAR-FACE-1", SHOW))
-        if self.rules.jokers:
-            out.append(("VAR-JOKER-2", SHOW))
-        return tuple(out)
+        return self._c.counted
 
     def _dealt_check(self) -> None:
         totals = tuple(map(self._count, self._hands))
@@ -1387,17 +1407,13 @@ class Hand:
         aces kept under forced spreads, a knock after drawing that shows the cards held:
         ``held``)."""
         rules = self.rules
-        out: list[tuple[str, str]] = [("TURN-2", FRAME)]
-        if self._turn < self.players:
-            out.append(("TURN-4", RESTS_ON))
-        out += [("TURN-3", SHOW), ("PAY-KNOCK-1", SHOW), *self._counted()]
-        if rules.knock_limit is not None:
-            out.append(("VAR-KNOCKLIMIT-1", SHOW))
+        out: Applied = _KNOCK_FIRST if self._turn < self.players else _KNOCK
+        out += self._c.knock_shown
         if rules.forced_spreads and (self._hands[me] & _ACES).bit_count() >= 3:
-            out.append((RULE_OF["forced_knock"], SHOW_DECIDES))
+            out += ((RULE_OF["forced_knock"], SHOW_DECIDES),)
         if held and not rules.knock_with_discard and rules.knock_timing != "start":
-            out.append(("VAR-KNOCKHELD-1", SHOW_DECIDES))
-        return tuple(out)
+            out += (("VAR-KNOCKHELD-1", SHOW_DECIDES),)
+        return out
 
     def _declare(self, me: int) -> None:
         """A special hand declared (VAR-SPECIAL-1): the hand ends and the declarer receives 3S
@@ -1444,7 +1460,7 @@ class Hand:
             log = (("pay", p.payer, (p.payee, p.amount), p.rule, paid), log)
         # the record of the end: the count, the settlement, then (after the payments) the close
         applied = (*self._count_rules(totals), *payments.settled_by(self.rules, ending, totals, knocker),
-                   *self._end_rules(ending))
+                   *self._c.closing[ending])
         self._log = (("end", None, ending, "GAME-1", applied), log)
         self.result = Result(ending, winners, pays, net_of(self.players, pays), totals, knocker)
         self._stage = OVER

@@ -24,6 +24,7 @@ from ..engine.result import (
     SHOW_DECIDES,
     STOCK,
     Amount,
+    Applied,
     Payment,
     Result,
 )
@@ -363,27 +364,11 @@ def _read_aces_kept(r: _Reading) -> None:
 
 def _ended_outcome(r: _Reading) -> Outcome:
     """A hand that ended: the count, the show, the settlement, the payments and the close,
-    as the record of its end names them."""
+    as the record of its end names them; who deals next and the points scored."""
     hand, p = r.hand, r.played
     res = hand.result
     assert res is not None
-    end = next(e for e in reversed(hand.events) if e.kind == "end")
-    for rid, role in end.applied:
-        if role == COUNT or (role == COUNT_LATER and not r.first_turn):
-            r.take(rid, role)
-    _read_show(r, res)
-    close = next((k for k, (_, role) in enumerate(end.applied) if role == FRAME), len(end.applied))
-    for rid, role in end.applied[:close]:
-        if role in _AT_STEP:
-            r.take(rid, role)
-    _settlement_notes(r, res, {rid for rid, role in end.applied[:close] if role == DECIDES})
-    for e in hand.events:
-        if e.kind == "pay":
-            r.cite(e.rule)
-            for rid, role in e.applied:
-                r.take(rid, role)
-    for rid, role in end.applied[close:]:
-        r.take(rid, role)
+    _read_end(r, res)
     rules = hand.rules
     nxt = next_dealer(hand.players, hand.dealer, res.ending, res.winners, rules)
     points: tuple[int, ...] | None = None
@@ -397,6 +382,34 @@ def _ended_outcome(r: _Reading) -> Outcome:
     return r.outcome("ended", (*money, res.totals), money, ending=res.ending, winners=res.winners,
                      totals=res.totals, knocker=res.knocker, payments=res.payments, net=res.net, dealer_next=nxt,
                      points=points)
+
+
+def _read_end(r: _Reading, res: Result) -> None:
+    """The record of the end, in its order: what the count meets, the rules each step
+    applies at the show, the settlement, the payments (each its own event), then the close
+    (from the end's first rule of the frame on)."""
+    end = next(e for e in reversed(r.hand.events) if e.kind == "end")
+    for rid, role in end.applied:
+        if role == COUNT or (role == COUNT_LATER and not r.first_turn):
+            r.take(rid, role)
+    _read_show(r, res)
+    close = next((k for k, (_, role) in enumerate(end.applied) if role == FRAME), len(end.applied))
+    _read_settlement(r, res, end.applied[:close])
+    for rid, role in end.applied[close:]:
+        r.take(rid, role)
+
+
+def _read_settlement(r: _Reading, res: Result, settled: Applied) -> None:
+    """The rules that settled the ending, with its words, then each payment's."""
+    for rid, role in settled:
+        if role in _AT_STEP:
+            r.take(rid, role)
+    _settlement_notes(r, res, {rid for rid, role in settled if role == DECIDES})
+    for e in r.hand.events:
+        if e.kind == "pay":
+            r.cite(e.rule)
+            for rid, role in e.applied:
+                r.take(rid, role)
 
 
 def _read_show(r: _Reading, res: Result) -> None:
