@@ -270,3 +270,13 @@ def test_a_family_searched_in_vain_is_named_with_its_count(monkeypatch: pytest.M
     out = "\n".join(text(d))
     assert "Not told apart within the bound:" in out and f"{d.searched} situations searched" in out
     assert "cannot change a hand" not in out
+
+
+def test_the_page_says_what_was_searched_for_an_option_not_told_apart(monkeypatch: pytest.MonkeyPatch) -> None:
+    from tonk_ref.rulebook.diffsearch import option_rules
+    from tonk_ref.views.diff_text import diff_view
+
+    _tagged(monkeypatch, option_rules("knock_tie"), ("eating",))
+    d = diff(Side("seed", DEFAULT), Side("b", DEFAULT.replace(knock_tie="split")), load=load_situation, limit=1)
+    page = diff_view(d)
+    assert "Not told apart: knock_tie:" in page.nothing and "eating" in page.nothing

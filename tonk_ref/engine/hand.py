@@ -186,16 +186,14 @@ _COMPILED_FIELDS: Final = (
 )
 
 
-def _closing(ending: str, rules: Ruleset) -> Applied:
+def _closing(ending: str) -> Applied:
     """The rules of a hand's close: every hand shown (OBS-3), the hand won or not (GAME-1),
-    who deals next (DEALER-2, or DEALER-4 after a dealt draw), the points scored
-    (VAR-POINTS-1)."""
+    who deals next (DEALER-2, or DEALER-4 after a dealt draw).  (How the match scores the
+    hand is the match's: an option acting between hands changes nothing of a hand.)"""
     out: list[tuple[str, str]] = []
     if ending in SHOWN_ENDINGS:
         out.append(("OBS-3", FRAME))
     out += [("GAME-1", FRAME), ("DEALER-4" if ending == "dealt_draw" else "DEALER-2", FRAME)]
-    if rules.scoring != "stakes":
-        out.append(("VAR-POINTS-1", RESTS_ON))
     return tuple(out)
 
 
@@ -261,7 +259,7 @@ class Compiled:
         self.opening: tuple[Applied, Applied] = (
             dealt, (("DEAL-2" if rules.upcard else "VAR-NOUP-1", AT_DEAL), ("TURN-1", AT_DEAL)))
         #: by ending, the close of the hand (Hand._end_rules)
-        self.closing: dict[str, Applied] = {ending: _closing(ending, rules) for ending in ENDINGS}
+        self.closing: dict[str, Applied] = {ending: _closing(ending) for ending in ENDINGS}
         self.plain = not (
             self.forced or self.counters or rules.must_use_taken or rules.after_knock != "show"
             or rules.turn_limit is not None or rules.empty_stock == "last_turn"

@@ -29,7 +29,7 @@ from ..engine.result import (
     Result,
 )
 from ..engine.ruleset import DEFAULT, Ruleset, option_values
-from .book import Rule, rules_by_id
+from .book import Rule, load_rules, rules_by_id
 from .notation import option_text, value_text
 from .notation import or_words as _or
 from .options import acting_on, option_facts
@@ -374,6 +374,7 @@ def _ended_outcome(r: _Reading) -> Outcome:
     points: tuple[int, ...] | None = None
     if rules.scoring != "stakes":
         points = hand_points(res, [hand.total(s) for s in range(hand.players)], everyone=rules.scoring == "points_all")
+        r.cite(*(rule.id for rule in load_rules() if "scoring" in rule.options))  # the match keeps points
     if p.unplayed:
         r.notes.append(f"the hand ended before '{p.unplayed[0].text}' ({p.unplayed[0].where}); "
                        f"{len(p.unplayed)} action(s) were not played")

@@ -204,5 +204,8 @@ def _page_witness(d: Diff, w: Witness) -> PageWitness:
 
 def diff_view(d: Diff) -> DiffPage:
     """The search in the words of its page."""
+    nothing = nothing_line(d)
+    if not d.witnesses and d.unfound and d.families:  # what was searched for each option, or what it needs
+        nothing += " Not told apart: " + "; ".join(f"{u.option}: {u.words}" for u in d.unfound) + "."
     return DiffPage(d.a.label, d.b.label, changes_line(d), tuple(_page_witness(d, w) for w in d.witnesses),
-                    nothing_line(d), tuple((i.option, i.reason) for i in d.inert), d.searched, d.seconds)
+                    nothing, tuple((i.option, i.reason) for i in d.inert), d.searched, d.seconds)
