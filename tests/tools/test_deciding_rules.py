@@ -249,13 +249,16 @@ def test_the_outcome_is_read_by_short_readers() -> None:
 @pytest.mark.parametrize("rule_id", sorted(CASES))
 def test_every_rule_cited_is_one_the_engine_applied(rule_id: str) -> None:
     """What the judge cites comes from the hand's record: the rules it applied at each step
-    (the settlement's included), the table's own rules, and a refusal's."""
+    (the settlement's included), the table's own rules, and a refusal's; and, where the
+    match keeps points, the rule spec/rules.yaml says the scoring option changes."""
     text, options = CASES[rule_id]
     sit = Description(text)
     p = play(sit, DEFAULT.replace(**options))
     o = outcome_of(p, sit)
     assert p.hand is not None
     recorded = {rid for rid, _ in p.hand.applied_rules()} | set(p.hand.table_rules())
+    if o.points is not None:
+        recorded |= {r.id for r in load_rules() if "scoring" in r.options}
     if p.error is not None and p.act is not None and p.act.action is not None:
         recorded |= set(p.hand.refused_by(p.act.action, p.act.seat, p.error))
     for key in ("knock_waits", "knock_locks", "must_use_taken", "taken", "forced_kept"):

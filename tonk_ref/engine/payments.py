@@ -1,10 +1,10 @@
 """Settlement: who pays whom at the end of a hand (spec section PAY).
 
 Each function takes the facts of the ending and returns the payments, each citing the
-rule that causes it; :func:`settled_by` names the rules the settlement applied besides.
-The options that decide who pays whom and how much (the payment
-options of spec/ruleset.schema.json) are read here; the hand (hand.py) reads the options
-that decide how play goes and which ending is reached.
+rule that causes it; :func:`settled_by` names the rules the settlement applied besides
+(the hand records them at its end).  The options that decide who pays whom and how much
+(the payment options of spec/ruleset.schema.json) are read here; the hand (hand.py) reads
+the options that decide how play goes and which ending is reached.
 """
 
 from __future__ import annotations
