@@ -280,3 +280,16 @@ def test_the_page_says_what_was_searched_for_an_option_not_told_apart(monkeypatc
     d = diff(Side("seed", DEFAULT), Side("b", DEFAULT.replace(knock_tie="split")), load=load_situation, limit=1)
     page = diff_view(d)
     assert "Not told apart: knock_tie:" in page.nothing and "eating" in page.nothing
+
+
+def test_a_family_the_search_did_not_reach_is_not_called_searched() -> None:
+    from tonk_ref.rulebook.book import load_presets
+
+    online = load_presets()["online"].ruleset()
+    d = diff(Side("seed", DEFAULT), Side("online", online), load=load_situation, limit=3)
+    assert d.witnesses
+    unreached = [u for u in d.unfound if u.searched and not sum(u.searched.values())]
+    assert unreached, [u.words for u in d.unfound]
+    for u in d.unfound:
+        assert "0 situations searched" not in u.words
+    assert all("not reached" in u.words for u in unreached)

@@ -101,11 +101,14 @@ class Unfound:
     def words(self) -> str:
         """What was searched for it, or what it needs, in one sentence."""
         parts = []
-        if self.searched:
-            total = sum(self.searched.values())
-            parts.append(f"{total} situations searched, of the famil{'y' if len(self.searched) == 1 else 'ies'} "
-                         + "; ".join(f"{name} ({n})" for name, n in self.searched.items())
-                         + ", and none tells the rulesets apart")
+        total = sum(self.searched.values())
+        families = f"famil{'y' if len(self.searched) == 1 else 'ies'} " + "; ".join(
+            f"{name} ({n})" if total else name for name, n in self.searched.items())
+        if total:
+            parts.append(f"{total} situations searched, of the {families}, and none tells the rulesets apart")
+        elif self.searched:
+            parts.append(f"the {families} {'was' if len(self.searched) == 1 else 'were'} not reached: the search "
+                         "stopped at the witnesses it had")
         if self.untagged:
             parts.append(f"{', '.join(self.untagged)} name{'s' if len(self.untagged) == 1 else ''} no family of "
                          "situations in spec/rules.yaml (`family`), so no situation of the shape "
