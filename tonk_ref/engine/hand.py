@@ -152,7 +152,7 @@ class Event:
     """One entry of a hand's record: what happened, to whom, and the rule that decided;
     ``applied``: every rule the engine applied at that step beyond ``rule`` (and ``rule``
     again where it settles the step), in the order it applied them, each with its role
-    (:data:`ROLES`)."""
+    (:data:`.result.ROLES`)."""
 
     kind: str
     seat: int | None
@@ -258,7 +258,7 @@ class Compiled:
         #: the deal's and the upcard's (or its absence's)
         self.opening: tuple[Applied, Applied] = (
             dealt, (("DEAL-2" if rules.upcard else "VAR-NOUP-1", AT_DEAL), ("TURN-1", AT_DEAL)))
-        #: by ending, the close of the hand (Hand._end_rules)
+        #: by ending, the close of the hand (:func:`_closing`)
         self.closing: dict[str, Applied] = {ending: _closing(ending) for ending in ENDINGS}
         self.plain = not (
             self.forced or self.counters or rules.must_use_taken or rules.after_knock != "show"
@@ -507,7 +507,7 @@ class Hand:
         return out
 
     def applied_rules(self) -> list[tuple[str, str]]:
-        """Every rule the hand's record names, each with its role (:data:`ROLES`; an
+        """Every rule the hand's record names, each with its role (:data:`.result.ROLES`; an
         event's own rule without another role is ``rests_on``), in the order applied: the
         rules of :attr:`events` and of their ``applied``, the settlement's included."""
         out: list[tuple[str, str]] = []

@@ -119,8 +119,6 @@ class _Cites:
                 self.ids.append(rid)
 
 
-
-
 def _run_links(deck: int) -> dict[int, frozenset[int]]:
     """For each rank a pack holds, the ranks next to it in a run (VAR-DECK40-1: in the
     40-card pack the jack follows the seven)."""
