@@ -10,11 +10,15 @@ deciding rules of the short ruling, not only in --full."""
 
 from __future__ import annotations
 
+import ast
+import re
+from pathlib import Path
 from typing import Any
 
 import pytest
 from runkit import W7, W12
 
+from tonk_ref.engine.hand import RULE_OF
 from tonk_ref.engine.ruleset import DEFAULT
 from tonk_ref.rulebook.book import load_rules
 from tonk_ref.rulebook.judging import judge, outcome_of
@@ -194,3 +198,70 @@ def test_the_rule_argued_about_is_in_the_short_ruling(rule_id: str) -> None:
     base = j.group_of(j.base_trial)
     assert base is not None
     assert rule_id in j.deciding(base), (j.deciding(base), base.outcome.rules)
+
+
+# ---------------------------------------------------------------------------- read from the record
+#: A rule ID as spec/rules.yaml writes one.
+RULE_ID = re.compile(r"^[A-Z]+(-[A-Z][A-Z0-9]*)*-[0-9]+$")
+#: The modules that read rulings and the diff's families: they name no rule, reading the
+#: engine's record and spec/rules.yaml instead.
+READERS = ("tonk_ref/rulebook/judging.py", "tonk_ref/rulebook/diffprobes.py", "tonk_ref/rulebook/diffsearch.py")
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@pytest.mark.parametrize("path", READERS)
+def test_the_readers_name_no_rule(path: str) -> None:
+    tree = ast.parse((ROOT / path).read_text(encoding="utf-8"))
+    named = [n.value for n in ast.walk(tree) if isinstance(n, ast.Constant) and isinstance(n.value, str)
+             and RULE_ID.match(n.value)]
+    assert named == [], f"{path} names rules {named}: read them from the engine's record or spec/rules.yaml"
+
+
+def _complexity(fn: ast.FunctionDef) -> int:
+    """McCabe's number of a function, as mccabe counts it (nested functions apart): one,
+    and one for each branch (if, loop, except, case, conditional expression,
+    comprehension and its ifs)."""
+    count = 1
+    todo: list[ast.AST] = list(fn.body)
+    while todo:
+        node = todo.pop()
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda):
+            continue
+        if isinstance(node, ast.If | ast.For | ast.AsyncFor | ast.While | ast.IfExp | ast.ExceptHandler
+                      | ast.match_case):
+            count += 1
+        elif isinstance(node, ast.comprehension):
+            count += 1 + len(node.ifs)
+        todo.extend(ast.iter_child_nodes(node))
+    return count
+
+
+def test_the_outcome_is_read_by_short_readers() -> None:
+    tree = ast.parse((ROOT / "tonk_ref/rulebook/judging.py").read_text(encoding="utf-8"))
+    readers = {fn.name: _complexity(fn) for fn in ast.walk(tree) if isinstance(fn, ast.FunctionDef)
+               and re.fullmatch(r"outcome_of|refusal_rules|_read_\w+|_\w+_outcome|_\w+_notes", fn.name)}
+    assert len(readers) >= 5
+    assert {name: n for name, n in readers.items() if n > 15} == {}
+    outcome_of = next(fn for fn in ast.walk(tree) if isinstance(fn, ast.FunctionDef) and fn.name == "outcome_of")
+    assert (outcome_of.end_lineno or 0) - outcome_of.lineno < 20
+
+
+@pytest.mark.parametrize("rule_id", sorted(CASES))
+def test_every_rule_cited_is_one_the_engine_applied(rule_id: str) -> None:
+    """What the judge cites comes from the hand's record: the rules it applied at each step
+    (the settlement's included), the table's own rules, and a refusal's; and, where the
+    match keeps points, the rule spec/rules.yaml says the scoring option changes."""
+    text, options = CASES[rule_id]
+    sit = Description(text)
+    p = play(sit, DEFAULT.replace(**options))
+    o = outcome_of(p, sit)
+    assert p.hand is not None
+    recorded = {rid for rid, _ in p.hand.applied_rules()} | set(p.hand.table_rules())
+    if o.points is not None:
+        recorded |= {r.id for r in load_rules() if "scoring" in r.options}
+    if p.error is not None and p.act is not None and p.act.action is not None:
+        recorded |= set(p.hand.refused_by(p.act.action, p.act.seat, p.error))
+    for key in ("knock_waits", "knock_locks", "must_use_taken", "taken", "forced_kept"):
+        recorded.add(RULE_OF[key])  # what the state carries on, which the engine names
+    assert set(o.rules) <= recorded, set(o.rules) - recorded
+    assert set(o.primary) <= set(o.rules) | recorded

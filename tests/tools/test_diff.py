@@ -222,3 +222,74 @@ def test_witnesses_are_written_as_a_player_writes_them(tonk: Callable[..., Ran])
     assert " / " not in out.split("\n\n")[0]
     assert "hits       1 hit 7d 1: on spread 1, seat 0's" in out
     assert "spreads    spread 0: seat 1's As 2s 3s \u00b7 spread 1: seat 0's 4d 5d 6d" in out
+
+
+def test_every_family_a_rule_names_is_a_family_and_every_family_is_named() -> None:
+    from tonk_ref.rulebook.book import load_rules
+    from tonk_ref.rulebook.diffprobes import FAMILY_NAMES, families
+
+    named = {name for r in load_rules() for name in r.family}
+    assert named - set(FAMILY_NAMES) == set()
+    assert [f.name for f in families() if not f.rules] == []
+
+
+def _tagged(monkeypatch: pytest.MonkeyPatch, rules: set[str], family: tuple[str, ...]) -> None:
+    """The rules ``rules`` name ``family`` instead of what spec/rules.yaml gives them."""
+    import dataclasses
+
+    from tonk_ref.rulebook import diffprobes
+    from tonk_ref.rulebook.book import load_rules
+
+    mine = tuple(dataclasses.replace(r, family=family) if r.id in rules else r for r in load_rules())
+    monkeypatch.setattr(diffprobes, "load_rules", lambda: mine)
+
+
+def test_an_option_whose_rules_name_no_family_is_named_with_what_it_needs(monkeypatch: pytest.MonkeyPatch) -> None:
+    from tonk_ref.rulebook.diffsearch import option_rules
+    from tonk_ref.views.diff_text import text, to_json
+
+    _tagged(monkeypatch, option_rules("knock_tie"), ())
+    d = diff(Side("seed", DEFAULT), Side("b", DEFAULT.replace(knock_tie="split")), load=load_situation, limit=1)
+    assert not d.witnesses and not d.inert and d.searched == 0
+    out = "\n".join(text(d))
+    assert "cannot change a hand" not in out
+    assert "knock_tie" in out and "VAR-KNOCKTIE-1" in out and "no family of situations" in out
+    [u] = to_json(d)["not_told_apart"]
+    assert u["option"] == "knock_tie" and "VAR-KNOCKTIE-1" in u["rules_without_family"]
+
+
+def test_a_family_searched_in_vain_is_named_with_its_count(monkeypatch: pytest.MonkeyPatch) -> None:
+    from tonk_ref.rulebook.diffsearch import option_rules
+    from tonk_ref.views.diff_text import text
+
+    _tagged(monkeypatch, option_rules("knock_tie"), ("eating",))
+    d = diff(Side("seed", DEFAULT), Side("b", DEFAULT.replace(knock_tie="split")), load=load_situation, limit=1)
+    assert not d.witnesses and d.searched > 0
+    [u] = d.unfound
+    assert u.searched == {"eating": d.searched} and u.untagged == []
+    out = "\n".join(text(d))
+    assert "Not told apart within the bound:" in out and f"{d.searched} situations searched" in out
+    assert "cannot change a hand" not in out
+
+
+def test_the_page_says_what_was_searched_for_an_option_not_told_apart(monkeypatch: pytest.MonkeyPatch) -> None:
+    from tonk_ref.rulebook.diffsearch import option_rules
+    from tonk_ref.views.diff_text import diff_view
+
+    _tagged(monkeypatch, option_rules("knock_tie"), ("eating",))
+    d = diff(Side("seed", DEFAULT), Side("b", DEFAULT.replace(knock_tie="split")), load=load_situation, limit=1)
+    page = diff_view(d)
+    assert "Not told apart: knock_tie:" in page.nothing and "eating" in page.nothing
+
+
+def test_a_family_the_search_did_not_reach_is_not_called_searched() -> None:
+    from tonk_ref.rulebook.book import load_presets
+
+    online = load_presets()["online"].ruleset()
+    d = diff(Side("seed", DEFAULT), Side("online", online), load=load_situation, limit=3)
+    assert d.witnesses
+    unreached = [u for u in d.unfound if u.searched and not sum(u.searched.values())]
+    assert unreached, [u.words for u in d.unfound]
+    for u in d.unfound:
+        assert "0 situations searched" not in u.words
+    assert all("not reached" in u.words for u in unreached)

@@ -51,7 +51,23 @@ from .cards import (
     pack_table,
     suit_sum_table,
 )
-from .result import Ending, Payment, Result, net_of
+from .result import (
+    AT_DEAL,
+    COUNT,
+    COUNT_LATER,
+    DECIDES,
+    ENDINGS,
+    FRAME,
+    RESTS_ON,
+    SHOW,
+    SHOW_DECIDES,
+    STOCK,
+    Applied,
+    Ending,
+    Payment,
+    Result,
+    net_of,
+)
 from .ruleset import DEFAULT, MaxPlayers, Ruleset
 from .spreads import (
     RANK_MASKS,
@@ -76,15 +92,50 @@ HAND_SIZE: Final = 5  # the seed rule; option hand_size changes it
 #: recursive alias.)
 Pile = tuple[Card, Any] | None
 _ACES: Final = BITS[0] | BITS[13] | BITS[26] | BITS[39]
+#: The endings that show every hand to every player (rule OBS-3).
+SHOWN_ENDINGS: Final = frozenset(
+    {"dealt_tonk", "dealt_draw", "knock_won", "knock_caught", "stock_out", "turn_limit", "knock_tie", "special_hand"}
+)
 _NONE: Final[frozenset[str]] = frozenset()
+
+#: The rule behind each part of the state that carries play on, and behind the facts a
+#: ruling puts in words: a seat waiting to knock after a spread, a seat whose knock a hit
+#: locks, the card taken that must be used at once, the card taken that may not be
+#: discarded, a book of three aces kept under forced spreads (when discarding, when
+#: knocking), the dealer checked for a dealt tonk, a tie for the lowest total counted.
+RULE_OF: Final[dict[str, str]] = {
+    "knock_waits": "VAR-KNOCKWAIT-1",
+    "knock_locks": "VAR-HITLOCK-1",
+    "must_use_taken": "VAR-MUSTUSE-1",
+    "taken": "TURN-7",
+    "forced_kept": "VAR-FORCED-1",
+    "forced_knock": "VAR-FORCED-2",
+    "dealer_dealt": "DEALT-3",
+    "stock_tie": "PAY-STOCK-2",
+    "knock_tie": "PAY-KNOCK-3",
+}
 
 #: The records of the two commonest events, a draw from the stock and a discard ending the
 #: turn, by seat (of the most a ruleset seats) and card: made once, for the fast paths of
-#: :meth:`Hand.apply`.
+#: :meth:`Hand.apply` (a draw of the stock's last card also applies STOCK-1).
 _SEATS: Final = range(max(get_args(MaxPlayers)))
 _CARDS: Final = range(CARD_CODES)
-_DRAW_EVENTS: Final = tuple(tuple(("draw", seat, card, "TURN-2") for card in _CARDS) for seat in _SEATS)
-_DISCARD_EVENTS: Final = tuple(tuple(("discard", seat, card, "TURN-5") for card in _CARDS) for seat in _SEATS)
+_DRAWN: Final = (("TURN-2", FRAME), ("DEAL-3", AT_DEAL))
+_DRAW_EVENTS: Final = tuple(tuple(("draw", seat, card, "TURN-2", _DRAWN) for card in _CARDS) for seat in _SEATS)
+_LAST_DRAW_EVENTS: Final = tuple(
+    tuple(("draw", seat, card, "TURN-2", (*_DRAWN, ("STOCK-1", STOCK))) for card in _CARDS) for seat in _SEATS
+)
+_DISCARD_EVENTS: Final = tuple(
+    tuple(("discard", seat, card, "TURN-5", (("TURN-5", FRAME),)) for card in _CARDS) for seat in _SEATS
+)
+#: A knock's record at once: the turn's frame, and TURN-4 on a first turn.
+_KNOCK: Final[Applied] = (("TURN-2", FRAME),)
+_KNOCK_FIRST: Final[Applied] = (("TURN-2", FRAME), ("TURN-4", RESTS_ON))
+#: The natural aces, the deuces, and the ranks of the seven and the jack (an ace is 0), next
+#: to each other in a run of the 40-card pack only (VAR-DECK40-1).
+_DEUCES: Final = BITS[1] | BITS[14] | BITS[27] | BITS[40]
+_SEVEN: Final = 6
+_JACK: Final = 10
 
 #: The reasons :meth:`Hand.refusals` never waives: after them nothing else about the action
 #: can be judged (the hand is over, the action is not well formed, the spread hit or the
@@ -98,16 +149,22 @@ class SetupError(TonkError, ValueError):
 
 @dataclass(frozen=True, slots=True)
 class Event:
-    """One entry of a hand's record: what happened, to whom, and the rule that decided."""
+    """One entry of a hand's record: what happened, to whom, and the rule that decided;
+    ``applied``: every rule the engine applied at that step beyond ``rule`` (and ``rule``
+    again where it settles the step), in the order it applied them, each with its role
+    (:data:`.result.ROLES`)."""
 
     kind: str
     seat: int | None
     data: Any
     rule: str
+    applied: Applied = ()
 
 
 #: The fields of :class:`Compiled` (its slots; a copy made by ``waiving`` copies them all).
 _COMPILED_FIELDS: Final = (
+    "closing",
+    "counted",
     "counters",
     "dealt",
     "discard_taken",
@@ -115,7 +172,9 @@ _COMPILED_FIELDS: Final = (
     "forced_at_once",
     "geometry",
     "joker_value",
+    "knock_shown",
     "low_dealt",
+    "opening",
     "pack",
     "pack_table",
     "plain",
@@ -125,6 +184,17 @@ _COMPILED_FIELDS: Final = (
     "values",
     "waived",
 )
+
+
+def _closing(ending: str) -> Applied:
+    """The rules of a hand's close: every hand shown (OBS-3), the hand won or not (GAME-1),
+    who deals next (DEALER-2, or DEALER-4 after a dealt draw).  (How the match scores the
+    hand is the match's: an option acting between hands changes nothing of a hand.)"""
+    out: list[tuple[str, str]] = []
+    if ending in SHOWN_ENDINGS:
+        out.append(("OBS-3", FRAME))
+    out += [("GAME-1", FRAME), ("DEALER-4" if ending == "dealt_draw" else "DEALER-2", FRAME)]
+    return tuple(out)
 
 
 # Open to interpreted subclasses: in the compiled build (mypyc) only such a class's
@@ -172,6 +242,24 @@ class Compiled:
         #: the reasons a hand playing by these tables lets pass (Hand.refusals): none, except
         #: in the copy of the tables that a copy of the hand made by refusals plays by
         self.waived: frozenset[str] = _NONE
+        # the rules the record names that depend on the ruleset only (Hand._record's applied)
+        counted: list[tuple[str, str]] = [("CARD-4", SHOW), ("CARD-3", SHOW)]
+        if rules.face_values != "10-10-10":
+            counted.append(("VAR-FACE-1", SHOW))
+        if rules.jokers:
+            counted.append(("VAR-JOKER-2", SHOW))
+        #: a count of the hands (CARD-4, CARD-3, the face values, a joker's value)
+        self.counted: Applied = tuple(counted)
+        #: a knock's, when the hands are shown (TURN-3, PAY-KNOCK-1, the count, a knock limit)
+        self.knock_shown: Applied = (("TURN-3", SHOW), ("PAY-KNOCK-1", SHOW), *counted) + (
+            (("VAR-KNOCKLIMIT-1", SHOW),) if rules.knock_limit is not None else ())
+        dealt: Applied = (("DEAL-1", AT_DEAL), ("VAR-HANDSIZE-1", AT_DEAL)) if rules.hand_size != 5 else (
+            ("DEAL-1", AT_DEAL),)
+        #: the deal's and the upcard's (or its absence's)
+        self.opening: tuple[Applied, Applied] = (
+            dealt, (("DEAL-2" if rules.upcard else "VAR-NOUP-1", AT_DEAL), ("TURN-1", AT_DEAL)))
+        #: by ending, the close of the hand (:func:`_closing`)
+        self.closing: dict[str, Applied] = {ending: _closing(ending) for ending in ENDINGS}
         self.plain = not (
             self.forced or self.counters or rules.must_use_taken or rules.after_knock != "show"
             or rules.turn_limit is not None or rules.empty_stock == "last_turn"
@@ -273,17 +361,17 @@ class Hand:
             hands[(first + i) % players] |= BITS[deck[i]]
         self._hands = hands
         self._dealt = tuple(hands)
-        log: Any = (("deal", dealer, players, "DEAL-1"), None)
+        log: Any = (("deal", dealer, players, "DEAL-1", c.opening[0]), None)
         if rules.upcard:
             self._pile: Pile = (deck[dealt], None)
             self._pile_count = 1
             self._pos = dealt + 1
-            self._log: Any = (("upcard", None, deck[dealt], "DEAL-2"), log)
+            self._log: Any = (("upcard", None, deck[dealt], "DEAL-2", c.opening[1]), log)
         else:
             self._pile = None
             self._pile_count = 0
             self._pos = dealt
-            self._log = (("no_upcard", None, None, "VAR-NOUP-1"), log)
+            self._log = (("no_upcard", None, None, "VAR-NOUP-1", c.opening[1]), log)
         self._spreads: tuple[Spread, ...] = ()
         self._stage = START
         self.to_act = first
@@ -418,6 +506,28 @@ class Hand:
         out.reverse()
         return out
 
+    def applied_rules(self) -> list[tuple[str, str]]:
+        """Every rule the hand's record names, each with its role (:data:`.result.ROLES`; an
+        event's own rule without another role is ``rests_on``), in the order applied: the
+        rules of :attr:`events` and of their ``applied``, the settlement's included."""
+        out: list[tuple[str, str]] = []
+        for e in self.events:
+            out.append((e.rule, RESTS_ON))
+            out.extend(e.applied)
+        return out
+
+    def table_rules(self) -> tuple[str, ...]:
+        """The rules the table itself applies where it is not the seeds' table: more than
+        three players (GAME-2), another pack (CARD-1), a stake other than 1 (STAKE-1)."""
+        out: list[str] = []
+        if self.players > 3:
+            out.append("GAME-2")
+        if self.rules.deck != 52 or self.rules.jokers:
+            out.append("CARD-1")
+        if self.stake != 1:
+            out.append("STAKE-1")
+        return tuple(out)
+
     def event_rules(self) -> set[str]:
         """The rules the hand's record cites (those of :attr:`events`), read without making
         the events."""
@@ -501,8 +611,48 @@ class Hand:
         return [seat for seat, t in enumerate(totals) if t in wanted or t <= low]
 
     # ------------------------------------------------------------------ the deal
-    def _record(self, kind: str, seat: int | None, data: Any, rule: str) -> None:
-        self._log = ((kind, seat, data, rule), self._log)
+    def _record(self, kind: str, seat: int | None, data: Any, rule: str, applied: Applied = ()) -> None:
+        self._log = ((kind, seat, data, rule, applied) if applied else (kind, seat, data, rule), self._log)
+
+    def _pack_rules(self, cards: Iterable[Card], run: bool, spread: Iterable[Card]) -> Applied:
+        """The house rules a spread or a hit leans on: wild cards, and the 40-card pack's
+        runs (``spread``: the run the cards are laid in or hit on, whose seven and jack,
+        next to each other only in that pack, make VAR-DECK40-1 decide)."""
+        g = self._c.geometry
+        out: list[tuple[str, str]] = []
+        cards = tuple(cards)
+        if any(g.wild & BITS[c] for c in cards):
+            out.append(("VAR-WILD-1", RESTS_ON))
+            if any(c >= 52 for c in cards):
+                out.append(("VAR-JOKER-1", RESTS_ON))
+            if self.rules.deuces_wild and any(BITS[c] & _DEUCES for c in cards):
+                out.append(("VAR-DEUCES-1", RESTS_ON))
+        if run and self.rules.deck == 40:
+            ranks = {c % 13 for c in (*cards, *spread) if c < 52}
+            out.append(("VAR-DECK40-1", DECIDES if _SEVEN in ranks and _JACK in ranks else RESTS_ON))
+        return tuple(out)
+
+    def _count_rules(self, totals: tuple[int, ...] | None) -> Applied:
+        """What the count of an ended hand meets: a joker held (VAR-JOKER-2), a wild deuce
+        held (VAR-DEUCES-1), a total of 49 or 50, worth nothing once play has begun (DEALT-4)."""
+        if totals is None or (not self._c.geometry.wild and 49 not in totals and 50 not in totals):
+            return ()
+        held = 0
+        for m in self._hands:
+            held |= m
+        out: list[tuple[str, str]] = []
+        if held >> 52:
+            out.append(("VAR-JOKER-2", COUNT))
+        if self.rules.deuces_wild and held & _DEUCES:
+            out.append(("VAR-DEUCES-1", COUNT))
+        if 49 in totals or 50 in totals:
+            out.append(("DEALT-4", COUNT_LATER))
+        return tuple(out)
+
+    def _counted(self) -> Applied:
+        """The rules a count of the hands applies (CARD-4, CARD-3, the face values, a
+        joker's value)."""
+        return self._c.counted
 
     def _dealt_check(self) -> None:
         totals = tuple(map(self._count, self._hands))
@@ -515,20 +665,29 @@ class Hand:
         if len(tonks) > 1 and self.rules.dealt_tonks == "best":
             best = max(tonks, key=lambda s: _dealt_rank(totals[s], wanted))
             if sum(1 for s in tonks if _dealt_rank(totals[s], wanted) == _dealt_rank(totals[best], wanted)) == 1:
-                self._record("dealt_best", best, totals[best], "VAR-DEALTTONKS-1")
+                self._record("dealt_best", best, totals[best], "VAR-DEALTTONKS-1",
+                             self._dealt_rules("VAR-DEALTTONKS-1", (best,)))
                 tonks = [best]
         if len(tonks) == 1:
             seat = tonks[0]
             rule = "DEALT-1" if totals[seat] in wanted else "VAR-LOWDEALT-1"
-            self._record("dealt_tonk", seat, totals[seat], rule)
+            self._record("dealt_tonk", seat, totals[seat], rule, self._dealt_rules(rule, (seat,)))
             self._finish("dealt_tonk", (seat,), payments.from_each(seat, n, double, "PAY-DEALT-1"), totals)
         elif self.rules.dealt_tonks == "split" and len(tonks) < n:
-            self._record("dealt_split", None, tuple(tonks), "VAR-DEALTTONKS-1")
+            self._record("dealt_split", None, tuple(tonks), "VAR-DEALTTONKS-1",
+                         self._dealt_rules("VAR-DEALTTONKS-1", tuple(tonks)))
             pays = payments.split_among(tuple(tonks), n, double, "VAR-DEALTTONKS-1")
             self._finish("dealt_tonk", tuple(tonks), pays, totals)
         else:
-            self._record("dealt_draw", None, tuple(tonks), "DEALT-2")
+            self._record("dealt_draw", None, tuple(tonks), "DEALT-2", self._dealt_rules("DEALT-2", tuple(tonks)))
             self._finish("dealt_draw", (), [], totals)
+
+    def _dealt_rules(self, rule: str, seats: tuple[int, ...]) -> Applied:
+        """The rules that settle a dealt check: its own, and DEALT-3 where the dealer is
+        among the seats it names (the dealer is checked like every player)."""
+        if self.dealer in seats:
+            return ((rule, DECIDES), (RULE_OF["dealer_dealt"], DECIDES))
+        return ((rule, DECIDES),)
 
     # ------------------------------------------------------------------ legality
     def may_eat(self, seat: int) -> bool:
@@ -798,6 +957,34 @@ class Hand:
                 continue
             return found
 
+    def refused_by(self, action: Action, seat: int, error: IllegalAction) -> tuple[str, ...]:
+        """The rules behind ``error``, this hand's refusal of ``action`` by ``seat``: the rule
+        that settles the point first (SPREAD-3 for Q-K-A, VAR-WILD-1 for five cards with
+        one natural, S33's three aces under forced spreads), then the rule it names."""
+        out: list[str] = []
+        reason, g = error.reason, self._c.geometry
+        if reason == "not_a_spread":
+            out += _not_a_spread(action.cards, g)
+        elif reason == "hit_does_not_fit" and 0 <= action.spread < len(self._spreads):
+            out.append("SPREAD-2" if self._spreads[action.spread].kind == "book" else "SPREAD-3")
+        elif reason == "forced_spread":
+            kept = self._hands[seat]
+            if action.card >= 0 and kept & BITS[action.card]:
+                kept ^= BITS[action.card]
+            if (kept & _ACES).bit_count() >= 3:
+                out += [RULE_OF["forced_kept"], RULE_OF["forced_knock"]]
+            if forced_spread(kept, g) & g.wild:  # the spread to lay needs a wild card
+                out += [rid for rid, _ in self._pack_rules(cards_of(kept & g.wild), False, ())]
+        elif reason == "not_your_turn" and self.rules.eating:
+            out.append("VAR-EAT-1")
+        elif reason == "no_such_spread":
+            out.append("SPREAD-5")
+        elif reason == "discard_pile_empty" and not self.rules.upcard:
+            out.append("VAR-NOUP-1")
+        if error.rule:
+            out.append(error.rule)
+        return tuple(dict.fromkeys(out))
+
     def _refuse(self, reason: str, message: str, rule: str | None = None) -> None:
         """A check of ``reason`` has failed: raise, unless the tables waive it (only on a
         copy :meth:`refusals` plays), in which case the action goes on and the caller plays
@@ -828,7 +1015,8 @@ class Hand:
                         self._pos = pos + 1
                         self._hands[me] |= BITS[card]  # type: ignore[index]
                         self._stage = DRAWN
-                        self._log = (_DRAW_EVENTS[me][card], self._log)  # type: ignore[index]
+                        drawn = _DRAW_EVENTS if pos + 1 < len(self._deck) else _LAST_DRAW_EVENTS
+                        self._log = (drawn[me][card], self._log)  # type: ignore[index]
                         return
             elif action.type == DISCARD:
                 # a discard that keeps cards in hand, with no taken card and no house rule
@@ -859,7 +1047,7 @@ class Hand:
         assert me is not None
         if seat is not None and seat != me:
             if action == DRAW_DISCARD and self.may_eat(seat):
-                self._record("eat", seat, me, "VAR-EAT-1")
+                self._record("eat", seat, me, "VAR-EAT-1", (("VAR-EAT-1", DECIDES),))
                 self.to_act = seat
                 self._draw(seat, action)
                 return
@@ -906,7 +1094,9 @@ class Hand:
             self._taken = card
             self._must_use = self.rules.must_use_taken
             self._stage = DRAWN
-            self._log = (("take", me, card, "TURN-2"), self._log)
+            applied: Applied = (("TURN-2", FRAME),) if self._pos < len(self._deck) else (
+                ("TURN-2", FRAME), ("STOCK-2", STOCK))
+            self._log = (("take", me, card, "TURN-2", applied), self._log)
             return
         if action.source != "stock":
             raise IllegalAction("malformed_action", f"draw from {action.source!r}: expected 'stock' or 'discard'")
@@ -918,7 +1108,7 @@ class Hand:
         self._pos = pos + 1
         self._hands[me] |= BITS[card]
         self._stage = DRAWN
-        self._log = (("draw", me, card, "TURN-2"), self._log)
+        self._log = ((_DRAW_EVENTS if pos + 1 < len(self._deck) else _LAST_DRAW_EVENTS)[me][card], self._log)
 
     def _empty_stock(self, me: int) -> None:
         mode = self.rules.empty_stock
@@ -929,13 +1119,13 @@ class Hand:
             self._pos = 0
             self._pile = (top, None)
             self._pile_count = 1
-            self._record("restock", me, len(pile), "STOCK-3")
+            self._record("restock", me, len(pile), "STOCK-3", (("STOCK-3", DECIDES), ("DEAL-3", FRAME)))
             self._draw(me, DRAW_STOCK)
             return
-        self._record("empty_stock", me, None, "STOCK-2")
+        self._record("empty_stock", me, None, "STOCK-2", self._counted())
         totals = tuple(self.total(s) for s in range(self.players))
         if mode == "dead":
-            self._record("dead_hand", None, None, "STOCK-3")
+            self._record("dead_hand", None, None, "STOCK-3", (("STOCK-3", DECIDES),))
             self._finish("stock_out", (), [], totals)
             return
         winners, pays = payments.stock_out(self.rules, self.stake, totals)
@@ -984,9 +1174,9 @@ class Hand:
         self._pile = (card, self._pile)
         self._pile_count += 1
         if self._stage == START:
-            self._record("discard", me, card, "VAR-NODRAW-1")
+            self._record("discard", me, card, "VAR-NODRAW-1", (("VAR-NODRAW-1", DECIDES),))
         else:
-            self._log = (("discard", me, card, "TURN-5"), self._log)
+            self._log = (_DISCARD_EVENTS[me][card], self._log)
         if not kept and self._knocker < 0:
             self._record("out", me, card, "OUT-2")
             self._finish("out_by_discard", (me,), payments.from_each(me, self.players, self.stake, "PAY-OUT-2"))
@@ -1026,13 +1216,16 @@ class Hand:
                 self._settle_knock(self._knocker)
         elif self.rules.empty_stock == "last_turn" and self._pos >= len(self._deck):
             # the turn that drew the last stock card has ended: so does the hand (STOCK-3)
-            self._record("stock_end", me, None, "STOCK-3")
+            self._record("stock_end", me, None, "STOCK-3", (("STOCK-3", DECIDES), *self._counted()))
             totals = tuple(self.total(s) for s in range(self.players))
             winners, pays = payments.stock_out(self.rules, self.stake, totals)
             self._finish("stock_out", tuple(winners), pays, totals)
         elif self.rules.turn_limit is not None and self._turn >= self.rules.turn_limit:
-            self._record("turn_limit", me, self._turn, "STOCK-1")
             totals = tuple(self.total(s) for s in range(self.players))
+            limit: Applied = (*self._counted(), ("STOCK-1", SHOW_DECIDES))
+            if sum(1 for x in totals if x == min(totals)) > 1 and self.rules.turn_limit_end == "count":
+                limit += ((RULE_OF["stock_tie"], SHOW),)  # stock_tie settles a tie at the turn limit too
+            self._record("turn_limit", me, self._turn, "STOCK-1", limit)
             winners, pays = payments.turn_limit(self.rules, self.stake, totals)
             self._finish("turn_limit", tuple(winners), pays, totals)
 
@@ -1063,11 +1256,13 @@ class Hand:
         if self.rules.spread_knock_wait:
             # the turn in which it is laid counts too: the wait runs down as turns end
             self._waits = _bump(self._waits, me, self.rules.spread_knock_wait + 1 - self._waits[me])
-        self._record("spread", me, cards, "SPREAD-1")
+        run = sp.kind == "run"
+        self._record("spread", me, cards, "SPREAD-1",
+                     (("SPREAD-3" if run else "SPREAD-2", DECIDES), *self._pack_rules(cards, run, cards)))
         if self.rules.reem != "none" and self._knocker < 0:
             mine = self._laid if self.rules.reem == "one_turn" else sum(1 for x in self._spreads if x.owner == me)
             if mine >= 2:  # a reem, whether or not the spread empties the hand (VAR-REEM-1)
-                self._record("reem", me, mine, "VAR-REEM-1")
+                self._record("reem", me, mine, "VAR-REEM-1", (("VAR-REEM-1", DECIDES), ("GAME-1", RESTS_ON)))
                 self._finish("reem", (me,), payments.from_each(me, self.players, 2 * self.stake, "VAR-REEM-1"))
                 return
         if not rest:
@@ -1109,12 +1304,19 @@ class Hand:
             further = self.rules.hit_lock_further
             add = self.rules.hit_lock if further is None or not self._locks[owner] else further
             self._locks = _bump(self._locks, owner, add)
-            self._record("hit_lock", owner, self._locks[owner], "VAR-HITLOCK-1")
-        self._record("hit", me, (card, index), "HIT-1")
+            self._record("hit_lock", owner, self._locks[owner], "VAR-HITLOCK-1", (("VAR-HITLOCK-1", DECIDES),))
+        hit_rules: list[tuple[str, str]] = [("HIT-1", DECIDES), ("HIT-3", DECIDES)]
+        if self._hits > 1:
+            hit_rules.append(("HIT-4", RESTS_ON))
+        hit_rules.append(("SPREAD-5", RESTS_ON))
+        if self._c.geometry.wild & bit:
+            hit_rules.append(("VAR-WILD-2", RESTS_ON))
+        self._record("hit", me, (card, index), "HIT-1",
+                     (*hit_rules, *self._pack_rules((card,), grown.kind == "run", grown.cards)))
         if not rest:
             self._out_of_cards(me)
         elif ends:
-            self._record("hit_ends_turn", me, card, "VAR-HITEND-1")
+            self._record("hit_ends_turn", me, card, "VAR-HITEND-1", (("VAR-HITEND-1", DECIDES),))
             self._next_turn(me)
 
     def _out_of_cards(self, me: int) -> None:
@@ -1180,22 +1382,36 @@ class Hand:
             self._hands[me] = kept
             self._pile = (card, self._pile)
             self._pile_count += 1
-            self._record("discard", me, card, "TURN-3")
+            self._record("discard", me, card, "TURN-3", (("TURN-3", RESTS_ON),))
             if not kept:  # a discard that empties the hand goes out (OUT-2), knock or not
                 self._record("out", me, card, "OUT-2")
                 self._finish("out_by_discard", (me,), payments.from_each(me, self.players, self.stake, "PAY-OUT-2"))
                 return
-        self._record("knock", me, None, "TURN-2")
+        self._record("knock", me, None, "TURN-2", self._knock_rules(me, card < 0 and self._stage == DRAWN))
         if rules.after_knock == "one_turn_each":
             # each other player plays one more turn before the hands are shown (PAY-KNOCK-1);
             # the knocker's turn ends now and counts as the first of them, so it is never
             # cut short by a turn limit
-            self._record("last_turns", me, self.players - 1, "PAY-KNOCK-1")
+            self._record("last_turns", me, self.players - 1, "PAY-KNOCK-1", (("PAY-KNOCK-1", DECIDES),))
             self._knocker = me
             self._last = self.players
             self._next_turn(me)
             return
         self._settle_knock(me)
+
+    def _knock_rules(self, me: int, held: bool) -> Applied:
+        """The rules a knock applies: at once (TURN-4 on a first turn), and when the hands
+        are shown and counted (TURN-3, PAY-KNOCK-1, the count, a knock limit, S33's three
+        aces kept under forced spreads, a knock after drawing that shows the cards held:
+        ``held``)."""
+        rules = self.rules
+        out: Applied = _KNOCK_FIRST if self._turn < self.players else _KNOCK
+        out += self._c.knock_shown
+        if rules.forced_spreads and (self._hands[me] & _ACES).bit_count() >= 3:
+            out += ((RULE_OF["forced_knock"], SHOW_DECIDES),)
+        if held and not rules.knock_with_discard and rules.knock_timing != "start":
+            out += (("VAR-KNOCKHELD-1", SHOW_DECIDES),)
+        return out
 
     def _declare(self, me: int) -> None:
         """A special hand declared (VAR-SPECIAL-1): the hand ends and the declarer receives 3S
@@ -1203,7 +1419,8 @@ class Hand:
         refusal = self._declare_refusal(me)
         if refusal is not None:
             raise refusal
-        self._record("special_hand", me, self._count(self._hands[me]), "VAR-SPECIAL-1")
+        self._record("special_hand", me, self._count(self._hands[me]), "VAR-SPECIAL-1",
+                     (("VAR-SPECIAL-1", DECIDES), ("GAME-1", RESTS_ON), ("CARD-3", RESTS_ON)))
         totals = tuple(self.total(s) for s in range(self.players))  # CARD-4, as at every ending
         pays = payments.from_each(me, self.players, 3 * self.stake, "VAR-SPECIAL-1")
         self._finish("special_hand", (me,), pays, totals)
@@ -1214,7 +1431,7 @@ class Hand:
         tie = payments.knock_tie(self.rules, self.stake, me, totals)
         if tie is not None:
             winners, pays = tie
-            self._record("knock_tie", me, tuple(winners), "VAR-KNOCKTIE-1")
+            self._record("knock_tie", me, tuple(winners), "VAR-KNOCKTIE-1", (("VAR-KNOCKTIE-1", DECIDES),))
             self._finish("knock_tie", tuple(winners), pays, totals, knocker=me)
             return
         won, winners, pays = payments.knock(self.rules, self.stake, me, totals)
@@ -1236,12 +1453,43 @@ class Hand:
         pays = tuple(pays)
         log: Any = self._log
         for p in pays:
-            log = (("pay", p.payer, (p.payee, p.amount), p.rule), log)
-        self._log = (("end", None, ending, "GAME-1"), log)
+            whole = type(p.amount) is int or p.amount.denominator == 1
+            paid: Applied = ((p.rule, DECIDES),) if whole else ((p.rule, DECIDES), ("STAKE-2", RESTS_ON))
+            log = (("pay", p.payer, (p.payee, p.amount), p.rule, paid), log)
+        # the record of the end: the count, the settlement, then (after the payments) the close
+        applied = (*self._count_rules(totals), *payments.settled_by(self.rules, ending, totals, knocker),
+                   *self._c.closing[ending])
+        self._log = (("end", None, ending, "GAME-1", applied), log)
         self.result = Result(ending, winners, pays, net_of(self.players, pays), totals, knocker)
         self._stage = OVER
         self.is_over = True
         self.to_act = None
+
+
+def forced_spread(kept: int, g: Geometry) -> int:
+    """A spread of ``kept`` that forced spreads make the player lay (0 if none): any spread
+    but a book of exactly three natural aces (S33), one without wild cards first, the
+    smallest first."""
+    forced = [m for m in spread_masks(kept, g) if not (m.bit_count() == 3 and m & _ACES == m)]
+    return min(forced, key=lambda m: (bool(m & g.wild), m.bit_count(), m)) if forced else 0
+
+
+def _not_a_spread(cards: tuple[Card, ...], g: Geometry) -> list[str]:
+    """Why cards laid are no spread, first: wild cards among them (VAR-WILD-1), naturals of
+    one suit in no run (SPREAD-3, and VAR-DECK40-1 where a seven or a jack is among them in
+    the 40-card pack), or of one rank and too few (SPREAD-2)."""
+    out: list[str] = []
+    naturals = [c for c in cards if c < 52 and not g.wild & BITS[c]]
+    if len(naturals) < len(cards):
+        out.append("VAR-WILD-1")
+    ranks = {c % 13 for c in naturals}
+    if naturals and len({c // 13 for c in naturals}) == 1 and len(ranks) == len(naturals):
+        out.append("SPREAD-3")
+        if g.pos[7] < 0 and (_SEVEN in ranks or _JACK in ranks):
+            out.append("VAR-DECK40-1")
+    elif naturals and len(ranks) == 1:
+        out.append("SPREAD-2")
+    return out
 
 
 def _bump(counts: tuple[int, ...], seat: int, delta: int) -> tuple[int, ...]:

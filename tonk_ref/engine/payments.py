@@ -1,16 +1,17 @@
 """Settlement: who pays whom at the end of a hand (spec section PAY).
 
 Each function takes the facts of the ending and returns the payments, each citing the
-rule that causes it.  The options that decide who pays whom and how much (the payment
-options of spec/ruleset.schema.json) are read here; the hand (hand.py) reads the options
-that decide how play goes and which ending is reached.
+rule that causes it; :func:`settled_by` names the rules the settlement applied besides
+(the hand records them at its end).  The options that decide who pays whom and how much
+(the payment options of spec/ruleset.schema.json) are read here; the hand (hand.py) reads
+the options that decide how play goes and which ending is reached.
 """
 
 from __future__ import annotations
 
 from fractions import Fraction
 
-from .result import Amount, Payment
+from .result import DECIDES, RESTS_ON, Amount, Applied, Ending, Payment
 from .ruleset import Ruleset
 
 
@@ -100,3 +101,43 @@ def turn_limit(rules: Ruleset, stake: int, totals: tuple[int, ...]) -> tuple[lis
         return [], []
     winners, pays = stock_out(rules, stake, totals)
     return winners, [Payment(p.payer, p.payee, p.amount, "STOCK-1") for p in pays]
+
+
+def settled_by(rules: Ruleset, ending: Ending, totals: tuple[int, ...] | None, knocker: int | None) -> Applied:
+    """The rules that settle an ending, besides those its payments cite: a knock won or
+    caught (PAY-KNOCK-2; PAY-CAUGHT-1 with PAY-CAUGHT-2, or PAY-CAUGHT-3 for a tie for the
+    lowest hand; PAY-KNOCK-3 where the knocker ties it), a knock tie split or drawn, the
+    empty stock (its ending, a tie for the lowest total or the lowest hand), a tonk out
+    and an out by discard."""
+    if ending in ("knock_won", "knock_caught", "knock_tie"):
+        return () if totals is None or knocker is None else _knock_settled(ending, totals, knocker)
+    if ending == "stock_out":
+        return () if totals is None else _stock_settled(rules, totals)
+    if ending == "tonk_out":
+        return (("OUT-1", DECIDES),)
+    if ending == "out_by_discard":
+        return (("OUT-2", DECIDES),)
+    return ()
+
+
+def _knock_settled(ending: Ending, totals: tuple[int, ...], knocker: int) -> Applied:
+    if ending == "knock_tie":
+        return (("PAY-KNOCK-3", DECIDES), ("VAR-KNOCKTIE-1", DECIDES))
+    others = [t for s, t in enumerate(totals) if s != knocker]
+    low = min(others)
+    tie: Applied = (("PAY-KNOCK-3", DECIDES),) if totals[knocker] == low else ()
+    if ending == "knock_won":
+        return (*tie, ("PAY-KNOCK-2", DECIDES))
+    lowest = "PAY-CAUGHT-3" if others.count(low) > 1 else "PAY-CAUGHT-2"
+    return (*tie, ("PAY-CAUGHT-1", DECIDES), (lowest, DECIDES))
+
+
+def _stock_settled(rules: Ruleset, totals: tuple[int, ...]) -> Applied:
+    last = rules.empty_stock == "last_turn"
+    out: Applied = (("STOCK-3" if last else "STOCK-2", DECIDES),)
+    if last:
+        out += (("STOCK-1", RESTS_ON),)
+    if rules.empty_stock == "dead":
+        return (*out, ("STOCK-3", DECIDES))
+    tied = totals.count(min(totals)) > 1
+    return (*out, ("PAY-STOCK-2" if tied else "PAY-STOCK-1", DECIDES))

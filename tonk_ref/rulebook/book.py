@@ -340,6 +340,8 @@ class Rule:
     paid_for: str = ""
     #: the clauses of the rule an engine can get wrong, counted apart by coverage
     clauses: tuple[Clause, ...] = ()
+    #: the families of situations ``tonk diff`` plays for the rule (diffprobes.py's names)
+    family: tuple[str, ...] = ()
 
     def text_under(self, rules: Ruleset | None) -> str:
         """The rule's sentence for the ruleset in play: the first variant that applies, or
@@ -422,6 +424,7 @@ _RULES_SCHEMA: dict[str, Any] = {
                     "holds_under": {"type": "object"},
                     "seeds_disagree": {"type": "array", "minItems": 1, "items": {"type": "string"}},
                     "paid_for": {"type": "string", "minLength": 1, "pattern": r"^(for|to|as) [a-z0-9 ,]+$"},
+                    "family": {"type": "array", "minItems": 1, "items": {"type": "string", "pattern": r"^[a-z0-9-]+$"}},
                     "decision": {"type": "string", "minLength": 1},
                     "applies": _APPLIES_SCHEMA,
                     "elsewhere": {"type": "string", "minLength": 1},
@@ -579,6 +582,7 @@ def _build_rules(doc: _Doc) -> _RulesDoc:
                 seeds_disagree=_disagree(doc, ["rules", i, "seeds_disagree"], raw),
                 paid_for=str(raw.get("paid_for", "")),
                 clauses=_clauses(doc, ["rules", i, "clauses"], raw),
+                family=tuple(raw.get("family", ())),
             )
         )
     return sections, tuple(rules), _reasons(doc)

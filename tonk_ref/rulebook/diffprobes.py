@@ -1,7 +1,8 @@
-"""The situations ``tonk diff`` tries: families of small ``tonk judge`` descriptions, each
-family tagged with the rule IDs its situations exercise, so a search for where two
-rulesets disagree plays only the families of the rules their differing options change
-(spec/rules.yaml ``options``, spec/ruleset.schema.json ``x-rules``).
+"""The situations ``tonk diff`` tries: families of small ``tonk judge`` descriptions.  Each
+rule of spec/rules.yaml names in its ``family`` the families whose situations exercise it,
+so a search for where two rulesets disagree plays only the families of the rules their
+differing options change (spec/rules.yaml ``options``, spec/ruleset.schema.json
+``x-rules``); no rule ID is written here.
 
 Every situation is a whole table at the start of a turn (the hands and the table hold
 every card dealt), with its turn number stated so that it can be reached by play from a
@@ -17,6 +18,8 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from itertools import combinations
 
+from .book import load_rules
+
 RANK_VALUE = {"A": 1, "2": 2, "3": 3, "4": 4, "5": 5, "6": 6, "7": 7, "8": 8, "9": 9, "T": 10, "J": 10, "Q": 10,
               "K": 10}
 
@@ -25,10 +28,11 @@ RANK_VALUE = {"A": 1, "2": 2, "3": 3, "4": 4, "5": 5, "6": 6, "7": 7, "8": 8, "9
 class Family:
     """Situations of one shape: ``make`` yields descriptions, smallest first."""
 
-    name: str
+    id: str  # the name spec/rules.yaml gives it in a rule's ``family``
+    name: str  # what the search prints
     players: int
     actions: int  # the fewest actions of its situations
-    rules: frozenset[str]
+    rules: frozenset[str]  # the rules that name it (spec/rules.yaml ``family``)
     make: Callable[[], Iterator[str]]
 
 
@@ -262,41 +266,39 @@ def _last_stock_card() -> Iterator[str]:
         yield f"2 players, dealer 1; {t}; discard 7s; stock 1; turn 40; 0 draws 7h, discards 7h"
 
 
+#: Every family, smallest first: (its name in spec/rules.yaml ``family``, what the search
+#: prints, players, the fewest actions, the situations).
+SHAPES: tuple[tuple[str, str, int, int, Callable[[], Iterator[str]]], ...] = (
+    ("knock", "knock", 2, 1, _knock(2)),
+    ("knock-holding", "knock holding a spread", 2, 1, _knock_holding),
+    ("first-turn", "the first turn", 2, 0, _first_turn),
+    ("empty-stock", "the empty stock", 2, 1, _empty_stock(2)),
+    ("knock-after-draw", "a knock after drawing", 2, 2, _knock_after_draw),
+    ("turn-limit", "the turn limit", 2, 2, _turn_limit),
+    ("take-discard", "taking the discard", 2, 2, lambda: iter(TAKE)),
+    ("spreads-hits", "spreads and hits", 2, 3, lambda: iter(SPREAD_HIT)),
+    ("going-out", "going out", 2, 2, lambda: iter(OUT)),
+    ("knock-after-spread", "knock after a spread or a hit", 2, 7, _locks),
+    ("first-turn", "the first turn, three players", 3, 0, _first_turn_3),
+    ("knock", "knock, three players", 3, 1, _knock(3)),
+    ("empty-stock", "the empty stock, three players", 3, 1, _empty_stock(3)),
+    ("eating", "eating", 3, 2, lambda: iter(EAT)),
+    ("online", "the rules of online engines", 2, 1, lambda: iter(ONLINE_TURN)),
+    ("special-hand", "a special hand declared", 2, 1, lambda: iter(SPECIAL)),
+    ("two-hits", "two hits on one spread", 2, 9, lambda: iter(TWO_HITS)),
+    ("last-stock-card", "the last stock card", 2, 2, _last_stock_card),
+)
+
+#: The names spec/rules.yaml may give in a rule's ``family``.
+FAMILY_NAMES: tuple[str, ...] = tuple(dict.fromkeys(s[0] for s in SHAPES))
+
+
 def families() -> list[Family]:
-    """Every family, smallest first."""
-    knock_rules = frozenset({"TURN-2", "TURN-3", "PAY-KNOCK-1", "PAY-KNOCK-2", "PAY-KNOCK-3", "PAY-CAUGHT-1",
-                             "PAY-CAUGHT-2", "PAY-CAUGHT-3", "CARD-3", "VAR-FACE-1", "VAR-KNOCKLIMIT-1",
-                             "VAR-LOWKNOCK-1", "OUT-1", "OUT-2", "OBS-3", "VAR-DEUCES-1"})
-    stock_rules = frozenset({"STOCK-1", "STOCK-2", "STOCK-3", "DEAL-3", "PAY-STOCK-1", "PAY-STOCK-2", "CARD-3",
-                             "VAR-FACE-1"})
-    deal_rules = frozenset({"DEAL-1", "DEAL-2", "DEALT-1", "DEALT-2", "DEALT-3", "PAY-DEALT-1", "VAR-LOWDEALT-1",
-                            "VAR-DEALTTONKS-1", "TURN-4", "VAR-FORCED-1", "VAR-FORCED-2", "VAR-NOUP-1", "SPREAD-3",
-                            "VAR-DECK40-1", "VAR-WILD-1", "VAR-DEUCES-1", "TURN-7", "VAR-MUSTUSE-1", "CARD-3",
-                            "VAR-FACE-1", "TURN-3", "CARD-4", "SPREAD-1"})
-    take_rules = frozenset({"TURN-7", "TURN-8", "VAR-MUSTUSE-1", "HIT-4", "OUT-1", "OUT-2"})
-    spread_rules = frozenset({"SPREAD-2", "SPREAD-3", "HIT-1", "HIT-3", "HIT-4", "VAR-DECK40-1", "VAR-WILD-1",
-                              "VAR-WILD-2", "VAR-DEUCES-1", "CARD-1"})
-    out_rules = frozenset({"OUT-1", "OUT-2", "PAY-OUT-1", "PAY-OUT-2", "VAR-NEWSPREAD-1", "HIT-4", "HIT-1"})
-    return [
-        Family("knock", 2, 1, knock_rules, _knock(2)),
-        Family("knock holding a spread", 2, 1, frozenset({"CARD-4", "SPREAD-1", "PAY-KNOCK-1", "VAR-FORCED-2"}),
-               _knock_holding),
-        Family("the first turn", 2, 0, deal_rules, _first_turn),
-        Family("the empty stock", 2, 1, stock_rules, _empty_stock(2)),
-        Family("a knock after drawing", 2, 2, frozenset({"TURN-3"}), _knock_after_draw),
-        Family("the turn limit", 2, 2, frozenset({"STOCK-1"}), _turn_limit),
-        Family("taking the discard", 2, 2, take_rules, lambda: iter(TAKE)),
-        Family("spreads and hits", 2, 3, spread_rules, lambda: iter(SPREAD_HIT)),
-        Family("going out", 2, 2, out_rules, lambda: iter(OUT)),
-        Family("knock after a spread or a hit", 2, 7, frozenset({"VAR-HITLOCK-1", "VAR-KNOCKWAIT-1"}), _locks),
-        Family("the first turn, three players", 3, 0, deal_rules, _first_turn_3),
-        Family("knock, three players", 3, 1, knock_rules, _knock(3)),
-        Family("the empty stock, three players", 3, 1, stock_rules, _empty_stock(3)),
-        Family("eating", 3, 2, frozenset({"TURN-10", "VAR-EAT-1"}), lambda: iter(EAT)),
-        Family("the rules of online engines", 2, 1,
-               frozenset({"VAR-NODRAW-1", "VAR-REEM-1", "VAR-KNOCKHELD-1", "TURN-6", "OUT-1"}),
-               lambda: iter(ONLINE_TURN)),
-        Family("a special hand declared", 2, 1, frozenset({"VAR-SPECIAL-1"}), lambda: iter(SPECIAL)),
-        Family("two hits on one spread", 2, 9, frozenset({"VAR-HITLOCK-1"}), lambda: iter(TWO_HITS)),
-        Family("the last stock card", 2, 2, frozenset({"STOCK-1", "STOCK-3"}), _last_stock_card),
-    ]
+    """Every family, smallest first, each tagged with the rules of spec/rules.yaml that name
+    it in their ``family``."""
+    tagged: dict[str, set[str]] = {}
+    for rule in load_rules():
+        for name in rule.family:
+            tagged.setdefault(name, set()).add(rule.id)
+    return [Family(name, label, players, actions, frozenset(tagged.get(name, ())), make)
+            for name, label, players, actions, make in SHAPES]

@@ -85,6 +85,40 @@ class Inert:
 
 
 @dataclass
+class Unfound:
+    """An option that can change a hand but that no witness shows: its rules, the families
+    of situations they name (spec/rules.yaml ``family``) with how many situations of each
+    were searched, and its rules that name no family, so that nothing of their shape was
+    played."""
+
+    option: str
+    values: tuple[object, object]
+    rules: list[str]
+    searched: dict[str, int]  # family name -> situations played
+    untagged: list[str]  # rules of the option that name no family
+
+    @property
+    def words(self) -> str:
+        """What was searched for it, or what it needs, in one sentence."""
+        parts = []
+        total = sum(self.searched.values())
+        families = f"famil{'y' if len(self.searched) == 1 else 'ies'} " + "; ".join(
+            f"{name} ({n})" if total else name for name, n in self.searched.items())
+        if total:
+            parts.append(f"{total} situations searched, of the {families}, and none tells the rulesets apart")
+        elif self.searched:
+            parts.append(f"the {families} {'was' if len(self.searched) == 1 else 'were'} not reached: the search "
+                         "stopped at the witnesses it had")
+        if self.untagged:
+            parts.append(f"{', '.join(self.untagged)} name{'s' if len(self.untagged) == 1 else ''} no family of "
+                         "situations in spec/rules.yaml (`family`), so no situation of the shape "
+                         f"{'it needs' if len(self.untagged) == 1 else 'they need'} was searched")
+        if not self.rules:
+            parts.append("no rule of spec/rules.yaml names it, so no family of situations plays it")
+        return "; ".join(parts)
+
+
+@dataclass
 class Diff:
     a: Side
     b: Side
@@ -99,10 +133,17 @@ class Diff:
     seconds: float = 0.0
     note: str = ""  # why nothing could be searched
     compared: str = ""  # how the two were made comparable, when they deal different hands
+    #: the situations played, by family name
+    per_family: dict[str, int] = field(default_factory=dict)
+    #: the options that can change a hand and that no witness shows (:class:`Unfound`)
+    unfound: list[Unfound] = field(default_factory=list)
 
     @property
     def bound(self) -> str:
         if not self.families:
+            if self.unfound:
+                return ("no family of situations plays the rules of the options that differ: "
+                        + "; ".join(f"{u.option}: {u.words}" for u in self.unfound))
             return "every option that differs cannot change a hand (below), so there was nothing to search"
         compared = f", compared {self.compared}" if self.compared else ""
         return (f"{self.searched} situations of {' or '.join(str(p) for p in self.players)} players with at most "
@@ -278,6 +319,7 @@ def diff(a: Side, b: Side, *, load: Loader, players: tuple[int, ...] = (2, 3), m
             break
         _search_family(fam, a, b, live, found, result, limit)
     result.witnesses = sorted(found.values(), key=lambda w: w.size)[:limit]
+    result.unfound = _unfound(live, chosen, result)
     for w in result.witnesses:
         text = _as_a_player_writes(w.description, Description(w.description), (a.rules, b.rules))
         if text != w.description:  # the outcomes again, so that a refusal names its place in the new text
@@ -288,6 +330,22 @@ def diff(a: Side, b: Side, *, load: Loader, players: tuple[int, ...] = (2, 3), m
         w.scenario, w.scenario_b, w.scenario_note = scenarios_for(w, a, b, load)
     result.seconds = time.perf_counter() - start
     return result
+
+
+def _unfound(live: Mapping[str, tuple[object, object]], chosen: list[Family], result: Diff) -> list[Unfound]:
+    """The options of ``live`` whose rules decide no witness found: for each, the families
+    its rules name and how many of their situations were played, and its rules that name
+    no family."""
+    decided = {w.rule for w in result.witnesses}
+    tagged = {rid for f in families() for rid in f.rules}
+    out = []
+    for option, values in live.items():
+        mine = option_rules(option)
+        if mine & decided:
+            continue
+        searched = {f.name: result.per_family.get(f.name, 0) for f in chosen if f.rules & mine}
+        out.append(Unfound(option, values, sorted(mine), searched, sorted(mine - tagged)))
+    return out
 
 
 def _comparable(a: Side, b: Side, players: tuple[int, ...], result: Diff) -> tuple[Side, Side]:
@@ -319,6 +377,7 @@ def _search_family(fam: Family, a: Side, b: Side, live: Mapping[str, tuple[objec
         except SituationError:
             continue
         result.searched += 1
+        result.per_family[fam.name] = result.per_family.get(fam.name, 0) + 1
         pa = play(d, a.rules)
         if pa.kind == "cannot_arise":
             continue
@@ -547,4 +606,4 @@ def changed_text(changed: Mapping[str, tuple[object, object]]) -> str:
                      changed.items())
 
 
-__all__ = ["CannotArise", "Diff", "Inert", "Side", "Witness", "diff", "option_rules", "reach", "verdict"]
+__all__ = ["CannotArise", "Diff", "Inert", "Side", "Unfound", "Witness", "diff", "option_rules", "reach", "verdict"]

@@ -11,12 +11,25 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..engine.cards import BITS, NAMES, Card, cards_of, pack_mask
-from ..engine.hand import Event, compiled
+from ..engine.hand import RULE_OF, Event, Hand, compiled, forced_spread
 from ..engine.match import hand_points, next_dealer
-from ..engine.result import Amount, Payment
+from ..engine.result import (
+    AT_DEAL,
+    COUNT,
+    COUNT_LATER,
+    DECIDES,
+    FRAME,
+    RESTS_ON,
+    SHOW,
+    SHOW_DECIDES,
+    STOCK,
+    Amount,
+    Applied,
+    Payment,
+    Result,
+)
 from ..engine.ruleset import DEFAULT, Ruleset, option_values
-from ..engine.spreads import spread_masks
-from .book import Rule, rules_by_id
+from .book import Rule, load_rules, rules_by_id
 from .notation import option_text, value_text
 from .notation import or_words as _or
 from .options import acting_on, option_facts
@@ -41,14 +54,6 @@ DECISIVE = frozenset(
      "last_turns", "empty_stock", "restock", "dead_hand", "turn_limit", "stock_end", "hit_ends_turn", "reem",
      "knock_tie", "special_hand"}
 )
-
-#: Rules cited for context (the turn's shape, the count): never "the" deciding rule alone.
-CONTEXT = frozenset({"TURN-2", "TURN-5", "PAY-KNOCK-1", "CARD-4", "OBS-3", "DEALER-2", "DEALER-4", "GAME-1"})
-
-#: Rules about the frame of every hand (the deal, the turn, who sees what, who deals next):
-#: cited with --full, never among the deciding rules of the short ruling.
-FULL_ONLY = frozenset({"GAME-1", "DEAL-1", "DEAL-2", "DEAL-3", "TURN-1", "TURN-2", "TURN-5", "OBS-3", "DEALER-2",
-                       "DEALER-4"})
 
 _ACES = BITS[0] | BITS[13] | BITS[26] | BITS[39]
 
@@ -86,6 +91,12 @@ class Outcome:
     events: list[Event] = field(default_factory=list)
     rules: list[str] = field(default_factory=list)  # the rule IDs that decided, in order
     primary: list[str] = field(default_factory=list)  # those that settle this outcome itself
+    #: those cited as the course of every hand (the engine's record says so): never the
+    #: deciding rule alone
+    context: list[str] = field(default_factory=list)
+    #: those cited as the course of every hand or of the deal (and not a house rule): cited
+    #: with --full, never among the deciding rules of the short ruling
+    full_only: list[str] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
     why: str = ""
     refusal: dict[str, Any] | None = None
@@ -106,30 +117,6 @@ class _Cites:
         for rid in rids:
             if rid and rid not in self.ids:
                 self.ids.append(rid)
-
-
-_DEUCES = BITS[1] | BITS[14] | BITS[27] | BITS[40]
-
-
-def _cite_pack(cite: _Cites, cards: Iterable[Card], g: Any, rules: Ruleset, run: bool,
-               primary: _Cites | None = None, spread: Iterable[Card] = ()) -> None:
-    """The house rules a spread or hit leans on: wild cards, and the 40-card pack's runs
-    (``spread``: the run the cards are laid in or hit on, whose seven and jack, next to
-    each other only in that pack, make VAR-DECK40-1 one of the rules that decide)."""
-    cards = tuple(cards)
-    if any(g.wild & BITS[c] for c in cards):
-        cite("VAR-WILD-1", "VAR-JOKER-1" if any(c >= 52 for c in cards) else "",
-             "VAR-DEUCES-1" if rules.deuces_wild and any(BITS[c] & _DEUCES for c in cards) else "")
-    if run and rules.deck == 40:
-        cite("VAR-DECK40-1")
-        ranks = {c % 13 for c in (*cards, *spread) if c < 52}
-        if primary is not None and {_SEVEN, _JACK} <= ranks:
-            primary("VAR-DECK40-1")
-
-
-#: The ranks of the seven and the jack (an ace is 0), next to each other in a run of the
-#: 40-card pack only (VAR-DECK40-1).
-_SEVEN, _JACK = 6, 10
 
 
 def _run_links(deck: int) -> dict[int, frozenset[int]]:
@@ -172,14 +159,6 @@ def _kept(p: Played) -> int:
     return kept
 
 
-def _forced_in(kept: int, g: Any) -> int:
-    """A spread of ``kept`` that forced spreads make the player lay (0 if none): any spread
-    but a book of exactly three natural aces, one without wild cards first, the smallest
-    first."""
-    forced = [m for m in spread_masks(kept, g) if not (m.bit_count() == 3 and m & _ACES == m)]
-    return min(forced, key=lambda m: (bool(m & g.wild), m.bit_count(), m)) if forced else 0
-
-
 def _forced_note(seat: int, kept: int, spread: int) -> str:
     """Why forced spreads make ``seat`` lay a spread of the hand it would keep: the spread
     it holds, and, where it holds three aces or more, why S33's exception for a book of
@@ -201,282 +180,269 @@ def _aces_of(mask: int) -> str:
 
 
 def refusal_rules(p: Played) -> list[str]:
-    """The rules that decide a refusal: the one that settles the point first (SPREAD-3 for
-    Q-K-A, VAR-WILD-1 for five cards with one natural), then the engine's rule."""
+    """The rules that decide a refusal, as the engine names them (:meth:`Hand.refused_by`):
+    the one that settles the point first, then the rule the refusal names."""
     err, act, hand = p.error, p.act, p.hand
     assert err is not None and act is not None and hand is not None and act.action is not None
-    cite = _Cites()
-    action = act.action
-    g = compiled(hand.rules).geometry
-    if err.reason == "not_a_spread":
-        cards: tuple[Card, ...] = action.cards
-        naturals = [c for c in cards if c < 52 and not g.wild & BITS[c]]
-        if len(naturals) < len(cards):
-            cite("VAR-WILD-1")
-        if naturals and len({c // 13 for c in naturals}) == 1 and len({c % 13 for c in naturals}) == len(naturals):
-            cite("SPREAD-3")
-            if g.pos[7] < 0 and any(c % 13 in (6, 10) for c in naturals):
-                cite("VAR-DECK40-1")
-        elif naturals and len({c % 13 for c in naturals}) == 1:
-            cite("SPREAD-2")
-    elif err.reason == "hit_does_not_fit" and 0 <= action.spread < len(hand.spreads):
-        target = hand.spreads[action.spread]
-        cite("SPREAD-2" if target.kind == "book" else "SPREAD-3")
-    elif err.reason == "forced_spread":
-        kept = _kept(p)
-        if _natural_aces(kept) >= 3:
-            cite("VAR-FORCED-1", "VAR-FORCED-2")
-        if _forced_in(kept, g) & g.wild:  # the spread to lay needs a wild card
-            cite("VAR-WILD-1", "VAR-JOKER-1" if kept >> 52 else "",
-                 "VAR-DEUCES-1" if hand.rules.deuces_wild and kept & _DEUCES else "")
-    elif err.reason in ("not_your_turn",) and hand.rules.eating:
-        cite("VAR-EAT-1")
-    elif err.reason == "no_such_spread":
-        cite("SPREAD-5")
-    elif err.reason == "discard_pile_empty" and not hand.rules.upcard:
-        cite("VAR-NOUP-1")
-    cite(err.rule)
-    return cite.ids
+    return list(hand.refused_by(act.action, act.seat, err))
 
 
-def _drew_before(events: list[Any], knock: Any) -> bool:
-    """Whether the knocker drew in the turn of ``knock`` (a knock after drawing)."""
-    for e in reversed(events[: events.index(knock)]):
-        if e.seat != knock.seat or e.kind in ("discard", "hit_ends_turn"):
-            return False
-        if e.kind in ("draw", "take"):
-            return True
-    return False
+#: The events of the deal, before anyone plays, and those no ruling shows (the payments
+#: and the end, whose rules the readers of the settlement read).
+_OPENING = frozenset({"deal", "upcard", "no_upcard"})
+_UNSHOWN = _OPENING | {"pay", "end"}
+#: The roles of the record cited at each step where the ruling reads the step (AT_DEAL:
+#: where it starts at the deal).
+_AT_STEP = frozenset({DECIDES, RESTS_ON, FRAME})
+_AT_SHOW = frozenset({SHOW, SHOW_DECIDES})
 
 
-def outcome_of(p: Played, situation: Situation) -> Outcome:
-    if p.kind == "cannot_arise":
-        return Outcome("cannot_arise", ("cannot_arise", p.why), ("cannot_arise", p.why), why=p.why)
+@dataclass
+class _Reading:
+    """One play being read into an outcome: the hand's record (the events the ruling shows,
+    the rules each step applied), and the rules cited so far, those that decide, and the
+    notes."""
+
+    played: Played
+    situation: Situation
+    hand: Hand
+    events: list[Event]  # from the situation's start
+    shown: list[Event]
+    first_turn: bool
+    cite: _Cites = field(default_factory=_Cites)
+    primary: _Cites = field(default_factory=_Cites)
+    notes: list[str] = field(default_factory=list)
+    frame: _Cites = field(default_factory=_Cites)  # cited as the course of every hand
+    dealing: _Cites = field(default_factory=_Cites)  # cited as the deal's own course
+
+    def take(self, rid: str, role: str) -> None:
+        """Cite a rule the record names, as its role says."""
+        self.cite(rid)
+        if role in (DECIDES, SHOW_DECIDES):
+            self.primary(rid)
+        elif role == FRAME:
+            self.frame(rid)
+        elif role == AT_DEAL:
+            self.dealing(rid)
+
+    def outcome(self, kind: str, key: tuple[Any, ...], money: tuple[Any, ...], **more: Any) -> Outcome:
+        # the deal's course is cited with --full only, but for a house rule's part in it
+        # (another hand size, no upcard: spec/rules.yaml), which an option may make decide
+        by_id = rules_by_id()
+        dealt = [rid for rid in self.dealing.ids if rid not in by_id or by_id[rid].basis != "house"]
+        return Outcome(kind, key, money, events=self.shown, rules=self.cite.ids, primary=self.primary.ids,
+                       notes=self.notes, context=self.frame.ids, full_only=[*self.frame.ids, *dealt], **more)
+
+
+def _reading(p: Played, situation: Situation) -> _Reading:
     hand = p.hand
     assert hand is not None
     events = hand.events[p.first_event :]
-    shown = [e for e in events if e.kind not in ("pay", "end", "deal", "upcard", "no_upcard")]
-    if situation.kind == "scenario":
-        shown = [e for e in shown if e.kind in DECISIVE or (e.kind == "discard" and e.rule == "TURN-3")]
-    cite = _Cites()
-    primary = _Cites()
-    notes: list[str] = []
-    rules = hand.rules
-    g = compiled(rules).geometry
+    shown = [e for e in events if e.kind not in _UNSHOWN]
+    if situation.kind == "scenario":  # its early events are many: the decisive ones, and a knock's discard
+        shown = [e for e in shown if e.kind in DECISIVE or (e.kind == "discard" and _rests(e))]
     first_turn = situation.from_deal or getattr(situation, "first_turn", False)
-    if first_turn:  # the deal: who deals what, the upcard, the first player
-        cite("DEAL-1", "VAR-HANDSIZE-1" if rules.hand_size != 5 else "",
-             "DEAL-2" if rules.upcard else "VAR-NOUP-1", "TURN-1")
-    if hand.players > 3:
-        cite("GAME-2")
-    if rules.deck != 52 or rules.jokers:
-        cite("CARD-1")
-    if hand.stake != 1:
-        cite("STAKE-1")
-    hits = 0
-    for e in shown:
-        cite(e.rule)
-        if e.kind == "spread":
-            sp = next((s for s in hand.spreads if s.cards == e.data), None)
-            kind = "SPREAD-2" if sp is not None and sp.kind == "book" else "SPREAD-3"
-            cite(kind)
-            primary(kind)
-            _cite_pack(cite, e.data, g, rules, sp is not None and sp.kind == "run", primary, e.data)
-        elif e.kind == "hit":
-            hits += 1
-            cite("HIT-3", "HIT-4" if hits > 1 else "", "SPREAD-5")
-            primary("HIT-1", "HIT-3")
-            card, index = e.data
-            if g.wild & BITS[card]:
-                cite("VAR-WILD-2")
-            target = hand.spreads[index] if 0 <= index < len(hand.spreads) else None
-            _cite_pack(cite, (card,), g, rules, target is not None and target.kind == "run", primary,
-                       target.cards if target is not None else ())
-        elif e.kind == "draw" and first_turn:
-            cite("DEAL-3")
-        elif e.kind in ("dealt_tonk", "dealt_draw", "dealt_best", "dealt_split"):
-            primary(e.rule)
-            seats = e.data if e.kind in ("dealt_draw", "dealt_split") else (e.seat,)
-            if hand.dealer in seats:
-                cite("DEALT-3")
-                primary("DEALT-3")
-                notes.append(f"seat {hand.dealer} dealt and is checked like every player (DEALT-3)")
-        elif e.kind in ("hit_lock", "eat", "restock", "dead_hand", "last_turns", "hit_ends_turn", "reem",
-                        "knock_tie", "special_hand", "stock_end"):
-            primary(e.rule)
-            if e.kind == "reem":
-                cite("GAME-1")
-            elif e.kind == "special_hand":
-                cite("GAME-1", "CARD-3")
-            if e.kind == "restock":
-                cite("DEAL-3")
-        elif e.kind == "knock" and hand.turn < hand.players:
-            cite("TURN-4")
-        elif e.kind == "discard" and e.rule == "VAR-NODRAW-1":
-            primary("VAR-NODRAW-1")
-    if p.kind != "refused" and hand.stock_count == 0 and any(e.kind in ("draw", "restock") for e in shown):
-        cite("STOCK-1")
-    if hand.stock_count == 0 and any(e.kind in ("take", "empty_stock") for e in shown):
-        cite("STOCK-2")  # at an empty stock a player plays on, or ends the hand, by choice
-    forced = hand.rules.forced_spreads
+    return _Reading(p, situation, hand, events, shown, bool(first_turn))
+
+
+def _rests(e: Event) -> bool:
+    """Whether a step rests on a rule beyond its own and the turn's frame (a knock's discard
+    does; a discard that ends a turn does not)."""
+    return any(role == RESTS_ON for _, role in e.applied)
+
+
+def _read_table(r: _Reading) -> None:
+    """The deal's course where the ruling starts at the deal, and the table's own rules."""
+    if r.first_turn:
+        for e in r.hand.events:
+            if e.kind in _OPENING:
+                for rid, role in e.applied:
+                    if role == AT_DEAL:
+                        r.take(rid, role)
+    for rid in r.hand.table_rules():
+        r.cite(rid)
+
+
+def _read_steps(r: _Reading) -> None:
+    """Each step shown: its rule, and the rules it applied (those of the deal's course where
+    the ruling starts at the deal); then the empty stock reached by play."""
+    for e in r.shown:
+        r.cite(e.rule)
+        for rid, role in e.applied:
+            if role in _AT_STEP or (role == AT_DEAL and r.first_turn):
+                r.take(rid, role)
+        if (RULE_OF["dealer_dealt"], DECIDES) in e.applied:
+            r.notes.append(f"seat {r.hand.dealer} dealt and is checked like every player ({RULE_OF['dealer_dealt']})")
+    for e in r.shown:
+        for rid, role in e.applied:
+            if role == STOCK and r.played.kind != "refused":
+                r.take(rid, role)
+
+
+def outcome_of(p: Played, situation: Situation) -> Outcome:
+    """What a play decides, read from the engine's record of it (every rule each step
+    applied, the settlement's included): the rules cited, those that decide, and notes."""
+    if p.kind == "cannot_arise":
+        return Outcome("cannot_arise", ("cannot_arise", p.why), ("cannot_arise", p.why), why=p.why)
+    r = _reading(p, situation)
+    _read_table(r)
+    _read_steps(r)
     if p.kind in ("refused", "allowed"):
-        act = p.act
-        assert act is not None
-        key: tuple[Any, ...]
-        refusal: dict[str, Any]
-        if p.kind == "refused":
-            err = p.error
-            assert err is not None
-            deciding = refusal_rules(p)
-            cite(*deciding)
-            primary(*deciding)
-            refusal = {"action": act.text, "where": act.where, "reason": err.reason, "rule": err.rule,
-                       "message": err.message, "rules": deciding}
-            if err.reason == "forced_spread" and (spread := _forced_in(kept := _kept(p), g)):
-                notes.append(_forced_note(act.seat, kept, spread))
-            key = ("refused", act.where, err.reason, err.rule)
-        else:
-            refusal = {"action": act.text, "where": act.where, "expected": act.reject}
-            key = ("allowed", act.where)
-        return Outcome(p.kind, key, key, events=shown, rules=cite.ids, primary=primary.ids, refusal=refusal,
-                       notes=notes)
+        return _refusal_outcome(r)
     if p.kind == "goes_on":
-        state = (
-            tuple(tuple(hand.hand(s)) for s in range(hand.players)),
-            tuple((sp.owner, sp.cards) for sp in hand.spreads),
-            hand.discard_top, hand.to_act, hand.stage, hand.knock_locks, hand.knock_waits, hand.must_use_taken,
-        )  # fmt: skip
-        key_on: tuple[Any, ...] = ("goes_on", state)
-        for s, n in enumerate(hand.knock_waits):
-            if n:
-                cite("VAR-KNOCKWAIT-1")
-                primary("VAR-KNOCKWAIT-1")
-                notes.append(f"seat {s} laid a spread and may not knock on its next {n} turn(s)")
-        for s, n in enumerate(hand.knock_locks):
-            if n:
-                cite("VAR-HITLOCK-1")
-                primary("VAR-HITLOCK-1")
-                notes.append(f"seat {s}'s spread was hit and seat {s} may not knock on its next {n} turn(s)")
-        if hand.must_use_taken:
-            cite("VAR-MUSTUSE-1")
-            primary("VAR-MUSTUSE-1")
-            notes.append(f"seat {hand.to_act} must use the card taken from the discard pile at once")
-        if forced:
-            for e in shown:
-                if e.kind == "discard" and e.seat is not None and _natural_aces(hand.holding(e.seat)) >= 3:
-                    cite("VAR-FORCED-1")
-                    primary("VAR-FORCED-1")
-                    notes.append(f"forced_spreads = true: seat {e.seat} keeps {_aces_of(hand.holding(e.seat))} in "
-                                 "hand, a book of exactly three aces, which S33's exception lets it keep "
-                                 "(VAR-FORCED-1)")
-        if hand.taken is not None:
-            cite("TURN-7")
-        if not primary.ids:
-            primary(*(r for r in cite.ids if r not in CONTEXT))
-        return Outcome("goes_on", key_on, key_on, events=shown, rules=cite.ids, primary=primary.ids, notes=notes,
-                       to_act=hand.to_act, stock=hand.stock_count, stage=hand.stage)
-    r = hand.result
-    assert r is not None
-    counted = ("CARD-4", "CARD-3", "VAR-FACE-1" if rules.face_values != "10-10-10" else "",
-               "VAR-JOKER-2" if rules.jokers else "")
-    if r.totals is not None:
-        if any(hand.holding(s) >> 52 for s in range(hand.players)):
-            cite("VAR-JOKER-2")
-        if rules.deuces_wild and any(hand.holding(s) & _DEUCES for s in range(hand.players)):
-            cite("VAR-DEUCES-1")
-        if not first_turn and any(t in (49, 50) for t in r.totals):
-            cite("DEALT-4")
-    for e in shown:
-        if e.kind == "knock":
-            cite("TURN-3", "PAY-KNOCK-1", *counted)
-            if rules.knock_limit is not None:
-                cite("VAR-KNOCKLIMIT-1")
-            if forced and e.seat is not None and _natural_aces(hand.holding(e.seat)) >= 3:
-                cite("VAR-FORCED-2")
-                primary("VAR-FORCED-2")
-                notes.append(f"forced_spreads = true: seat {e.seat} knocks holding {_aces_of(hand.holding(e.seat))}, "
-                             "a book of exactly three aces, which S33's exception lets it keep (VAR-FORCED-2)")
-            if not rules.knock_with_discard and rules.knock_timing != "start" and _drew_before(events, e):
-                cite("VAR-KNOCKHELD-1")
-                primary("VAR-KNOCKHELD-1")
-        elif e.kind in ("empty_stock", "turn_limit", "stock_end"):
-            cite(*counted)
-            if e.kind == "turn_limit":
-                primary("STOCK-1")
-                tied = len([x for x in (r.totals or ()) if x == min(r.totals or (0,))]) > 1
-                if tied and rules.turn_limit_end == "count":
-                    cite("PAY-STOCK-2")  # stock_tie settles a tie at the turn limit too
-                    if not r.payments and len(set(r.totals or ())) == 1 and rules.stock_tie != "dead":
-                        notes.append("every player ties for the lowest total, so nobody is outside the tie to pay "
-                                     "(PAY-STOCK-2)")
-    if r.ending in ("knock_won", "knock_caught") and r.totals is not None and r.knocker is not None:
-        others = [t for s, t in enumerate(r.totals) if s != r.knocker]
-        low = min(others)
-        tie = r.totals[r.knocker] == low
-        if r.ending == "knock_caught":
-            if tie:
-                cite("PAY-KNOCK-3")
-                primary("PAY-KNOCK-3")
-            lows = sum(1 for s, t in enumerate(r.totals) if s != r.knocker and t == low)
-            cite("PAY-CAUGHT-1", "PAY-CAUGHT-3" if lows > 1 else "PAY-CAUGHT-2")
-            primary("PAY-CAUGHT-1", "PAY-CAUGHT-3" if lows > 1 else "PAY-CAUGHT-2")
-        else:
-            if tie:
-                cite("PAY-KNOCK-3")
-                primary("PAY-KNOCK-3")
-                notes.append("knock_tie = knocker_wins: the knocker ties the lowest total and wins the tie")
-            cite("PAY-KNOCK-2")
-            primary("PAY-KNOCK-2")
-    if r.ending == "knock_tie" and r.totals is not None and r.knocker is not None:
-        cite("PAY-KNOCK-3", "VAR-KNOCKTIE-1")
-        primary("PAY-KNOCK-3", "VAR-KNOCKTIE-1")
-    if r.ending == "stock_out" and r.totals is not None:
-        primary("STOCK-3" if rules.empty_stock == "last_turn" else "STOCK-2")
-        if rules.empty_stock == "last_turn":
-            cite("STOCK-1")
-        if rules.empty_stock == "dead":
-            primary("STOCK-3")
-        else:
-            low = min(r.totals)
-            if sum(1 for t in r.totals if t == low) > 1:
-                cite("PAY-STOCK-2")
-                primary("PAY-STOCK-2")
-                if not r.payments and rules.stock_tie == "dead":
-                    notes.append("stock_tie = dead: a tie for the lowest total at the empty stock pays nothing")
-                elif not r.payments and len(set(r.totals)) == 1:
-                    notes.append("every player ties for the lowest total, so nobody is outside the tie to pay "
-                                 "(PAY-STOCK-2)")
-            else:
-                cite("PAY-STOCK-1")
-                primary("PAY-STOCK-1")
-    if r.ending == "tonk_out":
-        primary("OUT-1")
-    elif r.ending == "out_by_discard":
-        primary("OUT-2")
-    for pay in r.payments:
-        cite(pay.rule)
-        if getattr(pay.amount, "denominator", 1) != 1:
-            cite("STAKE-2")
-        if pay.rule not in ("PAY-CAUGHT-1", "PAY-CAUGHT-2", "PAY-CAUGHT-3") or r.ending == "knock_caught":
-            primary(pay.rule)
-    if r.ending in ("knock_won", "knock_caught", "stock_out", "dealt_tonk", "dealt_draw", "turn_limit",
-                    "knock_tie", "special_hand"):
-        cite("OBS-3")
-    cite("GAME-1")
-    nxt = next_dealer(hand.players, hand.dealer, r.ending, r.winners, rules)
-    cite("DEALER-4" if r.ending == "dealt_draw" else "DEALER-2")
+        return _goes_on_outcome(r)
+    return _ended_outcome(r)
+
+
+def _refusal_outcome(r: _Reading) -> Outcome:
+    """An action refused (the rules that decide the refusal), or allowed though the
+    scenario expects it refused."""
+    p, act = r.played, r.played.act
+    assert act is not None
+    key: tuple[Any, ...]
+    refusal: dict[str, Any]
+    if p.kind == "refused":
+        err = p.error
+        assert err is not None
+        deciding = refusal_rules(p)
+        r.cite(*deciding)
+        r.primary(*deciding)
+        refusal = {"action": act.text, "where": act.where, "reason": err.reason, "rule": err.rule,
+                   "message": err.message, "rules": deciding}
+        g = compiled(r.hand.rules).geometry
+        if err.reason == "forced_spread" and (spread := forced_spread(kept := _kept(p), g)):
+            r.notes.append(_forced_note(act.seat, kept, spread))
+        key = ("refused", act.where, err.reason, err.rule)
+    else:
+        refusal = {"action": act.text, "where": act.where, "expected": act.reject}
+        key = ("allowed", act.where)
+    return r.outcome(p.kind, key, key, refusal=refusal)
+
+
+def _goes_on_outcome(r: _Reading) -> Outcome:
+    """A hand that goes on: what its state carries on (a wait to knock, a hit lock, a card
+    taken that must be used or kept, three aces kept under forced spreads)."""
+    hand = r.hand
+    state = (
+        tuple(tuple(hand.hand(s)) for s in range(hand.players)),
+        tuple((sp.owner, sp.cards) for sp in hand.spreads),
+        hand.discard_top, hand.to_act, hand.stage, hand.knock_locks, hand.knock_waits, hand.must_use_taken,
+    )  # fmt: skip
+    key: tuple[Any, ...] = ("goes_on", state)
+    for s, n in enumerate(hand.knock_waits):
+        if n:
+            r.take(RULE_OF["knock_waits"], DECIDES)
+            r.notes.append(f"seat {s} laid a spread and may not knock on its next {n} turn(s)")
+    for s, n in enumerate(hand.knock_locks):
+        if n:
+            r.take(RULE_OF["knock_locks"], DECIDES)
+            r.notes.append(f"seat {s}'s spread was hit and seat {s} may not knock on its next {n} turn(s)")
+    if hand.must_use_taken:
+        r.take(RULE_OF["must_use_taken"], DECIDES)
+        r.notes.append(f"seat {hand.to_act} must use the card taken from the discard pile at once")
+    if hand.rules.forced_spreads:
+        _read_aces_kept(r)
+    if hand.taken is not None:
+        r.cite(RULE_OF["taken"])
+    if not r.primary.ids:
+        r.primary(*(rid for rid in r.cite.ids if rid not in r.frame.ids))
+    return r.outcome("goes_on", key, key, to_act=hand.to_act, stock=hand.stock_count, stage=hand.stage)
+
+
+def _read_aces_kept(r: _Reading) -> None:
+    """Under forced spreads, a seat that discarded and keeps a book of exactly three aces
+    (S33's exception)."""
+    rid = RULE_OF["forced_kept"]
+    for e in r.shown:
+        if e.kind == "discard" and e.seat is not None and _natural_aces(r.hand.holding(e.seat)) >= 3:
+            r.take(rid, DECIDES)
+            r.notes.append(f"forced_spreads = true: seat {e.seat} keeps {_aces_of(r.hand.holding(e.seat))} in "
+                           f"hand, a book of exactly three aces, which S33's exception lets it keep ({rid})")
+
+
+def _ended_outcome(r: _Reading) -> Outcome:
+    """A hand that ended: the count, the show, the settlement, the payments and the close,
+    as the record of its end names them; who deals next and the points scored."""
+    hand, p = r.hand, r.played
+    res = hand.result
+    assert res is not None
+    _read_end(r, res)
+    rules = hand.rules
+    nxt = next_dealer(hand.players, hand.dealer, res.ending, res.winners, rules)
     points: tuple[int, ...] | None = None
     if rules.scoring != "stakes":
-        points = hand_points(r, [hand.total(s) for s in range(hand.players)], everyone=rules.scoring == "points_all")
-        cite("VAR-POINTS-1")
+        points = hand_points(res, [hand.total(s) for s in range(hand.players)], everyone=rules.scoring == "points_all")
+        r.cite(*(rule.id for rule in load_rules() if "scoring" in rule.options))  # the match keeps points
     if p.unplayed:
-        notes.append(f"the hand ended before '{p.unplayed[0].text}' ({p.unplayed[0].where}); "
-                     f"{len(p.unplayed)} action(s) were not played")
-    pays = tuple(sorted((x.payer, x.payee, x.amount, x.rule) for x in r.payments))
-    money: tuple[Any, ...] = ("ended", r.ending, r.winners, pays, r.net, bool(p.unplayed))
-    return Outcome("ended", (*money, r.totals), money, ending=r.ending, winners=r.winners, totals=r.totals,
-                   knocker=r.knocker, payments=r.payments, net=r.net, events=shown, rules=cite.ids,
-                   primary=primary.ids, notes=notes, dealer_next=nxt, points=points)
+        r.notes.append(f"the hand ended before '{p.unplayed[0].text}' ({p.unplayed[0].where}); "
+                       f"{len(p.unplayed)} action(s) were not played")
+    pays = tuple(sorted((x.payer, x.payee, x.amount, x.rule) for x in res.payments))
+    money: tuple[Any, ...] = ("ended", res.ending, res.winners, pays, res.net, bool(p.unplayed))
+    return r.outcome("ended", (*money, res.totals), money, ending=res.ending, winners=res.winners,
+                     totals=res.totals, knocker=res.knocker, payments=res.payments, net=res.net, dealer_next=nxt,
+                     points=points)
+
+
+def _read_end(r: _Reading, res: Result) -> None:
+    """The record of the end, in its order: what the count meets, the rules each step
+    applies at the show, the settlement, the payments (each its own event), then the close
+    (from the end's first rule of the frame on)."""
+    end = next(e for e in reversed(r.hand.events) if e.kind == "end")
+    for rid, role in end.applied:
+        if role == COUNT or (role == COUNT_LATER and not r.first_turn):
+            r.take(rid, role)
+    _read_show(r, res)
+    close = next((k for k, (_, role) in enumerate(end.applied) if role == FRAME), len(end.applied))
+    _read_settlement(r, res, end.applied[:close])
+    for rid, role in end.applied[close:]:
+        r.take(rid, role)
+
+
+def _read_settlement(r: _Reading, res: Result, settled: Applied) -> None:
+    """The rules that settled the ending, with its words, then each payment's."""
+    for rid, role in settled:
+        if role in _AT_STEP:
+            r.take(rid, role)
+    _settlement_notes(r, res, {rid for rid, role in settled if role == DECIDES})
+    for e in r.hand.events:
+        if e.kind == "pay":
+            r.cite(e.rule)
+            for rid, role in e.applied:
+                r.take(rid, role)
+
+
+def _read_show(r: _Reading, res: Result) -> None:
+    """The rules each step applies when the hands are shown and counted (a knock's count,
+    the empty stock's, the turn limit's), with S33's three aces a knocker keeps and a tie
+    at the turn limit that nobody pays, in words."""
+    for e in r.shown:
+        for rid, role in e.applied:
+            if role in _AT_SHOW:
+                r.take(rid, role)
+        if (RULE_OF["forced_knock"], SHOW_DECIDES) in e.applied and e.seat is not None:
+            r.notes.append(f"forced_spreads = true: seat {e.seat} knocks holding "
+                           f"{_aces_of(r.hand.holding(e.seat))}, a book of exactly three aces, which S33's "
+                           f"exception lets it keep ({RULE_OF['forced_knock']})")
+        if (RULE_OF["stock_tie"], SHOW) in e.applied and not res.payments and res.totals is not None \
+                and len(set(res.totals)) == 1 and r.hand.rules.stock_tie != "dead":
+            r.notes.append(_nobody_outside(RULE_OF["stock_tie"]))
+
+
+def _nobody_outside(rid: str) -> str:
+    return f"every player ties for the lowest total, so nobody is outside the tie to pay ({rid})"
+
+
+def _settlement_notes(r: _Reading, res: Result, settled: set[str]) -> None:
+    """A knocker who wins a tie, and a tie at the empty stock that pays nothing, in words
+    (``settled``: the rules that settled the ending)."""
+    if res.ending == "knock_won" and RULE_OF["knock_tie"] in settled:
+        r.notes.append("knock_tie = knocker_wins: the knocker ties the lowest total and wins the tie")
+    tie = RULE_OF["stock_tie"]
+    if res.ending == "stock_out" and tie in settled and not res.payments and res.totals is not None:
+        if r.hand.rules.stock_tie == "dead":
+            r.notes.append("stock_tie = dead: a tie for the lowest total at the empty stock pays nothing")
+        elif len(set(res.totals)) == 1:
+            r.notes.append(_nobody_outside(tie))
 
 
 @dataclass
@@ -556,9 +522,9 @@ class Judgement:
         o = g.outcome
         first = [rid for rid in o.rules if rid in o.primary]
         then = [rid for rid in o.rules
-                if rid not in o.primary and rid not in FULL_ONLY and rid in by_id
+                if rid not in o.primary and rid not in o.full_only and rid in by_id
                 and set(by_id[rid].options) & keys]  # fmt: skip
-        found = first + then or [r for r in o.rules if r not in CONTEXT][:1] or o.rules[:1]
+        found = first + then or [r for r in o.rules if r not in o.context][:1] or o.rules[:1]
         return [rid for rid in found if rid not in by_id or self.sentences(g, rid)]
 
     def is_base(self, g: Group) -> bool:

@@ -1,8 +1,10 @@
 """``tonk diff A B``: where two rulesets disagree.  The smallest situations (fewest
 players, fewest actions) in which A and B give a different outcome, each found by a
 different deciding rule, as a one-line ``tonk judge`` description and a scenario file;
-the options that cannot change a hand, with the reason; and the bound searched when
-nothing is found.  See :mod:`tonk_ref.rulebook.diffsearch`."""
+the options that cannot change a hand, with the reason; and, when nothing is found, the
+bound searched and, for each option that could change a hand, the families of situations
+its rules name (spec/rules.yaml ``family``) with how many of each were searched, or the
+rules that name none.  See :mod:`tonk_ref.rulebook.diffsearch`."""
 
 from __future__ import annotations
 

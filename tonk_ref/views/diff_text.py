@@ -98,6 +98,9 @@ def text(d: Diff) -> list[str]:
             out.append(f"   scenario   {w.scenario_note}")
     if not d.witnesses:
         out += ["", nothing_line(d)]
+        if d.unfound and d.families:
+            out += ["", "Not told apart within the bound:"]
+            out += [f"  {u.option} ({_values(u)}; {', '.join(u.rules) or 'no rule'}): {u.words}" for u in d.unfound]
     if d.inert:
         out += ["", "Cannot change a hand within the bound:"]
         out += [f"  {i.option} ({_values(i)}): {i.reason}" for i in d.inert]
@@ -141,6 +144,11 @@ def markdown(d: Diff) -> list[str]:
             out += [f"*{w.scenario_note}*", ""]
     if not d.witnesses:
         out += [nothing_line(d), ""]
+        if d.unfound and d.families:
+            out += ["**Not told apart within the bound:**", ""]
+            out += [f"- `{u.option}` ({_values(u)}; {', '.join(u.rules) or 'no rule'}): {u.words}"
+                    for u in d.unfound]
+            out.append("")
     if d.inert:
         out += ["**Cannot change a hand within the bound:**", ""]
         out += [f"- `{i.option}` ({_values(i)}): {i.reason}" for i in d.inert]
@@ -164,8 +172,12 @@ def to_json(d: Diff) -> dict[str, Any]:
         "cannot_matter": [{"option": i.option, "a": i.values[0], "b": i.values[1], "reason": i.reason}
                           for i in d.inert],
         "found": bool(d.witnesses),
+        "not_told_apart": [{"option": u.option, "a": u.values[0], "b": u.values[1], "rules": u.rules,
+                            "searched": u.searched, "rules_without_family": u.untagged, "text": u.words}
+                           for u in d.unfound],
         "bound": {"players": list(d.players), "max_cards": d.max_cards, "searched": d.searched,
-                  "families": d.families, "rules": d.rules, "text": d.note or d.bound},
+                  "families": d.families, "per_family": d.per_family, "rules": d.rules,
+                  "text": d.note or d.bound},
         "compared": d.compared or None,
         "seconds": round(d.seconds, 3),
     }
@@ -192,5 +204,8 @@ def _page_witness(d: Diff, w: Witness) -> PageWitness:
 
 def diff_view(d: Diff) -> DiffPage:
     """The search in the words of its page."""
+    nothing = nothing_line(d)
+    if not d.witnesses and d.unfound and d.families:  # what was searched for each option, or what it needs
+        nothing += " Not told apart: " + "; ".join(f"{u.option}: {u.words}" for u in d.unfound) + "."
     return DiffPage(d.a.label, d.b.label, changes_line(d), tuple(_page_witness(d, w) for w in d.witnesses),
-                    nothing_line(d), tuple((i.option, i.reason) for i in d.inert), d.searched, d.seconds)
+                    nothing, tuple((i.option, i.reason) for i in d.inert), d.searched, d.seconds)
