@@ -309,9 +309,15 @@ def test_fuzz_plays_every_seat_count_the_table_seats_by_default(preset: str, cou
 
     rules = load_presets()[preset].ruleset()
     plan = FZ.Plan(1, rules, option_values())
-    played = [FZ.fuzz_setup(plan, game)[1]["players"] for game in range(2 * len(counts))]
+    played = [FZ.fuzz_table(plan, game)[2] for game in range(2 * len(counts))]
     assert sorted(set(played)) == [n for n in counts if H.deals(rules, n)] == FZ.seat_counts(rules)
-    assert played[: len(counts)] == FZ.seat_counts(rules), "each seat count within the first hands"
+    assert [n for g, n in enumerate(played) if not FZ.rare_game(g)][: len(counts)] == FZ.seat_counts(rules), \
+        "each seat count within the first hands"
+    assert FZ.fuzz_setup(plan, 1)[1]["players"] == played[1]
+    # the hands steered toward a rare ending take every seat count too, each ending at each
+    rare = [g for g in range(FZ.RARE_EVERY * len(H.RARE) * len(counts)) if FZ.rare_game(g)]
+    pairs = {(FZ.rare_goal(g, rules, n), n) for g in rare for n in [FZ.fuzz_table(plan, g)[2]]}
+    assert pairs >= {(goal, n) for goal in H.RARE for n in counts if goal not in H.rare_unreachable(rules, n)}
 
 
 def test_fuzz_help_says_the_seat_counts_it_plays(capsys: pytest.CaptureFixture[str]) -> None:

@@ -38,7 +38,19 @@ from ..engine.ruleset import DEFAULT, Ruleset
 from ..rulebook.applicability import reasons_reachable
 from ..rulebook.notation import format_action
 from .case import Act, Case, Observe, Step
-from .hands import deals, hand_case, random_ruleset, random_setup, seated, table_fields
+from .hands import (
+    RARE,
+    RARE_WORDS,
+    deals,
+    hand_case,
+    random_ruleset,
+    random_setup,
+    rare_hand,
+    rare_reached,
+    rare_unreachable,
+    seated,
+    table_fields,
+)
 from .results import CaseResult
 from .runner import Engine, run_case
 
@@ -60,8 +72,13 @@ class Plan:
     observe: bool = False  # every seat's observation after the deal and after every action (:func:`observing`)
 
 
-def fuzz_setup(plan: Plan, game: int) -> tuple[random.Random, JSON]:
-    """The random source and the deal of hand ``game`` of the run."""
+#: One hand in this many is steered toward a rare ending (:data:`.hands.RARE`), each
+#: ending in turn, so that every one the table allows is reached within the first hands.
+RARE_EVERY = 5
+
+
+def fuzz_table(plan: Plan, game: int) -> tuple[random.Random, Ruleset, int]:
+    """The random source, the ruleset and the players of hand ``game`` of the run."""
     rng = random.Random(f"{plan.seed}:{game}")
     rules = plan.fixed_rules if plan.fixed_rules is not None else random_ruleset(rng, plan.options)
     if plan.players is not None and plan.players > rules.max_players and plan.players in plan.options.get(
@@ -69,7 +86,14 @@ def fuzz_setup(plan: Plan, game: int) -> tuple[random.Random, JSON]:
         rules = rules.replace(max_players=plan.players)
     if plan.players is not None and plan.fixed_rules is None:
         rules = seated(rules, plan.players, plan.options) or rules  # tonk fuzz checks that some pack deals them
-    return rng, random_setup(rng, rules, plan.players if plan.players is not None else seat_count(rules, game))
+    return rng, rules, plan.players if plan.players is not None else seat_count(rules, game)
+
+
+def fuzz_setup(plan: Plan, game: int) -> tuple[random.Random, JSON]:
+    """The random source and the random deal of hand ``game`` of the run (a hand steered
+    toward a rare ending is dealt otherwise: :func:`make_hand`)."""
+    rng, rules, players = fuzz_table(plan, game)
+    return rng, random_setup(rng, rules, players)
 
 
 def seat_counts(rules: Ruleset) -> list[int]:
@@ -80,9 +104,27 @@ def seat_counts(rules: Ruleset) -> list[int]:
 def seat_count(rules: Ruleset, game: int) -> int:
     """The players of hand ``game`` where the run does not fix them: each seat count the
     table plays in turn (:func:`seat_counts`), so that every one is played from the first
-    hands on."""
+    hands on; the hands steered toward a rare ending take each seat count in turn after
+    every ending (:func:`rare_goal`), so that each ending is tried at each of them."""
     counts = seat_counts(rules)
-    return counts[game % len(counts)]
+    if rare_game(game):
+        return counts[(game // RARE_EVERY // len(RARE)) % len(counts)]
+    return counts[(game - game // RARE_EVERY) % len(counts)]
+
+
+def rare_game(game: int) -> bool:
+    """Whether hand ``game`` is one steered toward a rare ending."""
+    return game % RARE_EVERY == RARE_EVERY - 1
+
+
+def rare_goal(game: int, rules: Ruleset, players: int) -> str | None:
+    """The rare ending hand ``game`` is steered toward (None: a hand played as it comes):
+    each of :data:`.hands.RARE` in turn, skipping those the table cannot reach."""
+    if not rare_game(game):
+        return None
+    closed = rare_unreachable(rules, players)
+    turn = game // RARE_EVERY
+    return next((g for g in (RARE[(turn + k) % len(RARE)] for k in range(len(RARE))) if g not in closed), None)
 
 
 def warm(plan: Plan) -> None:
@@ -92,21 +134,46 @@ def warm(plan: Plan) -> None:
         reasons_reachable(plan.fixed_rules if plan.fixed_rules is not None else DEFAULT)
 
 
-def fuzz_hand(plan: Plan, game: int, *, trace: bool | None = None) -> Case:
+@dataclass(frozen=True, slots=True)
+class Made:
+    """A fuzzed hand as a case, with the rare endings it reached, the one it was steered
+    toward (None: none) and those its table cannot reach, each with why."""
+
+    case: Case
+    reached: frozenset[str]
+    goal: str | None
+    closed: dict[str, str]
+
+
+def make_hand(plan: Plan, game: int, *, trace: bool | None = None) -> Made:
     """Hand ``game`` of the run, played on the reference, as the generated case
-    ``fuzz-S-N`` (with ``trace``, the state after every accepted action is expected too)."""
+    ``fuzz-S-N`` (with ``trace``, the state after every accepted action is expected too):
+    a random deal and random play, or, one hand in :data:`RARE_EVERY`, a deal and play
+    steered toward a rare ending (:func:`rare_goal`, :func:`.hands.rare_hand`)."""
     traced = plan.trace if trace is None else trace
-    rng, setup = fuzz_setup(plan, game)
+    rng, rules, players = fuzz_table(plan, game)
     probes = None
     if plan.probes:
-        rules = Ruleset.from_mapping(setup["ruleset"])
         probes = R.Probes(rate=0.05, most=3, want=frozenset(reasons_reachable(rules)),
                           seed=f"fuzz-probe:{plan.seed}:{game}")
-    played = R.random_hand(rng, setup, illegal_rate=plan.illegal_rate, trace=traced, probes=probes)
+    goal = rare_goal(game, rules, players)
+    played = None
+    if goal is not None:
+        played = rare_hand(rng, rules, players, goal, illegal_rate=plan.illegal_rate, trace=traced, probes=probes)
+    if played is None:
+        setup = random_setup(rng, rules, players)
+        played = R.random_hand(rng, setup, illegal_rate=plan.illegal_rate, trace=traced, probes=probes)
+    steered = f", steered toward {RARE_WORDS[goal]}" if goal is not None else ""
     case = hand_case(played, case_id=f"fuzz-{plan.seed}-{game + 1}",
-                     title=f"random hand {game + 1} of tonk fuzz --seed {plan.seed}",
+                     title=f"random hand {game + 1} of tonk fuzz --seed {plan.seed}{steered}",
                      source=f"generated:fuzz seed {plan.seed}, hand {game + 1}", trace=traced)
-    return observing(case) if plan.observe else case
+    return Made(observing(case) if plan.observe else case, rare_reached(played), goal,
+                rare_unreachable(rules, players))
+
+
+def fuzz_hand(plan: Plan, game: int, *, trace: bool | None = None) -> Case:
+    """Hand ``game`` of the run as a case (:func:`make_hand`)."""
+    return make_hand(plan, game, trace=trace).case
 
 
 #: What a fuzzed hand expects each seat to see: the fields of play of an observation but
