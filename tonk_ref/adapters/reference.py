@@ -390,6 +390,8 @@ class Steer:
         if discards and h.stock_count <= 2 * h.players:  # the last turns: the totals drawn together
             lowest = min(h.total(s) for s in range(h.players) if s != seat)
             return min(discards, key=lambda a: (abs(self._total_after(h, seat, a) - lowest), rng.random()))
+        if discards and h.holding(seat).bit_count() <= 3:  # a short hand kept: it would go out
+            return rng.choice(discards)
         return _by_kind(rng, calm, PATIENT_WEIGHTS)
 
     @staticmethod
