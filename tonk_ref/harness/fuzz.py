@@ -5,13 +5,15 @@ action sequence and written as a scenario file that reproduces it.
 
 The pieces, each usable alone:
 
-* :class:`Plan` and :func:`fuzz_hand`: hand N of a run (its ruleset within what the engine
-  declares or the table's, its seat count in turn each one the table seats, a random deck,
-  random play mixing legal actions with random well-formed ones and, by default, probes:
-  actions the reference refuses for exactly one reason, whose refusal must leave the state
-  as it was), as a case; with :attr:`Plan.observe`, what every seat sees after the deal
-  and after every action is asked too (:func:`observing`), checked for leaks and against
-  what the reference shows that seat;
+* :class:`Plan`, :func:`make_hand` and :func:`fuzz_hand`: hand N of a run (its ruleset
+  within what the engine declares or the table's, its seat count in turn each one the table
+  seats, a random deck, random play mixing legal actions with random well-formed ones and,
+  by default, probes: actions the reference refuses for exactly one reason, whose refusal
+  must leave the state as it was), as a case; one hand in :data:`RARE_EVERY` is dealt and
+  played toward a rare ending instead (:func:`rare_goal`, :func:`.hands.rare_hand`), and
+  :func:`make_hand` says which rare endings a hand reached; with :attr:`Plan.observe`,
+  what every seat sees after the deal and after every action is asked too
+  (:func:`observing`), checked for leaks and against what the reference shows that seat;
 * :func:`moves_case`: a setup and a move list as a case, the reference's answers as its
   expectations (what shrinking tries);
 * :func:`shrink` and :func:`minimize`: the shortest prefix that still fails the same way,

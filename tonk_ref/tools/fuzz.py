@@ -6,7 +6,10 @@ reference engine side by side; every accept/refuse decision (and reason code, fo
 engine declaring ``reasons``) and the final state are compared by the comparison rules of
 spec/tonk.md (``--trace``: every state between too).  Each difference is located state by
 state, shrunk to a short action sequence and written as a scenario file that reproduces
-it: add it to the corpus and the bug stays fixed.
+it: add it to the corpus and the bug stays fixed.  One hand in five is dealt and played
+toward a rare ending (out by hits only, a dealt tonk or draw, a tie at the empty stock, four
+of a kind), and the summary says how often each was reached and which the table cannot
+reach.
 
 Hand N of seed S is always the same hand (its random choices are seeded by S and N), so
 ``-j`` workers, each with its own engine, play the hands between them and find the same
