@@ -44,6 +44,24 @@ def test_the_default_number_of_hands_at_the_seed_rules_reaches_every_rare_ending
     assert H.rare_unreachable(preset("seed"), 2) == H.rare_unreachable(preset("seed"), 3) == {}
 
 
+def test_at_random_rulesets_a_rare_hand_opens_its_ending_where_the_engine_plays_a_value_that_allows_it() -> None:
+    """At random rulesets a steered hand sets the options that forbid its ending to values
+    the engine plays that allow it, so the default hands reach every ending; an engine that
+    plays only a value that forbids one never has a hand steered toward it, and the run says
+    it cannot happen."""
+    plan = FZ.Plan(1, None, option_values())
+    reached: Counter[str] = Counter()
+    for game in range(default_games()):
+        reached.update(FZ.make_hand(plan, game).reached)
+    assert set(reached) == set(H.RARE), reached
+    one_hit = FZ.Plan(1, None, {**option_values(), "hits_per_turn": ("one",)}, probes=False)
+    made = [FZ.make_hand(one_hit, game) for game in range(4 * FZ.RARE_EVERY * len(H.RARE)) if FZ.rare_game(game)]
+    assert {m.goal for m in made} == set(H.RARE) - {"hits_out"}
+    assert all("hits_per_turn = one" in m.closed["hits_out"] for m in made)
+    assert FZ.opened(DEFAULT.replace(hits_per_turn="one"), 2, "hits_out", option_values()) == DEFAULT
+    assert FZ.opened(DEFAULT.replace(dealt_tonk="none"), 3, "dealt_draw", {"dealt_tonk": ("none",)}) is None
+
+
 def test_each_rare_ending_is_what_the_reference_says_it_is() -> None:
     """What counts as each rare ending, held to what the reference cites and pays: a hand
     out by hits alone under tonk_out_double = new_spread pays single (VAR-NEWSPREAD-1), any

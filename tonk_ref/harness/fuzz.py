@@ -119,14 +119,45 @@ def rare_game(game: int) -> bool:
     return game % RARE_EVERY == RARE_EVERY - 1
 
 
-def rare_goal(game: int, rules: Ruleset, players: int) -> str | None:
-    """The rare ending hand ``game`` is steered toward (None: a hand played as it comes):
-    each of :data:`.hands.RARE` in turn, skipping those the table cannot reach."""
+def rare_goal(game: int, rules: Ruleset, players: int, options: dict[str, tuple[Any, ...]] | None = None,
+              ) -> tuple[str, Ruleset] | None:
+    """The rare ending hand ``game`` is steered toward and the rules it is played under
+    (None: a hand played as it comes): each of :data:`.hands.RARE` in turn, skipping those
+    the table cannot reach.  With ``options`` (a run at random rulesets: the values the
+    engine plays), an ending that ``rules`` forbid is tried with the options that forbid it
+    set to values among ``options`` that allow it (:func:`opened`)."""
     if not rare_game(game):
         return None
-    closed = rare_unreachable(rules, players)
     turn = game // RARE_EVERY
-    return next((g for g in (RARE[(turn + k) % len(RARE)] for k in range(len(RARE))) if g not in closed), None)
+    for goal in (RARE[(turn + k) % len(RARE)] for k in range(len(RARE))):
+        table = opened(rules, players, goal, options) if options is not None else rules
+        if table is not None and goal not in rare_unreachable(table, players):
+            return goal, table
+    return None
+
+
+#: The options that can forbid each rare ending, and the values that allow it, first preferred.
+OPENING: dict[str, tuple[tuple[str, tuple[Any, ...]], ...]] = {
+    "dealt_tonk": (("dealt_tonk", ("49_50", "50")),),
+    "dealt_draw": (("dealt_tonk", ("49_50", "50")), ("dealt_tonks", ("draw", "best"))),
+    "hits_out": (("hits_per_turn", ("any",)), ("hit_ends_turn", (False,))),
+    "stock_tie": (("empty_stock", ("play_on", "dead", "last_turn")),),
+}
+
+
+def opened(rules: Ruleset, players: int, goal: str, options: dict[str, tuple[Any, ...]]) -> Ruleset | None:
+    """``rules``, or where ``goal`` cannot happen under them, the same with the options that
+    forbid it (:data:`OPENING`) set, one after another until it can, to a value of
+    ``options`` that allows it (an option not in ``options`` keeps its default); None where
+    none does."""
+    for name, values in OPENING.get(goal, ()):
+        if goal not in rare_unreachable(rules, players):
+            break
+        offered = options.get(name, (getattr(DEFAULT, name),))
+        value = next((v for v in values if any(type(v) is type(o) and v == o for o in offered)), None)
+        if value is not None and getattr(rules, name) != value:
+            rules = rules.replace(**{name: value})
+    return rules if goal not in rare_unreachable(rules, players) else None
 
 
 def warm(plan: Plan) -> None:
@@ -154,11 +185,14 @@ def make_hand(plan: Plan, game: int, *, trace: bool | None = None) -> Made:
     steered toward a rare ending (:func:`rare_goal`, :func:`.hands.rare_hand`)."""
     traced = plan.trace if trace is None else trace
     rng, rules, players = fuzz_table(plan, game)
+    aim = rare_goal(game, rules, players, plan.options if plan.fixed_rules is None else None)
+    goal = None
+    if aim is not None:
+        goal, rules = aim
     probes = None
     if plan.probes:
         probes = R.Probes(rate=0.05, most=3, want=frozenset(reasons_reachable(rules)),
                           seed=f"fuzz-probe:{plan.seed}:{game}")
-    goal = rare_goal(game, rules, players)
     played = None
     if goal is not None:
         played = rare_hand(rng, rules, players, goal, illegal_rate=plan.illegal_rate, trace=traced, probes=probes)
