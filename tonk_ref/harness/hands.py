@@ -283,7 +283,7 @@ def rare_unreachable(rules: Ruleset, players: int) -> dict[str, str]:
     out: dict[str, str] = {}
     if rules.dealt_tonk == "none" and rules.low_dealt_double is None:
         out["dealt_tonk"] = out["dealt_draw"] = "no dealt total is a tonk (dealt_tonk = none)"
-    elif rules.dealt_tonks == "split" and not _split_draw_deals(rules, players):
+    elif rules.dealt_tonks == "split" and not _split_draw_deals(_dealing(rules), players):
         out["dealt_draw"] = (f"under dealt_tonks = split only a dealt tonk for each of the {players} players is a "
                              f"draw, and no deal of {players} hands of {rules.hand_size_for(players)} found holds one")
     if rules.hits_per_turn == "one":
@@ -445,7 +445,18 @@ def _deal_dealt_draw(rng: random.Random, rules: Ruleset, players: int, dealer: i
     return None
 
 
-@functools.lru_cache(maxsize=64)
+#: The options that decide which deals are dealt tonks and draws.
+_DEALING = ("deck", "jokers", "face_values", "hand_size", "dealt_tonk", "low_dealt_double", "dealt_tonks")
+
+
+def _dealing(rules: Ruleset) -> Ruleset:
+    """``rules`` with every option that does not decide the dealt check at its default, and
+    the most seats (one cache entry for the rulesets that deal alike)."""
+    return DEFAULT.replace(**{name: getattr(rules, name) for name in _DEALING}, max_players=max(
+        option_values()["max_players"]), joker_value=rules.joker_value if rules.jokers else DEFAULT.joker_value)
+
+
+@functools.lru_cache(maxsize=1024)
 def _split_draw_deals(rules: Ruleset, players: int) -> bool:
     """Whether some deal of ``players`` hands under ``rules`` gives every player a tonk."""
     return _deal_dealt_draw(random.Random(f"split:{players}"), rules, players, 0) is not None
