@@ -452,8 +452,9 @@ _DEALING = ("deck", "jokers", "face_values", "hand_size", "dealt_tonk", "low_dea
 def _dealing(rules: Ruleset) -> Ruleset:
     """``rules`` with every option that does not decide the dealt check at its default, and
     the most seats (one cache entry for the rulesets that deal alike)."""
-    return DEFAULT.replace(**{name: getattr(rules, name) for name in _DEALING}, max_players=max(
-        option_values()["max_players"]), joker_value=rules.joker_value if rules.jokers else DEFAULT.joker_value)
+    most = max(v for v in option_values()["max_players"] if isinstance(v, int))
+    return DEFAULT.replace(**{name: getattr(rules, name) for name in _DEALING}, max_players=most,
+                           joker_value=rules.joker_value if rules.jokers else DEFAULT.joker_value)
 
 
 @functools.lru_cache(maxsize=1024)
