@@ -438,7 +438,6 @@ class Steer:
                                or any(sp.mask & four == four for sp in after.spreads))
 
 
-
 def _by_kind(rng: random.Random, actions: list[Action], weights: dict[str, float]) -> Action:
     """One of ``actions``: a kind of action by ``weights`` among the kinds present, then
     one of that kind uniformly."""

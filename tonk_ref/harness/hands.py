@@ -285,7 +285,8 @@ def rare_unreachable(rules: Ruleset, players: int) -> dict[str, str]:
         out["dealt_tonk"] = out["dealt_draw"] = "no dealt total is a tonk (dealt_tonk = none)"
     elif rules.dealt_tonks == "split" and not _split_draw_deals(_dealing(rules), players):
         out["dealt_draw"] = (f"under dealt_tonks = split only a dealt tonk for each of the {players} players is a "
-                             f"draw, and no deal of {players} hands of {rules.hand_size_for(players)} found holds one")
+                             f"draw, and no deal of {players} hands of {rules.hand_size_for(players)} cards was found "
+                             "that gives each one")
     if rules.hits_per_turn == "one":
         out["hits_out"] = "one hit a turn (hits_per_turn = one) cannot empty a hand after its draw"
     elif rules.hit_ends_turn:
