@@ -309,9 +309,15 @@ def test_fuzz_plays_every_seat_count_the_table_seats_by_default(preset: str, cou
 
     rules = load_presets()[preset].ruleset()
     plan = FZ.Plan(1, rules, option_values())
-    played = [FZ.fuzz_setup(plan, game)[1]["players"] for game in range(2 * len(counts))]
+    played = [FZ.fuzz_table(plan, game)[2] for game in range(2 * len(counts))]
     assert sorted(set(played)) == [n for n in counts if H.deals(rules, n)] == FZ.seat_counts(rules)
-    assert played[: len(counts)] == FZ.seat_counts(rules), "each seat count within the first hands"
+    assert [n for g, n in enumerate(played) if not FZ.rare_game(g)][: len(counts)] == FZ.seat_counts(rules), \
+        "each seat count within the first hands"
+    assert FZ.fuzz_setup(plan, 1)[1]["players"] == played[1]
+    # the hands steered toward a rare ending take every seat count too, each ending at each
+    rare = [g for g in range(FZ.RARE_EVERY * len(H.RARE) * len(counts)) if FZ.rare_game(g)]
+    pairs = {((FZ.rare_goal(g, rules, n) or ("",))[0], n) for g in rare for n in [FZ.fuzz_table(plan, g)[2]]}
+    assert pairs >= {(goal, n) for goal in H.RARE for n in counts if goal not in H.rare_unreachable(rules, n)}
 
 
 def test_fuzz_help_says_the_seat_counts_it_plays(capsys: pytest.CaptureFixture[str]) -> None:
@@ -331,5 +337,5 @@ def test_a_run_stopped_by_a_difference_says_where_and_how_many_hands_it_played(
     stop = next(line for line in out.splitlines() if line.startswith("stopped after 1 difference"))
     first = int(stop.split("the first in hand ", 1)[1].split(")", 1)[0])
     played = int(stop.split(": ", 1)[1].split(" of 500", 1)[0])
-    assert first <= played < 500, stop
+    assert played == first, stop  # one worker plays the hands in order and stops at the difference
     assert f"({played} of 500 random hands played" in out

@@ -308,6 +308,147 @@ class Probes:
     seed: str = ""
 
 
+# -------------------------------------------------------------------------- play steered toward a rare ending
+@dataclass(slots=True)
+class Steer:
+    """Random play steered toward one rare ending, for a deal stacked toward it (the
+    harness's rare hands, tonk_ref/harness/hands.py).  Every action is a legal one (or, at
+    the illegal rate, a random well-formed one the reference refuses, which changes
+    nothing), chosen so that the ending stays within reach:
+
+    * ``hits_out`` (OUT-1 by hits alone): everyone draws from the stock and nobody knocks;
+      ``seat`` hits whenever it can and never lays a spread, the others lay every spread
+      they can and never hit;
+    * ``stock_tie`` (PAY-STOCK-2): nobody knocks and everyone draws from the stock while it
+      lasts; once it is empty a discard that ties the lowest totals comes first, and the
+      empty stock is drawn from (which ends the hand) only on such a tie;
+    * ``four_of_a_kind``: ``seat`` holds the four cards of ``rank``; it lays them as one
+      book when it may and otherwise never plays one of them; the others play at random.
+
+    An action that would end the hand some other way is set aside while another is legal,
+    for ``patience`` actions (and, at an empty stock, four rounds); after that the hand is
+    played out as it comes."""
+
+    goal: str
+    seat: int
+    rank: int = -1
+    patience: int = 600
+    played: int = 0
+    dry: int = 0  # turns begun with the stock empty
+
+    def move(self, rng: random.Random, h: Hand, illegal_rate: float) -> tuple[int, Action]:
+        """The next move of the steered hand ``h``."""
+        self.played += 1
+        if rng.random() < illegal_rate:
+            other, wrong = random_well_formed(rng, h, 0.2)
+            if h.refusal(wrong, other) is not None:
+                return other, wrong
+        seat = h.to_act
+        assert seat is not None
+        if h.stage == "start" and h.stock_count == 0:
+            self.dry += 1
+        late = self.played > self.patience or self.dry > 4 * h.players
+        actions = h.legal_actions()
+        while actions:
+            action = self._pick(rng, h, seat, actions, late)
+            if late or not self._spoils(h, seat, action):
+                return seat, action
+            actions = [a for a in actions if a != action]
+        return seat, rng.choice(h.legal_actions())  # every action ends the hand some other way
+
+    def _pick(self, rng: random.Random, h: Hand, seat: int, actions: list[Action], late: bool) -> Action:
+        start = h.stage == "start"
+        calm = [a for a in actions if a.type != A.KNOCK] or actions
+        if self.goal == "four_of_a_kind":
+            if seat != self.seat:
+                return _by_kind(rng, actions, PLAY_WEIGHTS)
+            book = [a for a in actions if a.type == A.SPREAD and len(a.cards) == 4
+                    and all(c < 52 and c % 13 == self.rank for c in a.cards)]
+            if book:
+                return book[0]
+            return _by_kind(rng, [a for a in actions if not self._plays_rank(a)] or actions, PLAY_WEIGHTS)
+        if self.goal == "hits_out":
+            if start:
+                return A.DRAW_STOCK if A.DRAW_STOCK in actions else _by_kind(rng, calm, PLAY_WEIGHTS)
+            if seat == self.seat:
+                chosen = [a for a in actions if a.type == A.HIT] or [a for a in actions if a.type == A.DISCARD]
+            else:
+                chosen = [a for a in actions if a.type == A.SPREAD] or [a for a in actions if a.type == A.DISCARD]
+            return rng.choice(chosen or calm)
+        # stock_tie
+        if start:
+            if h.stock_count == 0 and not late and A.DRAW_DISCARD in actions:
+                if A.DRAW_STOCK in actions and self._ends_tied(h, seat, A.DRAW_STOCK):
+                    return A.DRAW_STOCK
+                return A.DRAW_DISCARD
+            return A.DRAW_STOCK if A.DRAW_STOCK in actions else _by_kind(rng, calm, PATIENT_WEIGHTS)
+        discards = [a for a in actions if a.type == A.DISCARD]
+        if h.stock_count == 0:
+            tying = [a for a in discards if self._ends_tied(h, seat, a, after=True)]
+            if tying:
+                return rng.choice(tying)
+        if discards and h.stock_count <= 2 * h.players:  # the last turns: the totals drawn together
+            lowest = min(h.total(s) for s in range(h.players) if s != seat)
+            return min(discards, key=lambda a: (abs(self._total_after(h, seat, a) - lowest), rng.random()))
+        if discards and h.holding(seat).bit_count() <= 3:  # a short hand kept: it would go out
+            return rng.choice(discards)
+        return _by_kind(rng, calm, PATIENT_WEIGHTS)
+
+    @staticmethod
+    def _total_after(h: Hand, seat: int, action: Action) -> int:
+        c = h.copy()
+        c.apply(action, seat)
+        return c.total(seat)
+
+    def _plays_rank(self, a: Action) -> bool:
+        return (0 <= a.card < 52 and a.card % 13 == self.rank) or any(
+            c < 52 and c % 13 == self.rank for c in a.cards)
+
+    def _ends_tied(self, h: Hand, seat: int, action: Action, after: bool = False) -> bool:
+        """Whether ``action`` ends the hand at the empty stock with the lowest totals tied
+        (with ``after``, or leaves them tied, the hand going on)."""
+        c = h.copy()
+        c.apply(action, seat)
+        if c.is_over:
+            return self._reached(h, c, seat, action)
+        if not after:
+            return False
+        totals = [c.total(s) for s in range(c.players)]
+        return totals.count(min(totals)) > 1
+
+    def _spoils(self, h: Hand, seat: int, action: Action) -> bool:
+        """Whether ``action`` ends the hand without the goal."""
+        if action.type == A.DRAW and (action.source == "discard" or h.stock_count > 0):
+            return False
+        c = h.copy()
+        c.apply(action, seat)
+        return c.is_over and not self._reached(h, c, seat, action)
+
+    def _reached(self, before: Hand, after: Hand, seat: int, action: Action) -> bool:
+        """Whether ``action``, which ended the hand ``before`` as ``after``, reached the goal."""
+        r = after.result
+        assert r is not None
+        if self.goal == "hits_out":
+            return (r.ending == "tonk_out" and seat == self.seat and action.type == A.HIT
+                    and not before.spread_this_turn)
+        if self.goal == "stock_tie":
+            return r.ending == "stock_out" and r.totals is not None and r.totals.count(min(r.totals)) > 1
+        four = sum(1 << (self.rank + 13 * s) for s in range(4)) if 0 <= self.rank < 13 else 0
+        return bool(four) and (any(after.holding(s) & four == four for s in range(after.players))
+                               or any(sp.mask & four == four for sp in after.spreads))
+
+
+def _by_kind(rng: random.Random, actions: list[Action], weights: dict[str, float]) -> Action:
+    """One of ``actions``: a kind of action by ``weights`` among the kinds present, then
+    one of that kind uniformly."""
+    kinds = sorted({a.type for a in actions})
+    w = [weights.get(k, 1.0) for k in kinds]
+    if sum(w) <= 0:
+        return rng.choice(actions)
+    kind = rng.choices(kinds, w)[0]
+    return rng.choice([a for a in actions if a.type == kind])
+
+
 def random_hand(
     rng: random.Random,
     setup: JSON,
@@ -318,11 +459,13 @@ def random_hand(
     trace: bool = False,
     probes: Probes | None = None,
     weights: dict[str, float] | None = None,
+    steer: Steer | None = None,
 ) -> Playout:
     """A random hand played on the reference engine until it ends (or ``max_actions``
     moves, a safety net for a ruleset without a ``turn_limit``): the moves in protocol
     JSON with the reference's answers; with ``probes``, sharp refusals tried along the way
-    (their indices in :attr:`Playout.probes`)."""
+    (their indices in :attr:`Playout.probes`); with ``steer``, play steered toward a rare
+    ending (:class:`Steer`) instead of ``weights``."""
     h = hand_of(setup)
     initial = state_to_json(h) if trace else {}
     moves: list[Move] = []
@@ -347,7 +490,10 @@ def random_hand(
     while not h.is_over and len(moves) < max_actions:
         if probes is not None and len(probed) < probes.most and prng.random() < probes.rate:
             probe()
-        seat, action = random_move(rng, h, illegal_rate, picker=picker)
+        if steer is None:
+            seat, action = random_move(rng, h, illegal_rate, picker=picker)
+        else:
+            seat, action = steer.move(rng, h, illegal_rate)
         moves.append((seat, action_to_json(action)))
         answers.append(_answer(h, seat, action, trace, implied))
     if probes is not None and h.is_over:

@@ -5,13 +5,15 @@ action sequence and written as a scenario file that reproduces it.
 
 The pieces, each usable alone:
 
-* :class:`Plan` and :func:`fuzz_hand`: hand N of a run (its ruleset within what the engine
-  declares or the table's, its seat count in turn each one the table seats, a random deck,
-  random play mixing legal actions with random well-formed ones and, by default, probes:
-  actions the reference refuses for exactly one reason, whose refusal must leave the state
-  as it was), as a case; with :attr:`Plan.observe`, what every seat sees after the deal
-  and after every action is asked too (:func:`observing`), checked for leaks and against
-  what the reference shows that seat;
+* :class:`Plan`, :func:`make_hand` and :func:`fuzz_hand`: hand N of a run (its ruleset
+  within what the engine declares or the table's, its seat count in turn each one the table
+  seats, a random deck, random play mixing legal actions with random well-formed ones and,
+  by default, probes: actions the reference refuses for exactly one reason, whose refusal
+  must leave the state as it was), as a case; one hand in :data:`RARE_EVERY` is dealt and
+  played toward a rare ending instead (:func:`rare_goal`, :func:`.hands.rare_hand`), and
+  :func:`make_hand` says which rare endings a hand reached; with :attr:`Plan.observe`,
+  what every seat sees after the deal and after every action is asked too
+  (:func:`observing`), checked for leaks and against what the reference shows that seat;
 * :func:`moves_case`: a setup and a move list as a case, the reference's answers as its
   expectations (what shrinking tries);
 * :func:`shrink` and :func:`minimize`: the shortest prefix that still fails the same way,
@@ -38,7 +40,19 @@ from ..engine.ruleset import DEFAULT, Ruleset
 from ..rulebook.applicability import reasons_reachable
 from ..rulebook.notation import format_action
 from .case import Act, Case, Observe, Step
-from .hands import deals, hand_case, random_ruleset, random_setup, seated, table_fields
+from .hands import (
+    RARE,
+    RARE_WORDS,
+    deals,
+    hand_case,
+    random_ruleset,
+    random_setup,
+    rare_hand,
+    rare_reached,
+    rare_unreachable,
+    seated,
+    table_fields,
+)
 from .results import CaseResult
 from .runner import Engine, run_case
 
@@ -60,8 +74,13 @@ class Plan:
     observe: bool = False  # every seat's observation after the deal and after every action (:func:`observing`)
 
 
-def fuzz_setup(plan: Plan, game: int) -> tuple[random.Random, JSON]:
-    """The random source and the deal of hand ``game`` of the run."""
+#: One hand in this many is steered toward a rare ending (:data:`.hands.RARE`), each
+#: ending in turn, so that every one the table allows is reached within the first hands.
+RARE_EVERY = 5
+
+
+def fuzz_table(plan: Plan, game: int) -> tuple[random.Random, Ruleset, int]:
+    """The random source, the ruleset and the players of hand ``game`` of the run."""
     rng = random.Random(f"{plan.seed}:{game}")
     rules = plan.fixed_rules if plan.fixed_rules is not None else random_ruleset(rng, plan.options)
     if plan.players is not None and plan.players > rules.max_players and plan.players in plan.options.get(
@@ -69,7 +88,14 @@ def fuzz_setup(plan: Plan, game: int) -> tuple[random.Random, JSON]:
         rules = rules.replace(max_players=plan.players)
     if plan.players is not None and plan.fixed_rules is None:
         rules = seated(rules, plan.players, plan.options) or rules  # tonk fuzz checks that some pack deals them
-    return rng, random_setup(rng, rules, plan.players if plan.players is not None else seat_count(rules, game))
+    return rng, rules, plan.players if plan.players is not None else seat_count(rules, game)
+
+
+def fuzz_setup(plan: Plan, game: int) -> tuple[random.Random, JSON]:
+    """The random source and the random deal of hand ``game`` of the run (a hand steered
+    toward a rare ending is dealt otherwise: :func:`make_hand`)."""
+    rng, rules, players = fuzz_table(plan, game)
+    return rng, random_setup(rng, rules, players)
 
 
 def seat_counts(rules: Ruleset) -> list[int]:
@@ -80,9 +106,58 @@ def seat_counts(rules: Ruleset) -> list[int]:
 def seat_count(rules: Ruleset, game: int) -> int:
     """The players of hand ``game`` where the run does not fix them: each seat count the
     table plays in turn (:func:`seat_counts`), so that every one is played from the first
-    hands on."""
+    hands on; the hands steered toward a rare ending take each seat count in turn after
+    every ending (:func:`rare_goal`), so that each ending is tried at each of them."""
     counts = seat_counts(rules)
-    return counts[game % len(counts)]
+    if rare_game(game):
+        return counts[(game // RARE_EVERY // len(RARE)) % len(counts)]
+    return counts[(game - game // RARE_EVERY) % len(counts)]
+
+
+def rare_game(game: int) -> bool:
+    """Whether hand ``game`` is one steered toward a rare ending."""
+    return game % RARE_EVERY == RARE_EVERY - 1
+
+
+def rare_goal(game: int, rules: Ruleset, players: int, options: dict[str, tuple[Any, ...]] | None = None,
+              ) -> tuple[str, Ruleset] | None:
+    """The rare ending hand ``game`` is steered toward and the rules it is played under
+    (None: a hand played as it comes): each of :data:`.hands.RARE` in turn, skipping those
+    the table cannot reach.  With ``options`` (a run at random rulesets: the values the
+    engine plays), an ending that ``rules`` forbid is tried with the options that forbid it
+    set to values among ``options`` that allow it (:func:`opened`)."""
+    if not rare_game(game):
+        return None
+    turn = game // RARE_EVERY
+    for goal in (RARE[(turn + k) % len(RARE)] for k in range(len(RARE))):
+        table = opened(rules, players, goal, options) if options is not None else rules
+        if table is not None and goal not in rare_unreachable(table, players):
+            return goal, table
+    return None
+
+
+#: The options that can forbid each rare ending, and the values that allow it, first preferred.
+OPENING: dict[str, tuple[tuple[str, tuple[Any, ...]], ...]] = {
+    "dealt_tonk": (("dealt_tonk", ("49_50", "50")),),
+    "dealt_draw": (("dealt_tonk", ("49_50", "50")), ("dealt_tonks", ("draw", "best"))),
+    "hits_out": (("hits_per_turn", ("any",)), ("hit_ends_turn", (False,))),
+    "stock_tie": (("empty_stock", ("play_on", "dead", "last_turn")),),
+}
+
+
+def opened(rules: Ruleset, players: int, goal: str, options: dict[str, tuple[Any, ...]]) -> Ruleset | None:
+    """``rules``, or where ``goal`` cannot happen under them, the same with the options that
+    forbid it (:data:`OPENING`) set, one after another until it can, to a value of
+    ``options`` that allows it (an option not in ``options`` keeps its default); None where
+    none does."""
+    for name, values in OPENING.get(goal, ()):
+        if goal not in rare_unreachable(rules, players):
+            break
+        offered = options.get(name, (getattr(DEFAULT, name),))
+        value = next((v for v in values if any(type(v) is type(o) and v == o for o in offered)), None)
+        if value is not None and getattr(rules, name) != value:
+            rules = rules.replace(**{name: value})
+    return rules if goal not in rare_unreachable(rules, players) else None
 
 
 def warm(plan: Plan) -> None:
@@ -92,21 +167,49 @@ def warm(plan: Plan) -> None:
         reasons_reachable(plan.fixed_rules if plan.fixed_rules is not None else DEFAULT)
 
 
-def fuzz_hand(plan: Plan, game: int, *, trace: bool | None = None) -> Case:
+@dataclass(frozen=True, slots=True)
+class Made:
+    """A fuzzed hand as a case, with the rare endings it reached, the one it was steered
+    toward (None: none) and those its table cannot reach, each with why."""
+
+    case: Case
+    reached: frozenset[str]
+    goal: str | None
+    closed: dict[str, str]
+
+
+def make_hand(plan: Plan, game: int, *, trace: bool | None = None) -> Made:
     """Hand ``game`` of the run, played on the reference, as the generated case
-    ``fuzz-S-N`` (with ``trace``, the state after every accepted action is expected too)."""
+    ``fuzz-S-N`` (with ``trace``, the state after every accepted action is expected too):
+    a random deal and random play, or, one hand in :data:`RARE_EVERY`, a deal and play
+    steered toward a rare ending (:func:`rare_goal`, :func:`.hands.rare_hand`)."""
     traced = plan.trace if trace is None else trace
-    rng, setup = fuzz_setup(plan, game)
+    rng, rules, players = fuzz_table(plan, game)
+    aim = rare_goal(game, rules, players, plan.options if plan.fixed_rules is None else None)
+    goal = None
+    if aim is not None:
+        goal, rules = aim
     probes = None
     if plan.probes:
-        rules = Ruleset.from_mapping(setup["ruleset"])
         probes = R.Probes(rate=0.05, most=3, want=frozenset(reasons_reachable(rules)),
                           seed=f"fuzz-probe:{plan.seed}:{game}")
-    played = R.random_hand(rng, setup, illegal_rate=plan.illegal_rate, trace=traced, probes=probes)
+    played = None
+    if goal is not None:
+        played = rare_hand(rng, rules, players, goal, illegal_rate=plan.illegal_rate, trace=traced, probes=probes)
+    if played is None:
+        setup = random_setup(rng, rules, players)
+        played = R.random_hand(rng, setup, illegal_rate=plan.illegal_rate, trace=traced, probes=probes)
+    steered = f", steered toward {RARE_WORDS[goal]}" if goal is not None else ""
     case = hand_case(played, case_id=f"fuzz-{plan.seed}-{game + 1}",
-                     title=f"random hand {game + 1} of tonk fuzz --seed {plan.seed}",
+                     title=f"random hand {game + 1} of tonk fuzz --seed {plan.seed}{steered}",
                      source=f"generated:fuzz seed {plan.seed}, hand {game + 1}", trace=traced)
-    return observing(case) if plan.observe else case
+    return Made(observing(case) if plan.observe else case, rare_reached(played), goal,
+                rare_unreachable(rules, players))
+
+
+def fuzz_hand(plan: Plan, game: int, *, trace: bool | None = None) -> Case:
+    """Hand ``game`` of the run as a case (:func:`make_hand`)."""
+    return make_hand(plan, game, trace=trace).case
 
 
 #: What a fuzzed hand expects each seat to see: the fields of play of an observation but

@@ -6,7 +6,10 @@ reference engine side by side; every accept/refuse decision (and reason code, fo
 engine declaring ``reasons``) and the final state are compared by the comparison rules of
 spec/tonk.md (``--trace``: every state between too).  Each difference is located state by
 state, shrunk to a short action sequence and written as a scenario file that reproduces
-it: add it to the corpus and the bug stays fixed.
+it: add it to the corpus and the bug stays fixed.  One hand in five is dealt and played
+toward a rare ending (out by hits only, a dealt tonk or draw, a tie at the empty stock, four
+of a kind), and the summary says how often each was reached and which the table cannot
+reach.
 
 Hand N of seed S is always the same hand (its random choices are seeded by S and N), so
 ``-j`` workers, each with its own engine, play the hands between them and find the same
@@ -22,7 +25,9 @@ import os
 import random
 import sys
 import time
-from dataclasses import dataclass
+from collections import Counter
+from collections.abc import Callable
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TextIO
 
@@ -32,8 +37,8 @@ from ..adapters.lifetime import signals_held as held
 from ..engine.ruleset import DEFAULT, Ruleset
 from ..errors import TonkError
 from ..harness.case import Case
-from ..harness.fuzz import FuzzStats, Plan, ShrunkNotWritten, failed, fuzz_hand, locate, warm, write_shrunk
-from ..harness.hands import deals, seated
+from ..harness.fuzz import FuzzStats, Plan, ShrunkNotWritten, failed, fuzz_hand, locate, make_hand, warm, write_shrunk
+from ..harness.hands import RARE, RARE_WORDS, deals, seated
 from ..harness.results import CaseResult
 from ..harness.runner import Engine, run_case
 from ..views.escape import visible
@@ -76,7 +81,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--trace", action="store_true",
                         help="with play, compare every state between the actions too (slower); without it "
                         "every decision and the final state are compared, and a difference found is then "
-                        "located state by state")
+                        "located state by state (one request per action, as when observing or without play, "
+                        "answers every state, and each is compared)")
     parser.add_argument("--no-trace", action="store_true", help=argparse.SUPPRESS)  # the default now
     parser.add_argument("-j", "--jobs", type=integer, default=None, metavar="N",
                         help=f"worker processes, each with its own engine (default: one per CPU, here "
@@ -93,18 +99,39 @@ class Tally:
     skipped: int = 0  # the hands the engine could not be asked to play (a value it does not declare)
     why: str = ""  # what the first of them needed
     error: str = ""  # a worker's engine could not be used: why (no hand was played)
+    rare: Counter[str] = field(default_factory=Counter)  # the rare endings reached by the hands played
+    steered: int = 0  # the hands steered toward a rare ending
+    open: set[str] = field(default_factory=set)  # the rare endings some hand's table can reach
+    closed: dict[str, str] = field(default_factory=dict)  # the others: why, at the first table that cannot
+
+    def add(self, t: Tally) -> None:
+        self.hands += t.hands
+        self.actions += t.actions
+        self.differing += t.differing
+        self.skipped += t.skipped
+        self.why = self.why or t.why
+        self.rare.update(t.rare)
+        self.steered += t.steered
+        self.open |= t.open
+        for goal, why in t.closed.items():
+            self.closed.setdefault(goal, why)
 
 
-def play_hands(engine: Engine, plan: Plan, games: range, batch: bool) -> Tally:
+def play_hands(engine: Engine, plan: Plan, games: range, batch: bool,
+               stop: Callable[[int], bool] | None = None) -> Tally:
+    """Hands ``games`` of the run played on ``engine``, in order; with ``stop``, asked with
+    the differences found so far after each hand, no more once it says so."""
     tally = Tally()
     found = []
     # each hand is made while the engine plays the one before (the runner sends the next
     # case's play ahead once the case in hand needs no more answers)
-    following = fuzz_hand(plan, games[0]) if games else None
+    following = make_hand(plan, games[0]) if games else None
     for k, game in enumerate(games):
-        case = following
-        assert case is not None
-        following = engine.following = fuzz_hand(plan, games[k + 1]) if k + 1 < len(games) else None
+        made = following
+        assert made is not None
+        following = make_hand(plan, games[k + 1]) if k + 1 < len(games) else None
+        engine.following = following.case if following is not None else None
+        case = made.case
         tally.hands += 1
         tally.actions += len(case.actions)
         result = run_case(case, engine, batch=batch)
@@ -113,6 +140,14 @@ def play_hands(engine: Engine, plan: Plan, games: range, batch: bool) -> Tally:
         elif result.status == "skipped":
             tally.skipped += 1
             tally.why = tally.why or result.message
+        if result.status != "skipped":  # a rare ending counts where the engine played it
+            tally.rare.update(made.reached)
+        tally.steered += made.goal is not None
+        tally.open |= set(RARE) - set(made.closed)
+        for goal, why in made.closed.items():
+            tally.closed.setdefault(goal, why)
+        if stop is not None and stop(len(found)):
+            break
     engine.following = None
     tally.differing = tuple(found)
     return tally
@@ -128,7 +163,7 @@ def _pool_context() -> multiprocessing.context.BaseContext:
     return multiprocessing.get_context("fork" if sys.platform == "linux" else "spawn")
 
 
-def _start_worker(spec: EngineSpec, plan: Plan, batch: bool, parent: int, hello: Any) -> None:
+def _start_worker(spec: EngineSpec, plan: Plan, batch: bool, parent: int, hello: Any, found: Any, most: int) -> None:
     from ..adapters.lifetime import worker_started
 
     worker_started(parent)  # ends with the runner, however it ends
@@ -139,7 +174,7 @@ def _start_worker(spec: EngineSpec, plan: Plan, batch: bool, parent: int, hello:
     if hasattr(adapter, "first_hello"):
         setattr(adapter, "first_hello", hello)  # noqa: B010 (a worker's engine says what the runner's said)
     try:
-        _WORKER.update(engine=Engine.greet(adapter), plan=plan, batch=batch)
+        _WORKER.update(engine=Engine.greet(adapter), plan=plan, batch=batch, found=found, most=most)
     except EngineUnavailable as e:
         _WORKER["error"] = f"the engine could not be used in a worker: {e.fault.kind}: {e.fault.message}"
     except EngineChanged as e:
@@ -151,8 +186,24 @@ def _work(games: range) -> Tally:
 
     if "error" in _WORKER:
         return Tally(error=_WORKER["error"])
+    found, most = _WORKER["found"], _WORKER["most"]
+    told = 0
+
+    def stop(differences: int) -> bool:
+        """Whether the workers have found the differences asked for between them (this
+        one's added to the count they share)."""
+        nonlocal told
+        if not most:
+            return False
+        with found.get_lock():
+            found.value += differences - told
+            told = differences
+            return bool(found.value >= most)
+
+    if stop(0):
+        return Tally()  # enough found already: the chunk is not played
     try:
-        return play_hands(_WORKER["engine"], _WORKER["plan"], games, _WORKER["batch"])
+        return play_hands(_WORKER["engine"], _WORKER["plan"], games, _WORKER["batch"], stop)
     except EngineChanged as e:
         _WORKER["error"] = str(e)
         return Tally(error=str(e))
@@ -197,17 +248,22 @@ def _fuzz(args: argparse.Namespace, spec: EngineSpec, adapter: Any, seed: int, f
             raise UsageError(f"{args.rules}: the engine does not play {'; '.join(map(str, unsupported))}")
     if args.players is not None:
         _check_players(args.players, caps.options, fixed_rules, args.rules)
-    plan = Plan(seed, fixed_rules, caps.options, args.players, args.illegal_rate, args.trace, not args.no_probes,
-                observe="observations" in caps.features and not args.no_observe)
+    observe = "observations" in caps.features and not args.no_observe
     batch = not args.no_play
+    # one request per action (observing, or no play): each answer is a state, and each is compared
+    acting = observe or not batch or "play" not in caps.features
+    plan = Plan(seed, fixed_rules, caps.options, args.players, args.illegal_rate, args.trace or acting,
+                not args.no_probes, observe=observe)
     jobs = min(args.jobs or os.cpu_count() or 1, max(1, args.games // CHUNK))
     bar = Progress(args.games, "tonk fuzz", enabled=False if args.no_progress or args.quiet else None)
     chunks = [range(start, min(start + CHUNK, args.games)) for start in range(0, args.games, CHUNK)]
     stats = FuzzStats()
+    total = Tally()  # the rare endings reached, and those no table of the run can reach
     differing: list[int] = []
     start = time.perf_counter()
 
     def add(t: Tally) -> None:
+        total.add(t)
         stats.hands += t.hands
         stats.actions += t.actions
         differing.extend(t.differing)
@@ -219,10 +275,13 @@ def _fuzz(args: argparse.Namespace, spec: EngineSpec, adapter: Any, seed: int, f
     def enough() -> bool:
         return bool(args.max_diffs) and len(differing) >= args.max_diffs
 
+    def stop(differences: int) -> bool:
+        return bool(args.max_diffs) and len(differing) + differences >= args.max_diffs
+
     if jobs == 1:
         try:
             for games in chunks:
-                add(play_hands(engine, plan, games, batch))
+                add(play_hands(engine, plan, games, batch, stop))
                 if enough():
                     break
         except Interrupted as e:
@@ -230,8 +289,11 @@ def _fuzz(args: argparse.Namespace, spec: EngineSpec, adapter: Any, seed: int, f
             return _interrupted(e, stats, differing, seed)
     else:
         warm(plan)  # once here, not once per worker: a forked worker starts with it
-        pool = concurrent.futures.ProcessPoolExecutor(jobs, mp_context=_pool_context(), initializer=_start_worker,
-                                                      initargs=(spec, plan, batch, os.getpid(), engine.hello))
+        context = _pool_context()
+        found = context.Value("i", 0)  # the differences the workers have found, so that all stop at once
+        pool = concurrent.futures.ProcessPoolExecutor(
+            jobs, mp_context=context, initializer=_start_worker,
+            initargs=(spec, plan, batch, os.getpid(), engine.hello, found, args.max_diffs))
         try:
             pending = list(chunks)
             with held():  # the workers are forked whole, or not at all
@@ -309,10 +371,11 @@ def _fuzz(args: argparse.Namespace, spec: EngineSpec, adapter: Any, seed: int, f
                     print(f"  wrote {path}", file=out)
                     print(f"  replay: {replay_found(f'fuzz-{case.id}', Path(args.out), spec)}", file=out)
                 stats.written.append(str(path))
-    mode = ("play" + (" with trace" if plan.trace else "")) if batch and "play" in caps.features else "act"
+    mode = ("play" + (" with trace" if plan.trace else "")) if not acting else "act, every state compared"
     if plan.observe:
-        mode = "act, every seat observed after every action"
+        mode = "act, every state compared and every seat observed after every action"
     random_hands = stats.timed
+    print(rare_line(total), file=out)
     if random_hands < args.games:
         first = min((g for g in differing if g >= 0), default=None)
         at = f" (the first in hand {first + 1})" if first is not None else ""
@@ -333,6 +396,22 @@ def _fuzz(args: argparse.Namespace, spec: EngineSpec, adapter: Any, seed: int, f
     if stats.differences:
         return exitcodes.FAILED
     return exitcodes.NOTHING_CHECKED if stats.skipped == stats.hands else exitcodes.OK
+
+
+def rare_line(tally: Tally) -> str:
+    """One line: how many times the hands played reached each rare ending, how many hands
+    were steered toward them, and the endings no table of the run can reach, with why."""
+    closed = {goal: why for goal, why in tally.closed.items() if goal not in tally.open}
+    reached = ", ".join(f"{RARE_WORDS[g]} {tally.rare[g]}" for g in RARE if g not in closed)
+    line = (f"rare endings reached: {reached or 'none possible'} "
+            f"({tally.steered} of {tally.hands} hands steered toward them)")
+    whys: dict[str, list[str]] = {}
+    for goal in RARE:
+        if goal in closed:
+            whys.setdefault(closed[goal], []).append(RARE_WORDS[goal])
+    for why, words in whys.items():
+        line += f"; {' and '.join(words)} cannot happen at this table: {why}"
+    return line
 
 
 class _WorkerFailed(TonkError):
