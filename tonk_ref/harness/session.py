@@ -32,7 +32,7 @@ from .results import CaseResult, LoadError
 from .runner import MAX_FAULTS_IN_A_ROW, Engine, SuiteRun
 from .suite import PERFT_DEPTH
 from .table.block import Block, Marks, exercise_from
-from .table.coverage import Exercise, measured
+from .table.coverage import Exercise, measured, measured_in_part
 from .table.own import Table
 from .table.retarget import Retargeted
 
@@ -256,6 +256,8 @@ class Session:
         from .table.coverage import measure, profile_coverage
 
         def pair(r: CaseResult) -> tuple[Case, Exercise]:
+            if r.left_out is not None:  # run in part: what its steps that ran exercise
+                return r.case, measured_in_part(r.case, r.left_out.at)
             return r.case, prepared.exercised.get(r.id, Exercise())
 
         ran = [pair(r) for r in run.results if r.status != "skipped"]
