@@ -78,6 +78,25 @@ script:
     reject: must_draw_first
   - expect: {to_act: 1, stage: start, hand_sizes: [1, 5, 5]}
 """,
+    # paid, then a match request (needs match): the payments come before it
+    "h-pay-then-match": """id: h-pay-then-match
+title: seat 0 knocks and is paid; then who deals next
+rules: [PAY-KNOCK-2, DEALER-2]
+""" + KNOCK_DEAL + """script:
+  - act: 0 knock
+  - call:
+      method: next_dealer
+      params: {players: 3, dealer: 2, result: {ending: knock_won, winners: [0]}}
+      expect: {dealer: 0}
+result:
+  ending: knock_won
+  winners: [0]
+  totals: [12, 47, 46]
+  net: [2, -1, -1]
+  payments:
+    - {payer: 1, payee: 0, amount: 1, rule: PAY-KNOCK-2}
+    - {payer: 2, payee: 0, amount: 1, rule: PAY-KNOCK-2}
+""",
     # what seat 1 sees (needs observations)
     "h-observe": """id: h-observe
 title: seat 1 sees its own hand and the sizes of the others, not their cards

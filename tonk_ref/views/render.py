@@ -78,15 +78,20 @@ def not_checked_lines(report: JSON) -> list[str]:
 _STEP_WORDS = {"call": "match-request", "observe": "observe", "legal": "legal-actions", "perft": "perft"}
 
 
+def _n(n: int, word: str) -> str:
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
 def in_part_lines(report: JSON) -> list[str]:
     """``6 cases checked in part: their match-request steps need the feature match ...``."""
     out = []
     for features, row in (report["checks"].get("in_part") or {}).items():
         kinds = " and ".join(_STEP_WORDS.get(k, k) for k in row["kinds"])
         many = "s" if ", " in features else ""
-        results = f", and {row['results']} final results" if row["results"] else ""
-        out.append(f"{row['cases']} cases checked in part: their {kinds} steps need the feature{many} {features}, "
-                   f"not declared ({row['steps']} steps left out{results}; declare it to check them whole)")
+        results = f", and {_n(row['results'], 'final result')}" if row["results"] else ""
+        out.append(f"{_n(row['cases'], 'case')} checked in part: their {kinds} steps need the feature{many} "
+                   f"{features}, not declared ({_n(row['steps'], 'step')} left out{results}; declare it to check "
+                   "them whole)")
     return out
 
 
