@@ -15,7 +15,7 @@ from typing import Any
 import jsonschema
 import pytest
 import yaml
-from tonkcases import write_cases
+from tonkcases import PAY_THEN_MATCH, write_cases
 
 from tonk_ref.harness.report import REPORT_SCHEMA
 from tonk_ref.tools import cli
@@ -246,7 +246,8 @@ def test_a_failing_generated_hand_is_shrunk_to_a_scenario_file(tonk: Any, tmp_pa
 
 def test_a_case_whose_later_steps_need_match_is_checked_in_part(tonk: Any, tmp_path: Path) -> None:
     sc = tmp_path / "sc"
-    write_cases(sc, ["h-pay-then-match"])
+    sc.mkdir()
+    (sc / "h-pay-then-match.yaml").write_text(PAY_THEN_MATCH, encoding="utf-8")
     out = tmp_path / "r.json"
     code, text, _ = tonk("--no-features", "--scenarios", sc, "--adapter", "tonkfake:no_match", "--json", out)
     assert code == 0, text

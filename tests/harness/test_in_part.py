@@ -9,7 +9,7 @@ from typing import Any
 import jsonschema
 import pytest
 from deals import HIT_DEAL, KNOCK_DEAL
-from tonkcases import CASES
+from tonkcases import PAY_THEN_MATCH
 from tonkfake import NoMatch, NoMatchOverpays
 
 from tonk_ref.adapters.base import Adapter
@@ -23,8 +23,6 @@ from tonk_ref.views.render import console_lines
 
 NEXT_DEALER = "{method: next_dealer, params: {players: 3, dealer: 2, result: {ending: knock_won, winners: [0]}}, " \
               "expect: {dealer: 0}}"
-#: The hand is paid, then a match request asks who deals next: the payments come first.
-PAY_THEN_MATCH = CASES["h-pay-then-match"]
 #: The match request is the first step: nothing comes before it to run.
 MATCH_FIRST = """id: ip-match-first
 title: who deals next, then seat 0 knocks

@@ -78,8 +78,19 @@ script:
     reject: must_draw_first
   - expect: {to_act: 1, stage: start, hand_sizes: [1, 5, 5]}
 """,
-    # paid, then a match request (needs match): the payments come before it
-    "h-pay-then-match": """id: h-pay-then-match
+    # what seat 1 sees (needs observations)
+    "h-observe": """id: h-observe
+title: seat 1 sees its own hand and the sizes of the others, not their cards
+rules: [OBS-2]
+""" + KNOCK_DEAL + """script:
+  - observe: {seat: 1, expect: {hand: [Kd, Qd, Jd, 9h, 8s], hand_sizes: [5, 5, 5], hidden: [Ac, 2c, Kc]}}
+""",
+}
+
+
+#: Paid, then a match request (needs match): the payments come before it.  Not among
+#: :data:`CASES` (it would change what the tests that write them all count).
+PAY_THEN_MATCH = """id: h-pay-then-match
 title: seat 0 knocks and is paid; then who deals next
 rules: [PAY-KNOCK-2, DEALER-2]
 """ + KNOCK_DEAL + """script:
@@ -96,15 +107,7 @@ result:
   payments:
     - {payer: 1, payee: 0, amount: 1, rule: PAY-KNOCK-2}
     - {payer: 2, payee: 0, amount: 1, rule: PAY-KNOCK-2}
-""",
-    # what seat 1 sees (needs observations)
-    "h-observe": """id: h-observe
-title: seat 1 sees its own hand and the sizes of the others, not their cards
-rules: [OBS-2]
-""" + KNOCK_DEAL + """script:
-  - observe: {seat: 1, expect: {hand: [Kd, Qd, Jd, 9h, 8s], hand_sizes: [5, 5, 5], hidden: [Ac, 2c, Kc]}}
-""",
-}
+"""
 
 
 def write_cases(directory: Path, names: list[str] | None = None) -> list[str]:
