@@ -257,6 +257,12 @@ def test_a_case_whose_later_steps_need_match_is_checked_in_part(tonk: Any, tmp_p
     jsonschema.validate(report, REPORT_SCHEMA)
     case = report["cases"][0]
     assert case["status"] == "passed" and case["left_out"]["steps"][0]["text"] == "call next_dealer"
+    # at a table, coverage counts what the steps that ran exercise: the payment, not who deals next
+    code, text, _ = tonk("--no-features", "--scenarios", sc, "--adapter", "tonkfake:no_match", "--rules", "seed",
+                         "--generated", "0", "--json", out)
+    coverage = json.loads(out.read_text())["coverage"]["table"]
+    assert code == 0 and coverage["rules"]["PAY-KNOCK-2"] == 1 and coverage["rules"]["DEALER-2"] == 0, text
+    assert coverage["uncovered"]["DEALER-2"] == "0 cases exercised it; 1 more need feature match"
     # the payments come before the match request: a wrong one fails the case
     code, text, _ = tonk("--no-features", "--scenarios", sc, "--adapter", "tonkfake:no_match_overpays")
     assert code == 1 and "result.payments" in text, text
