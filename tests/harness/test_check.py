@@ -15,7 +15,7 @@ from typing import Any
 import jsonschema
 import pytest
 import yaml
-from tonkcases import write_cases
+from tonkcases import PAY_THEN_MATCH, write_cases
 
 from tonk_ref.harness.report import REPORT_SCHEMA
 from tonk_ref.tools import cli
@@ -242,6 +242,30 @@ def test_a_failing_generated_hand_is_shrunk_to_a_scenario_file(tonk: Any, tmp_pa
     assert doc["title"].startswith("Found by tonk check --rules:") and "shrunk to" in text
     assert tonk("--scenarios", found, "--no-features", "--perft-depth", "0")[0] == 0
     assert tonk("--scenarios", found, "--no-features", "--perft-depth", "0", "--adapter-cmd", engine)[0] == 1
+
+
+def test_a_case_whose_later_steps_need_match_is_checked_in_part(tonk: Any, tmp_path: Path) -> None:
+    sc = tmp_path / "sc"
+    sc.mkdir()
+    (sc / "h-pay-then-match.yaml").write_text(PAY_THEN_MATCH, encoding="utf-8")
+    out = tmp_path / "r.json"
+    code, text, _ = tonk("--no-features", "--scenarios", sc, "--adapter", "tonkfake:no_match", "--json", out)
+    assert code == 0, text
+    assert ("1 case checked in part: their match-request steps need the feature match, not declared (1 step left "
+            "out; declare it to check them whole)") in text
+    report = json.loads(out.read_text())
+    jsonschema.validate(report, REPORT_SCHEMA)
+    case = report["cases"][0]
+    assert case["status"] == "passed" and case["left_out"]["steps"][0]["text"] == "call next_dealer"
+    # at a table, coverage counts what the steps that ran exercise: the payment, not who deals next
+    code, text, _ = tonk("--no-features", "--scenarios", sc, "--adapter", "tonkfake:no_match", "--rules", "seed",
+                         "--generated", "0", "--json", out)
+    coverage = json.loads(out.read_text())["coverage"]["table"]
+    assert code == 0 and coverage["rules"]["PAY-KNOCK-2"] == 1 and coverage["rules"]["DEALER-2"] == 0, text
+    assert coverage["uncovered"]["DEALER-2"] == "0 cases exercised it; 1 more need feature match"
+    # the payments come before the match request: a wrong one fails the case
+    code, text, _ = tonk("--no-features", "--scenarios", sc, "--adapter", "tonkfake:no_match_overpays")
+    assert code == 1 and "result.payments" in text, text
 
 
 def test_k_selects_by_id_file_and_rule(tonk: Any, tmp_path: Path) -> None:

@@ -13,7 +13,7 @@ from tonkcases import CASES
 from tonk_ref.adapters.base import AdapterFault, FaultKind, Rejected
 from tonk_ref.adapters.inprocess import reference
 from tonk_ref.engine.ruleset import DEFAULT
-from tonk_ref.harness.case import Act, Case
+from tonk_ref.harness.case import STEP_FEATURES, Act, Case
 from tonk_ref.harness.runner import Engine, EngineUnavailable, run_case, run_suite
 from tonk_ref.harness.scenario import parse_scenario
 from tonk_ref.harness.suite import load_suite
@@ -129,11 +129,20 @@ def test_an_undeclared_feature_skips_only_cases_whose_steps_call_it(suite: list[
     results = [run_case(c, engine) for c in suite]
     causes = Counter(str(n) for r in results if r.status == "skipped" for n in r.needs)
     assert set(causes) == {"needs feature observations", "needs feature match", "needs feature legal_actions"}
+    in_part = 0
     for r in results:
+        missing = r.case.methods - engine.caps.features
         if r.status == "skipped":
-            assert {n.name for n in r.needs} == r.case.methods - engine.caps.features
+            assert {n.name for n in r.needs} == missing
+        elif r.left_out is not None:  # only steps after its first need them: run up to the first
+            in_part += 1
+            at = r.left_out.at
+            assert r.status == "passed" and {n.name for n in r.left_out.needs} == missing and at > 0
+            assert not r.case.prefix(at).methods - engine.caps.features
+            assert STEP_FEATURES.get(r.case.steps[at].kind) in missing
         else:
-            assert r.status == "passed" and not r.case.methods - engine.caps.features
+            assert r.status == "passed" and not missing
+    assert in_part
 
 
 def test_play_and_step_by_step_agree_on_every_case(suite: list[Case]) -> None:

@@ -88,6 +88,28 @@ rules: [OBS-2]
 }
 
 
+#: Paid, then a match request (needs match): the payments come before it.  Not among
+#: :data:`CASES` (it would change what the tests that write them all count).
+PAY_THEN_MATCH = """id: h-pay-then-match
+title: seat 0 knocks and is paid; then who deals next
+rules: [PAY-KNOCK-2, DEALER-2]
+""" + KNOCK_DEAL + """script:
+  - act: 0 knock
+  - call:
+      method: next_dealer
+      params: {players: 3, dealer: 2, result: {ending: knock_won, winners: [0]}}
+      expect: {dealer: 0}
+result:
+  ending: knock_won
+  winners: [0]
+  totals: [12, 47, 46]
+  net: [2, -1, -1]
+  payments:
+    - {payer: 1, payee: 0, amount: 1, rule: PAY-KNOCK-2}
+    - {payer: 2, payee: 0, amount: 1, rule: PAY-KNOCK-2}
+"""
+
+
 def write_cases(directory: Path, names: list[str] | None = None) -> list[str]:
     """Write the named cases (default: all) as DIR/<id>.yaml; return their ids."""
     directory.mkdir(parents=True, exist_ok=True)

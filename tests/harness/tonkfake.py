@@ -240,3 +240,55 @@ def house40() -> InProcessAdapter:
     """The reference engine wrapped as a house engine that declares and plays only
     ``deck: 40, upcard: false, dealt_tonk: "50"`` (:class:`House40Service`)."""
     return InProcessAdapter(House40Service())
+
+
+class NoMatch(InProcessAdapter):
+    """The reference engine, declaring every feature but ``match``."""
+
+    def hello(self) -> JSON:
+        h = super().hello()
+        h["features"] = [f for f in h["features"] if f != "match"]
+        return h
+
+
+def no_match() -> NoMatch:
+    return NoMatch()
+
+
+def _overpaid(answer: JSON) -> JSON:
+    """``answer`` (a state, or a ``play`` answer holding ``state`` and ``states``), copied,
+    with the first payment of every result one stake more."""
+
+    def state(s: Any) -> Any:
+        result = s.get("result") if isinstance(s, dict) else None
+        if not (isinstance(result, dict) and result.get("payments")):
+            return s
+        first, *rest = result["payments"]
+        return {**s, "result": {**result, "payments": [{**first, "amount": first["amount"] + 1}, *rest]}}
+
+    if "state" in answer:
+        out = {**answer, "state": state(answer["state"])}
+        if isinstance(answer.get("states"), list):
+            out["states"] = [state(s) for s in answer["states"]]
+        return out
+    return dict(state(answer))
+
+
+class NoMatchOverpays(NoMatch):
+    """Without ``match``, and paying one stake too many on the first payment of a hand."""
+
+    def new_hand(self, setup: JSON) -> JSON:
+        return _overpaid(super().new_hand(setup))
+
+    def act(self, seat: int, action: JSON) -> JSON:
+        return _overpaid(super().act(seat, action))
+
+    def state(self) -> JSON:
+        return _overpaid(super().state())
+
+    def play(self, setup: JSON, actions: list[tuple[int, JSON]], trace: bool = False) -> JSON:
+        return _overpaid(super().play(setup, actions, trace))
+
+
+def no_match_overpays() -> NoMatchOverpays:
+    return NoMatchOverpays()

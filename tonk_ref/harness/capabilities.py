@@ -18,7 +18,7 @@ from ..engine.ruleset import DEFAULT, Ruleset
 from ..errors import TonkError
 from ..rulebook.notation import value_text
 from ..rulebook.options import action_options
-from .case import Act, Case
+from .case import STEP_FEATURES, Act, Case, step_label
 
 JSON = dict[str, Any]
 _DEFAULTS = DEFAULT.to_dict()
@@ -70,6 +70,52 @@ _DECLARE = {
     "feature": "the feature {}",
     "table": "",
 }
+
+
+@dataclass(frozen=True, slots=True)
+class LeftOut:
+    """The steps a case runs without, for features the engine did not declare: every step
+    from ``at`` (the first that needs one of them), and the final result too when an action
+    is among them (:meth:`~.case.Case.prefix`)."""
+
+    at: int
+    needs: tuple[Need, ...]
+    result: bool  # the final result is left out with them
+
+    def steps(self, case: Case) -> list[JSON]:
+        """The steps left out, each with its index, kind, line and text."""
+        return [{"step": i, "kind": s.kind, "line": s.line, "text": step_label(s)}
+                for i, s in enumerate(case.steps[self.at:], self.at)]
+
+    def text(self, case: Case) -> str:
+        """``checked in part: steps 14-15 left out (from line 30: call join), they need the
+        feature match``."""
+        last = len(case.steps) - 1
+        span = f"step {self.at}" if last == self.at else f"steps {self.at}-{last}"
+        first = case.steps[self.at]
+        where = f"from line {first.line}: " if first.line else "from "
+        names = _and([n.name for n in self.needs])
+        result = " and the final result" if self.result else ""
+        return (f"checked in part: {span}{result} left out ({where}{step_label(first)}), they need the feature"
+                f"{'s' if len(self.needs) > 1 else ''} {names}, which the engine did not declare")
+
+    def to_json(self, case: Case) -> JSON:
+        return {"from_step": self.at, "needs": [{"kind": n.kind, "name": n.name} for n in self.needs],
+                "steps": self.steps(case), "result": self.result}
+
+
+def run_in_part(case: Case, needs: tuple[Need, ...]) -> LeftOut | None:
+    """What ``case`` leaves out when it runs in part instead of being skipped for ``needs``
+    (what it needs that the engine did not declare): when every need is a feature that only
+    its steps need (not its ruleset, its actions or its file's ``requires``), it runs up to
+    the first step that needs one, unless that is its first step.  None: it is skipped."""
+    if not needs or any(n.kind != "feature" or n.name in case.requires for n in needs):
+        return None
+    missing = {n.name for n in needs}
+    at = next((i for i, s in enumerate(case.steps) if STEP_FEATURES.get(s.kind) in missing), 0)
+    if at == 0:
+        return None
+    return LeftOut(at, needs, any(isinstance(s, Act) for s in case.steps[at:]) and case.result is not None)
 
 
 #: The members spec/schemas/hello.json requires, in its order.

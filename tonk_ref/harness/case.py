@@ -14,8 +14,9 @@ What a case needs of an engine is derived, never written twice:
   ``observations``, a legal-action list or a perft count ``legal_actions``, a match
   request ``match``), plus any a scenario file lists under ``requires``.
 
-A case is skipped only when its setup or its steps need one of these.  Everything else
-runs; an expectation that needs a feature the engine did not declare (``net`` and
+A case is skipped only when its setup or its steps need one of these; a case whose later
+steps alone need a feature runs in part, up to the first of them (:meth:`Case.prefix`).
+Everything else runs; an expectation that needs a feature the engine did not declare (``net`` and
 ``payments`` need ``payments``; an exact reason code needs ``reasons``) is reported as not
 checked, or compared as much as the engine allows (a refusal is still a refusal).
 """
@@ -23,7 +24,7 @@ checked, or compared as much as the engine allows (a refusal is still a refusal)
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
 from ..engine.ruleset import DEFAULT, Ruleset
@@ -210,6 +211,12 @@ class Case:
         """The protocol features the case's steps call (and any it asks for)."""
         need = {STEP_FEATURES[s.kind] for s in self.steps if s.kind in STEP_FEATURES}
         return frozenset(need | self.requires)
+
+    def prefix(self, n: int) -> Case:
+        """The case cut before its step ``n``: its first ``n`` steps, and its final result as
+        long as no action is cut (the steps cut then leave the hand as it was)."""
+        cut_acts = any(isinstance(s, Act) for s in self.steps[n:])
+        return replace(self, steps=self.steps[:n], result=None if cut_acts else self.result)
 
     @property
     def actions(self) -> list[tuple[int, JSON]]:

@@ -12,6 +12,7 @@ What it adds up:
 - failures grouped by cause (a reason code, or the first differing field), largest group
   first;
 - skips grouped by what the engine would declare to run them, with the gain of each;
+- the cases run in part (only later steps need a feature not declared), by that feature;
 - one verdict per conformance profile (the seed rules, and each non-default option value),
   saying how many of its cases ran;
 - per rule ID, the counts of the cases that cite it.
@@ -193,6 +194,26 @@ def not_checked(results: Iterable[JSON]) -> JSON:
     return {k: {**v, "fields": dict(v["fields"].most_common())} for k, v in sorted(out.items())}
 
 
+def in_part(results: Iterable[JSON]) -> JSON:
+    """The cases run in part (their ``left_out``), by the features their steps left out
+    need: the cases, the steps left out, the kinds of step that need them, the final
+    results left out with them, and the cases' ids."""
+    out: dict[str, JSON] = {}
+    for r in results:
+        left = r.get("left_out")
+        if not left:
+            continue
+        key = ", ".join(n["name"] for n in left["needs"])
+        row = out.setdefault(key, {"cases": 0, "steps": 0, "kinds": [], "results": 0, "ids": []})
+        row["cases"] += 1
+        row["steps"] += len(left["steps"])
+        kind = left["steps"][0]["kind"]
+        row["kinds"] += [] if kind in row["kinds"] else [kind]
+        row["results"] += bool(left["result"])
+        row["ids"].append(r["id"])
+    return dict(sorted(out.items()))
+
+
 def _field_kind(field: str) -> str:
     return ".".join(p.split("[", 1)[0] for p in field.split("."))
 
@@ -264,7 +285,8 @@ def assemble(
         "suite": {"version": __version__},
         "counts": {**c, "total": len(results), "ran": ran(c), "not_run": len(not_run),
                    "load_errors": len(load_errors)},
-        "checks": {"checked": sum(r["checked"] for r in results), "not_checked": not_checked(results)},
+        "checks": {"checked": sum(r["checked"] for r in results), "not_checked": not_checked(results),
+                   **({"in_part": parts} if (parts := in_part(results)) else {})},
         "ok": ok and not load_errors and not (known or {}).get("stale_entries"),
         "profiles": profiles(results),
         "rules": per_rule(results, rule_order),

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from ..adapters.base import AdapterFault, FaultKind
-from .capabilities import Need
+from .capabilities import LeftOut, Need
 from .case import Case, Expect
 from .compare import Difference, Unchecked
 
@@ -176,6 +176,7 @@ class CaseResult:
     stale: bool = False  # listed as a known failure, but passed (or the entry names another hand)
     stale_why: str = ""  # why an entry is stale when the case did not pass
     known_cause: bool = True  # a known failure whose entry records the cause it fails for (or none is known)
+    left_out: LeftOut | None = None  # run in part: the steps left out, for features not declared
 
     @property
     def id(self) -> str:
@@ -216,6 +217,8 @@ class CaseResult:
             return self.failures[0].message
         if self.needs:
             return "; ".join(str(n) for n in self.needs)
+        if self.left_out is not None:
+            return self.left_out.text(self.case)
         return ""
 
     def to_json(self) -> JSON:
@@ -236,6 +239,8 @@ class CaseResult:
             out["known"] = self.known
             if not self.known_cause:
                 out["known_without_cause"] = True
+        if self.left_out is not None:
+            out["left_out"] = self.left_out.to_json(c)
         if c.kind == "generated":
             out["digest"] = c.digest()
         if self.transcript:

@@ -8,7 +8,9 @@ built from the typed results they return.
 How a case runs (spec/scenarios.md, "Requirements"):
 
 - skipped, when its setup or its steps need an option value or a feature the engine did
-  not declare (:meth:`~.capabilities.Capabilities.missing`);
+  not declare (:meth:`~.capabilities.Capabilities.missing`); but when only steps after
+  its first need a feature, run in part: up to the first of them, the rest reported as
+  left out (:func:`~.capabilities.run_in_part`);
 - otherwise run: in one ``play`` round trip when the engine declares ``play`` and the case
   only acts and compares states, else ``new_hand`` and one request per step;
 - every expectation the engine's features let the runner check is checked; the others
@@ -49,7 +51,7 @@ from ..engine.ruleset import Ruleset
 from ..errors import TonkError
 from ..rulebook.notation import action_key, describe_action, format_action
 from ..rulebook.reasons import rule_of_reason
-from .capabilities import Capabilities, HelloError, Need
+from .capabilities import Capabilities, HelloError, Need, run_in_part
 from .case import Act, Call, Case, Expect, Legal, Observe, Perft, Step, step_label
 from .compare import (
     Comparison,
@@ -863,13 +865,15 @@ def _first_act_unchanged(steps: Sequence[Step]) -> bool:
 def run_case(case: Case, engine: Engine, *, keep_transcript: bool = False, batch: bool = True) -> CaseResult:
     """Run one case; never raises for anything the engine does."""
     needs = engine.missing(case)
-    if needs:
+    left_out = run_in_part(case, needs) if needs else None
+    if needs and left_out is None:
         return CaseResult(case, "skipped", needs=needs)
     started = time.perf_counter()
-    run = _CaseRun(case, engine)
+    part = case if left_out is None else case.prefix(left_out.at)
+    run = _CaseRun(part, engine)
     recorder = engine.recorder
     recorder.log = []
-    mode = "play" if batch and _batchable(case, engine.caps) else "act"
+    mode = "play" if batch and _batchable(part, engine.caps) else "act"
     fault: Fault | None = None
     try:
         run.batched() if mode == "play" else run.stepwise()
@@ -889,7 +893,7 @@ def run_case(case: Case, engine: Engine, *, keep_transcript: bool = False, batch
     run.attribute()
     status: Status = "errored" if fault is not None else "failed" if run.failures else "passed"
     result = CaseResult(case, status, in_order(run.failures), fault, unchecked=run.unchecked, checked=run.checked,
-                        duration=time.perf_counter() - started, mode=mode)
+                        duration=time.perf_counter() - started, mode=mode, left_out=left_out)
     if status != "passed" or keep_transcript:
         result.transcript = list(recorder.log)
     recorder.log = []

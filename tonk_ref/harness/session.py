@@ -14,6 +14,7 @@ used), and then :meth:`Session.prepare`, :meth:`Session.run` and :meth:`Session.
 
 from __future__ import annotations
 
+import dataclasses
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -32,7 +33,7 @@ from .results import CaseResult, LoadError
 from .runner import MAX_FAULTS_IN_A_ROW, Engine, SuiteRun
 from .suite import PERFT_DEPTH
 from .table.block import Block, Marks, exercise_from
-from .table.coverage import Exercise, measured
+from .table.coverage import Exercise, measured, measured_in_part
 from .table.own import Table
 from .table.retarget import Retargeted
 
@@ -255,12 +256,23 @@ class Session:
         from ..engine.ruleset import DEFAULT
         from .table.coverage import measure, profile_coverage
 
+        in_part = {r.id: measured_in_part(r.case, r.left_out.at) for r in run.results if r.left_out is not None}
+
         def pair(r: CaseResult) -> tuple[Case, Exercise]:
-            return r.case, prepared.exercised.get(r.id, Exercise())
+            return r.case, in_part.get(r.id) or prepared.exercised.get(r.id, Exercise())
+
+        def rest(r: CaseResult) -> tuple[CaseResult, Exercise]:
+            """A case run in part as one skipped for its steps left out, and what only they exercise."""
+            whole, part = prepared.exercised.get(r.id, Exercise()), in_part[r.id]
+            assert r.left_out is not None
+            return (dataclasses.replace(r, needs=r.left_out.needs),
+                    Exercise(whole.rules - part.rules, whole.reasons - part.reasons, whole.clauses - part.clauses,
+                             whole.players))
 
         ran = [pair(r) for r in run.results if r.status != "skipped"]
         skipped = [(r, prepared.exercised.get(r.id, Exercise())) for r in run.results
                    if r.status == "skipped" and r.id in prepared.exercised]
+        skipped += [rest(r) for r in run.results if r.id in in_part and r.id in prepared.exercised]
         if self.table is not None:
             return {"table": measure(self.table.rules, ran, skipped).to_json()}
         by_profile: dict[tuple[str, str], list[tuple[Case, Exercise]]] = {}

@@ -75,6 +75,27 @@ def not_checked_lines(report: JSON) -> list[str]:
     return out
 
 
+#: How the console names the kind of step a feature not declared leaves out.
+_STEP_WORDS = {"call": "match-request", "observe": "observe", "legal": "legal-actions", "perft": "perft"}
+
+
+def _n(n: int, word: str) -> str:
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
+def in_part_lines(report: JSON) -> list[str]:
+    """``6 cases checked in part: their match-request steps need the feature match ...``."""
+    out = []
+    for features, row in (report["checks"].get("in_part") or {}).items():
+        kinds = " and ".join(_STEP_WORDS.get(k, k) for k in row["kinds"])
+        many = "s" if ", " in features else ""
+        results = f", and {_n(row['results'], 'final result')}" if row["results"] else ""
+        out.append(f"{_n(row['cases'], 'case')} checked in part: their {kinds} steps need the feature{many} "
+                   f"{features}, not declared ({_n(row['steps'], 'step')} left out{results}; declare it to check "
+                   "them whole)")
+    return out
+
+
 ORIGINS = ("written", "translated", "derived", "generated")
 
 
@@ -316,6 +337,7 @@ def console_lines(report: JSON, *, verbose: bool = False, table: str = "problems
            f"cases: {c['total']}: {counts_text(c)} ({report['run']['duration_s']:.1f} s)"]
     if report["run"].get("stopped"):
         out.append(f"the run stopped early: {report['run']['stopped']}")
+    out += in_part_lines(report)
     out += table_lines(report)
     out += coverage_lines(report, verbose)
     nc = not_checked_lines(report)

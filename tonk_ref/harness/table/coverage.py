@@ -118,6 +118,21 @@ def measured(case: Case) -> Exercise:
     return exercise_of(case, _cited(case, played), clauses_shown(Played.of(played)))
 
 
+def measured_in_part(case: Case, at: int) -> Exercise:
+    """What ``case`` run in part (up to its step ``at``, :meth:`~..case.Case.prefix`)
+    exercises: as :func:`measured`, but only the rules the reference cites playing those
+    steps, not those the case names (the steps left out may be what checks them)."""
+    from .clauses import Played, clauses_shown
+
+    part = case.prefix(at)
+    played = _played_on_reference(part)
+    if played is None:
+        named = exercise_of(part, None)
+        return Exercise(reasons=named.reasons, players=named.players)
+    whole = exercise_of(part, _cited(part, played), clauses_shown(Played.of(played)))
+    return Exercise(frozenset(_cited(part, played)), whole.reasons, whole.clauses, whole.players)
+
+
 def cells_wanted(rules: Ruleset) -> tuple[str, ...]:
     """The cells coverage counts at a table: each clause that can arise at each seat count
     from its fewest, then each reason that can be reached at each seat count."""
