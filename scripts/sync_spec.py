@@ -119,6 +119,13 @@ def _options(schema: Mapping[str, Any]) -> dict[str, dict[str, Any]]:
         question = prop.get("x-question")
         if not isinstance(question, str) or not question.rstrip().endswith("?"):
             raise SystemExit(f"{where}.x-question: expected the option as a plain question for players, ending in '?'")
+        brief, unsourced = prop.get("x-brief", []), prop.get("x-unsourced", [])
+        if not isinstance(brief, list) or not all(isinstance(b, str) and re.fullmatch(r"[SDVW][0-9]+", b)
+                                                  for b in brief):
+            raise SystemExit(f"{where}.x-brief: expected a list of items of the rules brief (S1, D3, V31)")
+        if not brief and not (isinstance(unsourced, list) and len(unsourced) == len(enum) - 1):
+            raise SystemExit(f"{where}.x-brief: expected the brief items the option implements; it may be empty "
+                             "only when x-unsourced lists every value but the default")
         keys = [_shown(v) for v in enum]
         choices = prop.get("x-choices")
         if not isinstance(choices, dict) or sorted(choices) != sorted(keys) \
@@ -228,10 +235,16 @@ def _shown(value: object) -> str:
 
 
 def values_line(prop: Mapping[str, Any], rules: list[str]) -> str:
-    """An option's first paragraph in spec/tonk.md."""
+    """An option's first paragraph in spec/tonk.md: its values, the brief items it implements,
+    the values no written source gives (``x-unsourced``: a house rule this spec offers where
+    ``x-offered``, else an online engines' rule) and the rules it changes."""
     values = [f"`{_shown(v)}`" for v in prop["enum"]]
     values[0] += " (default)"
-    return (f"Values: {', '.join(values)}. Brief: {', '.join(prop.get('x-brief', [])) or 'none'}. "
+    unsourced = ""
+    if prop.get("x-unsourced"):
+        whose = "a house rule this spec offers" if prop.get("x-offered") else "an online engines' rule"
+        unsourced = f" No written source: {', '.join(f'`{_shown(v)}`' for v in prop['x-unsourced'])} ({whose})."
+    return (f"Values: {', '.join(values)}. Brief: {', '.join(prop.get('x-brief', [])) or 'none'}.{unsourced} "
             f"Rules: {', '.join(rules) or 'none'}.")
 
 

@@ -438,14 +438,15 @@ def test_ruleset_options_section_matches_the_schema() -> None:
     assert names == list(schema["properties"])
     for name, prop in schema["properties"].items():
         first = _paragraphs(sections[f"`{name}`"])[0]
-        m = re.fullmatch(r"Values: (.*)\. Brief: (.*)\. Rules: (.*)\.", first)
+        m = re.fullmatch(r"Values: (.*?)\. Brief: (.*?)\.(?: No written source: (.*?) \(.*?\)\.)? Rules: (.*)\.", first)
         assert m, f"option {name}: {first!r}"
         values = [v.strip() for v in m.group(1).split(",")]
         expected = [f"`{_show(v)}`" for v in prop["enum"]]
         expected[0] += " (default)"
         assert values == expected, name
-        assert m.group(2).split(", ") == prop["x-brief"], name
-        assert m.group(3).split(", ") == prop["x-rules"], name
+        assert m.group(2).split(", ") == (prop["x-brief"] or ["none"]), name
+        assert (m.group(3) or "").split(", ") == [f"`{_show(v)}`" for v in prop.get("x-unsourced", [])] or [""], name
+        assert m.group(4).split(", ") == prop["x-rules"], name
 
 
 # ---------------------------------------------------------------------------- ruleset schema
@@ -488,7 +489,9 @@ def test_ruleset_schema_x_rules_equal_rules_yaml() -> None:
 def test_ruleset_schema_x_brief_items_exist() -> None:
     known = _brief_items()
     for name, prop in rulebook.load_ruleset_schema()["properties"].items():
-        assert prop["x-brief"] and set(prop["x-brief"]) <= known, name
+        assert set(prop["x-brief"]) <= known, name
+        # empty only for an option no written source gives any value of but the default
+        assert prop["x-brief"] or len(prop.get("x-unsourced", [])) == len(prop["enum"]) - 1, name
 
 
 def test_ruleset_schema_accepts_every_allowed_value_and_nothing_else() -> None:
