@@ -419,9 +419,11 @@ def _derive() -> None:
     rules.yaml and the schema make them, printed as JSON.  A bad rulebook is one line on
     stderr and exit status 2."""
     from tonk_ref.rulebook.book import RulebookError
+    from tonk_ref.rulebook.options import option_facts
 
     schema = json.loads((SPEC / "ruleset.schema.json").read_text(encoding="utf-8"))
     try:
+        option_facts()  # the options' facts and words, checked as the tools read them
         md, schema = synced((SPEC / "tonk.md").read_text(encoding="utf-8"), schema)
     except RulebookError as e:
         raise SystemExit(str(e)) from None
@@ -438,6 +440,8 @@ def _run(args: Sequence[str], stage: Path, what: str) -> str:
     done = subprocess.run(list(args), cwd=stage, env=env, capture_output=True, text=True, timeout=600)
     if done.returncode != 0:
         why = (done.stderr.strip() or done.stdout.strip()).replace(str(stage), str(ROOT))
+        if "Traceback (most recent call last)" in why:  # the error itself, not the stack
+            why = why.splitlines()[-1]
         raise SystemExit(why if what == "" else f"{what}: {why}")
     return done.stdout
 

@@ -210,6 +210,20 @@ def test_a_bad_rulebook_is_one_message_and_nothing_is_written(tmp_path: Path) ->
     assert _texts(root) == before
 
 
+def test_an_option_whose_words_name_an_option_is_one_message_and_nothing_is_written(tmp_path: Path) -> None:
+    root = _copy(tmp_path)
+    schema = _with_new_option()
+    schema["properties"][PROBE]["x-question"] = "Does going out pay more with an ace?"  # `ace` is an option
+    (root / "spec" / "ruleset.schema.json").write_text(json.dumps(schema, indent=2))
+    before = _texts(root)
+    done = _sync(root)
+    assert done.returncode != 0
+    assert done.stderr.strip().splitlines() == [
+        f"{root / 'spec' / 'ruleset.schema.json'}: properties.{PROBE}.x-question: expected plain words: no option "
+        "names (found 'ace')"]
+    assert _texts(root) == before
+
+
 NEW_CODE = """  - code: zz_probe_refused
     meaning: the probe refuses the knock
     rules: [VAR-KNOCKWAIT-1]

@@ -14,7 +14,7 @@ the situations also arise in the 40-card pack.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from itertools import combinations
 
 RANK_VALUE = {"A": 1, "2": 2, "3": 3, "4": 4, "5": 5, "6": 6, "7": 7, "8": 8, "9": 9, "T": 10, "J": 10, "Q": 10,
@@ -262,6 +262,17 @@ def _last_stock_card() -> Iterator[str]:
         yield f"2 players, dealer 1; {t}; discard 7s; stock 1; turn 40; 0 draws 7h, discards 7h"
 
 
+def _knock_check_rules() -> frozenset[str]:
+    """The rules that give a code of the knock checks (spec/rules.yaml, ``checks``): a rule no
+    family names that refuses a knock for a condition on the hand kept is played by the knock
+    families."""
+    from .book import load_checks, load_reason_codes
+
+    rules = {r.code: r.rules for r in load_reason_codes()}
+    return frozenset(rid for g in load_checks() if g.of.startswith("the knock checks")
+                     for code, _ in g.order for rid in rules.get(code, ()))
+
+
 def families() -> list[Family]:
     """Every family, smallest first."""
     knock_rules = frozenset({"TURN-2", "TURN-3", "PAY-KNOCK-1", "PAY-KNOCK-2", "PAY-KNOCK-3", "PAY-CAUGHT-1",
@@ -277,7 +288,7 @@ def families() -> list[Family]:
     spread_rules = frozenset({"SPREAD-2", "SPREAD-3", "HIT-1", "HIT-3", "HIT-4", "VAR-DECK40-1", "VAR-WILD-1",
                               "VAR-WILD-2", "VAR-DEUCES-1", "CARD-1"})
     out_rules = frozenset({"OUT-1", "OUT-2", "PAY-OUT-1", "PAY-OUT-2", "VAR-NEWSPREAD-1", "HIT-4", "HIT-1"})
-    return [
+    out = [
         Family("knock", 2, 1, knock_rules, _knock(2)),
         Family("knock holding a spread", 2, 1, frozenset({"CARD-4", "SPREAD-1", "PAY-KNOCK-1", "VAR-FORCED-2"}),
                _knock_holding),
@@ -300,3 +311,5 @@ def families() -> list[Family]:
         Family("two hits on one spread", 2, 9, frozenset({"VAR-HITLOCK-1"}), lambda: iter(TWO_HITS)),
         Family("the last stock card", 2, 2, frozenset({"STOCK-1", "STOCK-3"}), _last_stock_card),
     ]
+    unnamed = _knock_check_rules() - frozenset().union(*(f.rules for f in out))
+    return [replace(f, rules=f.rules | unnamed) if f.rules is knock_rules else f for f in out]

@@ -173,6 +173,8 @@ def provenance(rule: Rule, rules: Ruleset | None = None, limit: int = 0) -> str:
         return f"the seeds ({seeds}) and this spec ({'; '.join(parts)})"
     if rule.basis == "seeds":
         return f"the seeds ({seeds})"
+    if not rule.items("V"):  # a house rule no brief item gives
+        return NO_WRITTEN_SOURCE
     return f"a house rule ({', '.join(rule.items('V'))})"
 
 
