@@ -223,6 +223,14 @@ def test_rules_load_as_typed_records() -> None:
     assert by_id["PAY-OUT-2"].brief == ("S27",) and by_id["PAY-OUT-2"].decided is False
 
 
+def _unsourced_rule(r: Rule) -> bool:
+    """A rule no brief item gives: it cites none, and each of its options has every value but
+    the default in x-unsourced (a house rule with no written source)."""
+    props = rulebook.load_ruleset_schema()["properties"]
+    return not r.brief and bool(r.options) and all(
+        len(props[o].get("x-unsourced", [])) == len(props[o]["enum"]) - 1 for o in r.options)
+
+
 def test_every_rule_says_what_the_seeds_say_and_what_the_spec_decides() -> None:
     """Provenance as data: every rule says what the seeds say; a rule that cites a decision
     of the brief (a D item) is marked decided and says what it decides, naming that item."""
@@ -237,7 +245,7 @@ def test_every_rule_says_what_the_seeds_say_and_what_the_spec_decides() -> None:
                 missing = [d for d in r.items("D") if d not in r.decision]
                 assert not missing, f"{r.id}: the decision does not name {missing}"
         assert r.basis in ("seeds", "decided", "house"), r.id
-        if r.basis == "house":
+        if r.basis == "house" and not _unsourced_rule(r):
             assert r.items("V"), f"{r.id}: a house rule cites the V item it comes from"
     assert unlabelled == []
 
@@ -438,14 +446,15 @@ def test_ruleset_options_section_matches_the_schema() -> None:
     assert names == list(schema["properties"])
     for name, prop in schema["properties"].items():
         first = _paragraphs(sections[f"`{name}`"])[0]
-        m = re.fullmatch(r"Values: (.*)\. Brief: (.*)\. Rules: (.*)\.", first)
+        m = re.fullmatch(r"Values: (.*?)\. Brief: (.*?)\.(?: No written source: (.*?) \(.*?\)\.)? Rules: (.*)\.", first)
         assert m, f"option {name}: {first!r}"
         values = [v.strip() for v in m.group(1).split(",")]
         expected = [f"`{_show(v)}`" for v in prop["enum"]]
         expected[0] += " (default)"
         assert values == expected, name
-        assert m.group(2).split(", ") == prop["x-brief"], name
-        assert m.group(3).split(", ") == prop["x-rules"], name
+        assert m.group(2).split(", ") == (prop["x-brief"] or ["none"]), name
+        assert (m.group(3) or "").split(", ") == [f"`{_show(v)}`" for v in prop.get("x-unsourced", [])] or [""], name
+        assert m.group(4).split(", ") == prop["x-rules"], name
 
 
 # ---------------------------------------------------------------------------- ruleset schema
@@ -488,7 +497,9 @@ def test_ruleset_schema_x_rules_equal_rules_yaml() -> None:
 def test_ruleset_schema_x_brief_items_exist() -> None:
     known = _brief_items()
     for name, prop in rulebook.load_ruleset_schema()["properties"].items():
-        assert prop["x-brief"] and set(prop["x-brief"]) <= known, name
+        assert set(prop["x-brief"]) <= known, name
+        # empty only for an option no written source gives any value of but the default
+        assert prop["x-brief"] or len(prop.get("x-unsourced", [])) == len(prop["enum"]) - 1, name
 
 
 def test_ruleset_schema_accepts_every_allowed_value_and_nothing_else() -> None:

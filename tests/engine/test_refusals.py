@@ -1,5 +1,6 @@
-"""Every reason the engine finds to refuse an action (``Hand.refusals``): a sharp action
-for each reason code, which breaks that rule alone; compound actions, which break several
+"""Every reason the engine finds to refuse an action (``Hand.refusals``): for each reason code
+of spec/rules.yaml, a sharp action, which breaks that rule alone (or, for a code without
+one, the action a scenario expects it for, refused first with it); compound actions, which break several
 and give them in the order the engine checks them (spec/tonk.md, "Which code when several
 apply"); and a property over random hands and random well-formed actions: the reasons are
 empty exactly when ``apply`` accepts the action, the first is what ``apply`` raises, and
@@ -10,6 +11,7 @@ Seats A, B, C are 0, 1, 2; in most hands A plays first (B deals)."""
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -22,8 +24,12 @@ from tonk_ref.adapters.reference import hand_of, random_move, random_well_formed
 from tonk_ref.engine.actions import REASONS, Action, IllegalAction
 from tonk_ref.engine.hand import FINAL_REASONS, Hand
 from tonk_ref.engine.ruleset import DEFAULT, Ruleset
-from tonk_ref.engine.serialize import state_to_json
+from tonk_ref.engine.serialize import action_from_json, state_to_json
+from tonk_ref.harness.case import JSON, Act
 from tonk_ref.harness.hands import random_ruleset, random_setup
+from tonk_ref.harness.scenario import load_scenario
+from tonk_ref.paths import scenarios_dir
+from tonk_ref.rulebook.book import load_reasons
 
 rule = pytest.mark.rule
 
@@ -100,60 +106,43 @@ class Example:
         return action(self.act) if isinstance(self.act, str) else self.act
 
 
-#: For every reason code of the rules of play, an action that breaks that rule alone.
-SHARP: dict[str, tuple[Example, tuple[str, ...]]] = {
-    "hand_over": (Example(over_by_knock, 1, "draw stock", ("hand_over",)), ("TURN-10",)),
-    "not_your_turn": (Example(start, 1, "draw stock", ("not_your_turn",)), ("TURN-10",)),
-    "malformed_action": (
-        Example(start, 0, Action("draw", source="pile"), ("malformed_action",)),  # type: ignore[arg-type]
-        ("TURN-2",),
-    ),
-    "already_drawn": (Example(drawn, 0, "draw stock", ("already_drawn",)), ("TURN-6",)),
-    "must_draw_first": (Example(start, 0, "spread 5c 6c 7c", ("must_draw_first",)), ("SPREAD-4",)),
-    "knock_timing": (Example(drawn, 0, "knock Kd", ("knock_timing",)), ("TURN-3",)),
+#: Sharp examples: for a reason code of the rules of play, an action that breaks that rule alone
+#: (the rules each checks are the code's ``rules`` in spec/rules.yaml).  A code without one here is
+#: checked on the first scenario that refuses an action with it (:func:`_from_a_scenario`).
+SHARP: dict[str, Example] = {
+    "hand_over": Example(over_by_knock, 1, "draw stock", ("hand_over",)),
+    "not_your_turn": Example(start, 1, "draw stock", ("not_your_turn",)),
+    "malformed_action": Example(start, 0, Action("draw", source="pile"), ("malformed_action",)),
+    "already_drawn": Example(drawn, 0, "draw stock", ("already_drawn",)),
+    "must_draw_first": Example(start, 0, "spread 5c 6c 7c", ("must_draw_first",)),
+    "knock_timing": Example(drawn, 0, "knock Kd", ("knock_timing",)),
     "first_turn_knock": (
-        Example(lambda: start(DEFAULT.replace(first_turn_knock=False)), 0, "knock", ("first_turn_knock",)),
-        ("TURN-4",),
+        Example(lambda: start(DEFAULT.replace(first_turn_knock=False)), 0, "knock", ("first_turn_knock",))
     ),
-    "knock_discard": (Example(lambda: start(ANY), 0, "knock Kd", ("knock_discard",)), ("TURN-3",)),
+    "knock_discard": Example(lambda: start(ANY), 0, "knock Kd", ("knock_discard",)),
     "discard_pile_empty": (
-        Example(lambda: start(DEFAULT.replace(upcard=False)), 0, "draw discard", ("discard_pile_empty",)),
-        ("TURN-9", "VAR-NOUP-1"),
+        Example(lambda: start(DEFAULT.replace(upcard=False)), 0, "draw discard", ("discard_pile_empty",))
     ),
-    "not_in_hand": (Example(drawn, 0, "discard Ah", ("not_in_hand",)), ("TURN-11",)),
-    "duplicate_card": (Example(drawn, 0, "spread 5c 6c 5c 7c", ("duplicate_card",)), ("TURN-11",)),
-    "not_a_spread": (Example(drawn, 0, "spread 5c 6c 8c", ("not_a_spread",)), ("SPREAD-3",)),
-    "no_such_spread": (Example(with_run_on_table, 1, "hit 9s 1", ("no_such_spread",)), ("HIT-1",)),
-    "hit_does_not_fit": (Example(with_run_on_table, 1, "hit Tc 0", ("hit_does_not_fit",)), ("HIT-3",)),
-    "hit_target": (
-        Example(lambda: book_on_table(DEFAULT.replace(hit_targets="runs")), 1, "hit Js 0", ("hit_target",)),
-        ("HIT-1",),
-    ),
-    "hit_limit": (Example(one_hit_made, 1, "hit 8c 0", ("hit_limit",)), ("HIT-4",)),
-    "taken_card": (Example(took_upcard, 0, "discard Qh", ("taken_card",)), ("TURN-7",)),
-    "last_card_taken": (
-        Example(last_card_by_spread, 0, "spread 5c 6c 7c 8c 9c", ("last_card_taken",)),
-        ("TURN-8",),
-    ),
-    "forced_spread": (Example(lambda: drawn(FORCED), 0, "discard Kd", ("forced_spread",)), ("VAR-FORCED-1",)),
+    "not_in_hand": Example(drawn, 0, "discard Ah", ("not_in_hand",)),
+    "duplicate_card": Example(drawn, 0, "spread 5c 6c 5c 7c", ("duplicate_card",)),
+    "not_a_spread": Example(drawn, 0, "spread 5c 6c 8c", ("not_a_spread",)),
+    "no_such_spread": Example(with_run_on_table, 1, "hit 9s 1", ("no_such_spread",)),
+    "hit_does_not_fit": Example(with_run_on_table, 1, "hit Tc 0", ("hit_does_not_fit",)),
+    "hit_target": Example(lambda: book_on_table(DEFAULT.replace(hit_targets="runs")), 1, "hit Js 0", ("hit_target",)),
+    "hit_limit": Example(one_hit_made, 1, "hit 8c 0", ("hit_limit",)),
+    "taken_card": Example(took_upcard, 0, "discard Qh", ("taken_card",)),
+    "last_card_taken": Example(last_card_by_spread, 0, "spread 5c 6c 7c 8c 9c", ("last_card_taken",)),
+    "forced_spread": Example(lambda: drawn(FORCED), 0, "discard Kd", ("forced_spread",)),
     "must_use_taken": (
-        Example(lambda: start(DEFAULT.replace(must_use_taken=True)), 0, "draw discard", ("must_use_taken",)),
-        ("VAR-MUSTUSE-1",),
+        Example(lambda: start(DEFAULT.replace(must_use_taken=True)), 0, "draw discard", ("must_use_taken",))
     ),
-    "hit_lock": (Example(hit_locked, 0, "knock", ("hit_lock",)), ("VAR-HITLOCK-1",)),
-    "knock_wait": (Example(waiting, 0, "knock", ("knock_wait",)), ("VAR-KNOCKWAIT-1",)),
-    "knock_limit": (
-        Example(lambda: start(DEFAULT.replace(knock_limit=10)), 0, "knock", ("knock_limit",)),
-        ("VAR-KNOCKLIMIT-1",),
-    ),
-    "declare_timing": (
-        Example(lambda: start(a="Ac 2c 3d 2s Ad"), 0, "declare", ("declare_timing",)),
-        ("VAR-SPECIAL-1",),
-    ),
+    "hit_lock": Example(hit_locked, 0, "knock", ("hit_lock",)),
+    "knock_wait": Example(waiting, 0, "knock", ("knock_wait",)),
+    "knock_limit": Example(lambda: start(DEFAULT.replace(knock_limit=10)), 0, "knock", ("knock_limit",)),
+    "declare_timing": Example(lambda: start(a="Ac 2c 3d 2s Ad"), 0, "declare", ("declare_timing",)),
     "not_special": (
         Example(lambda: start(DEFAULT.replace(special_hands="any_turn"), a="Kc Qc Jd 7d 5s"), 0, "declare",
-                ("not_special",)),
-        ("VAR-SPECIAL-1",),
+                    ("not_special",))
     ),
 }
 
@@ -245,18 +234,63 @@ def _check(example: Example) -> list[IllegalAction]:
     return found
 
 
+#: The reason codes of the rules of play (spec/rules.yaml), each with the rules that give it.
+PLAY_CODES: dict[str, tuple[str, ...]] = {r.code: r.rules for r in load_reasons()}
+
+
+def _from_a_scenario(reason: str) -> Example | None:
+    """The first scenario of the corpus that refuses an action with ``reason``, played by the
+    reference engine up to that action: an example whose first reason is ``reason``."""
+    pattern = re.compile(rf"!{reason}\b|reject: {reason}\b")
+    for path in sorted(scenarios_dir().rglob("*.yaml")):
+        if path.parent.name == "_gen" or not pattern.search(path.read_text(encoding="utf-8")):
+            continue
+        case = load_scenario(path)
+        if case.setup is None:
+            continue
+        steps = [s for s in case.steps if isinstance(s, Act)]
+        for k, step in enumerate(steps):
+            if step.refuse == reason:
+                before = steps[:k]
+
+                def setup(setup: JSON = case.setup, before: list[Act] = before) -> Hand:
+                    h = hand_of(setup)
+                    for s in before:
+                        if s.refuse is None:
+                            h.apply(action_from_json(s.action), s.seat)
+                    return h
+
+                return Example(setup, step.seat, action_from_json(step.action), (reason,))
+    return None
+
+
 @pytest.mark.parametrize(
-    "reason", [pytest.param(r, marks=rule(*ids), id=r) for r, (_, ids) in SHARP.items()]
+    "reason", [pytest.param(r, marks=rule(*ids), id=r) for r, ids in PLAY_CODES.items()]
 )
-def test_a_sharp_action_breaks_one_rule(reason: str) -> None:
-    example = SHARP[reason][0]
-    assert example.reasons == (reason,)
-    _check(example)
+def test_an_action_is_refused_first_with_its_code(reason: str) -> None:
+    """Every code of play: its sharp example breaks that rule alone; a code without one is
+    the first reason the engine finds on the action a scenario expects it for."""
+    if reason in SHARP:
+        example = SHARP[reason]
+        assert example.reasons == (reason,)
+        _check(example)
+        return
+    found = _from_a_scenario(reason)
+    assert found is not None, f"no sharp example and no scenario refuses an action with {reason}"
+    h = found.setup()
+    before = state_to_json(h)
+    reasons = h.refusals(found.action(), found.seat)
+    assert reasons and reasons[0].reason == reason, [r.reason for r in reasons]
+    assert state_to_json(h) == before
+    with pytest.raises(IllegalAction) as info:
+        h.apply(found.action(), found.seat)
+    assert info.value.reason == reason and info.value.rule in (*PLAY_CODES[reason], None)
 
 
 @rule("TURN-10", "TURN-11", "TURN-6", "SPREAD-1", "HIT-3", "TURN-7", "TURN-8", "VAR-FORCED-1")
-def test_every_reason_code_of_the_rules_of_play_has_a_sharp_example() -> None:
-    assert set(SHARP) == set(REASONS) - {"no_hand", "unsupported_option"}
+def test_the_codes_of_play_are_the_engines() -> None:
+    assert set(PLAY_CODES) == set(REASONS) - {"no_hand", "unsupported_option"}
+    assert set(SHARP) <= set(PLAY_CODES)
 
 
 @pytest.mark.parametrize(

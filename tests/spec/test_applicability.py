@@ -59,7 +59,8 @@ def test_every_rule_with_applies_lists_its_options() -> None:
 def test_the_reasons_are_the_action_codes_of_the_tonk_md_table_in_its_order() -> None:
     table = [code for code in reason_rules() if code not in PROTOCOL_CODES]
     assert [r.code for r in rulebook.load_reasons()] == table
-    assert len(table) == 25
+    assert len(table) >= 25
+    assert {r.code for r in rulebook.load_reason_codes() if r.protocol} == PROTOCOL_CODES
 
 
 def test_every_variation_names_the_option_it_needs() -> None:
@@ -241,6 +242,8 @@ def test_sync_spec_finds_the_spec_in_step() -> None:
 # ---------------------------------------------------------------------------- the reader
 
 
+#: A reason of play, its meaning and rules given, after its code line.
+R = "    meaning: m\n    rules: [VAR-HITLOCK-1]\n"
 HEAD = ("sections:\n  VAR: Variations\nrules:\n  - id: VAR-HITLOCK-1\n    title: T\n    section: VAR\n"
         "    options: [hit_lock]\n    text: X.\n")
 
@@ -263,11 +266,21 @@ HEAD = ("sections:\n  VAR: Variations\nrules:\n  - id: VAR-HITLOCK-1\n    title:
     ("    applies: [{hit_lock: [1]}]\n",
      ":9: rules[0].applies: rule VAR-HITLOCK-1: applies is given without elsewhere"),
     ("    applies: []\n    elsewhere: e\n", ":9: rules[0].applies: expected a non-empty value"),
-    ("reasons:\n  - code: hit_lok\n", ":10: reasons[0].code: unknown reason code 'hit_lok'"),
-    ("reasons:\n  - code: hit_lock\n  - code: hit_lock\n",
-     ":11: reasons[1].code: reason hit_lock is listed twice (first as reasons[0])"),
-    ("reasons:\n  - code: hit_lock\n    applies: [{hitlock: [1]}]\n    elsewhere: e\n",
-     ":11: reasons[0].applies[0].hitlock: unknown ruleset option 'hitlock'"),
+    ("reasons:\n  - code: hit_lock\n    rules: [VAR-HITLOCK-1]\n", ":10: reasons[0]: the field 'meaning' is missing"),
+    ("reasons:\n  - code: hit_lock\n    meaning: m\n    rules: [VAR-HITLOK-1]\n",
+     ":12: reasons[0].rules[0]: reason hit_lock: unknown rule 'VAR-HITLOK-1' (did you mean VAR-HITLOCK-1?)"),
+    ("reasons:\n  - code: hit_lock\n    meaning: m\n",
+     ":10: reasons[0].code: reason hit_lock: give either its rules (the rule IDs that give the code) or"),
+    ("reasons:\n  - code: hit_lock\n    meaning: m\n    see: protocol\n",
+     ":12: reasons[0].see: reason hit_lock: a code of play names the rules that give it (rules), not see"),
+    ("reasons:\n  - code: hit_lock\n" + R + "  - code: hit_lock\n" + R,
+     ":13: reasons[1].code: reason hit_lock is listed twice (first as reasons[0])"),
+    ("reasons:\n  - code: hit_lock\n" + R + "    applies: [{hitlock: [1]}]\n    elsewhere: e\n",
+     ":13: reasons[0].applies[0].hitlock: unknown ruleset option 'hitlock'"),
+    ("reasons:\n  - code: hit_lock\n" + R + "checks:\n  - of: knock\n    order: [hit_lok]\n",
+     ":15: checks[0].order[0]: 'hit_lok' is not a code of play checked by kind of action; expected one of: hit_lock"),
+    ("reasons:\n  - code: hit_lock\n" + R + "  - code: knock_wait\n" + R + "checks:\n  - of: knock\n"
+     "    order: [knock_wait]\n", ":16: checks: reason hit_lock is in no order of checks"),
 ])
 def test_bad_applies_names_file_line_field_and_expectation(tmp_path: Path, tail: str, wanted: str) -> None:
     p = tmp_path / "rules.yaml"
@@ -280,7 +293,8 @@ def test_bad_applies_names_file_line_field_and_expectation(tmp_path: Path, tail:
 def test_a_good_applies_reads_as_terms(tmp_path: Path) -> None:
     p = tmp_path / "rules.yaml"
     p.write_text(HEAD + "    applies: [{hit_lock: {not: [0]}}]\n    elsewhere: no  hit\n      lock\n"
-                 "reasons:\n  - code: hit_lock\n    applies: [{hit_lock: [1, 2], upcard: false}]\n"
+                 "reasons:\n  - code: hit_lock\n" + R
+                 + "    applies: [{hit_lock: [1, 2], upcard: false}]\n"
                  "    elsewhere: e\n", encoding="utf-8")  # fmt: skip
     (r,) = rulebook.load_rules(p)
     assert r.applies == rulebook.Applies(((rulebook.Term("hit_lock", (0,), True),),), "no hit lock")

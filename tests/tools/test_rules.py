@@ -195,3 +195,17 @@ def test_rules_file_quotes_the_sentence_for_the_table(tonk: Tonk, table_file: Ca
     assert limit["text_here"] == "A player may knock only with a total of 10 or less."
     assert tonk("rules", "TURN-3", "--format", "json").json()["text_here"] == load_rules()[
         [r.id for r in load_rules()].index("TURN-3")].text
+
+
+def test_values_no_written_source_gives_are_marked_as_such(tonk: Tonk) -> None:
+    """The turn limit's brief items cite the seed rule and the decisions, not its values: each
+    value this spec offers is a house rule with no written source, and each value known only
+    from online engines says so."""
+    turn_limit = tonk("rules", "--options", "turn_limit").out
+    assert "\n  50, 100, 200: a house rule with no written source\n" in turn_limit
+    tie = tonk("rules", "--options", "knock_tie").out
+    assert "\n  split, draw: an online engines' rule, no written source\n" in tie
+    assert "knocker_wins: " not in tie
+    doc = tonk("rules", "--options", "turn_limit", "--format", "json").json()
+    sources = [c.get("source") for c in doc["options"][0]["choices"]]
+    assert sources == [None, *["a house rule with no written source"] * 3]

@@ -2,7 +2,8 @@
 
 An action is a small immutable value.  The common ones are interned, so a policy that
 draws and discards allocates nothing.  Reason codes are public contracts, listed in
-spec/tonk.md (section "Reason codes"); never rename one.
+spec/tonk.md (section "Reason codes") and declared once, in the ``reasons`` of spec/rules.yaml,
+from which :data:`REASONS` is generated; never rename one.
 """
 
 from __future__ import annotations
@@ -23,9 +24,10 @@ DECLARE: Final = "declare"
 ActionType = Literal["knock", "draw", "spread", "hit", "discard", "declare"]
 Source = Literal["stock", "discard"]
 
-#: Every reason code an engine may give for refusing an action, with its meaning.
+# BEGIN generated from spec/rules.yaml by scripts/sync_spec.py: edit the reasons of rules.yaml, not these lines
+#: Every reason code an engine may give for refusing an action, with its meaning in one line (the
+#: codes of play, then the protocol's codes about a hand).
 REASONS: Final[dict[str, str]] = {
-    "no_hand": "no hand has been dealt yet",
     "hand_over": "the hand is over; no action is possible",
     "not_your_turn": "the seat is not the one to act",
     "malformed_action": "the action is not well formed",
@@ -52,7 +54,9 @@ REASONS: Final[dict[str, str]] = {
     "declare_timing": "the ruleset does not allow declaring a special hand at this point of the game",
     "not_special": "the cards held are not a special hand",
     "unsupported_option": "the engine does not implement a ruleset option value",
+    "no_hand": "no hand has been dealt yet",
 }
+# END generated
 
 
 class IllegalAction(TonkError):

@@ -31,7 +31,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from ..engine.actions import REASONS
 from ..engine.ruleset import Ruleset, option_values
 from ..errors import InputError
 from ..paths import spec_dir
@@ -47,6 +46,7 @@ if TYPE_CHECKING:  # jsonschema and PyYAML take longer to import than the rulebo
 __all__ = [
     "TABLE_RULES_SCHEMA",
     "Applies",
+    "CheckGroup",
     "Clause",
     "Preset",
     "Reason",
@@ -56,8 +56,10 @@ __all__ = [
     "Variant",
     "alternatives",
     "alternatives_text",
+    "load_checks",
     "load_clauses",
     "load_presets",
+    "load_reason_codes",
     "load_reasons",
     "load_rules",
     "load_ruleset_file",
@@ -279,11 +281,34 @@ EVERYWHERE = Applies()
 
 @dataclass(frozen=True, slots=True)
 class Reason:
-    """An action reason code of spec/tonk.md ("Reason codes") and the tables at which some
-    action can be refused with it (the ``reasons`` of spec/rules.yaml)."""
+    """A reason code of spec/rules.yaml (``reasons``): what it means, the rules behind it and
+    the tables at which some action can be refused with it.  spec/tonk.md's table "Reason
+    codes" and the engine's ``REASONS`` are written from these by scripts/sync_spec.py."""
 
     code: str
     applies: Applies = EVERYWHERE
+    meaning: str = ""  # the table's words
+    short: str = ""  # the words a ruling or a replay prints after the code (the meaning where not given)
+    rules: tuple[str, ...] = ()  # the rules that give the code
+    see: str = ""  # where a protocol code comes from, for a code no rule gives ("protocol")
+    protocol: bool = False  # a code of the protocol (a request refused), not of the rules of play
+    engine: bool = False  # a protocol code the engine's REASONS holds beside the codes of play
+
+    @property
+    def line(self) -> str:
+        """The code's meaning in one line (``short``, else ``meaning``)."""
+        return self.short or self.meaning
+
+
+@dataclass(frozen=True, slots=True)
+class CheckGroup:
+    """The checks of one kind of action, in the order made (the ``checks`` of
+    spec/rules.yaml; spec/tonk.md, "Which code when several apply")."""
+
+    of: str  # the kind of action, in words
+    order: tuple[tuple[str, str], ...]  # (code, what it checks or when, "" if nothing to add)
+    then: str = ""  # what follows in the list, in words ("the knock checks below")
+    note: str = ""  # a sentence after the list
 
 
 #: The kinds of clause a rule may list (``clauses:`` in rules.yaml): an exception to the
@@ -437,11 +462,39 @@ _RULES_SCHEMA: dict[str, Any] = {
             "items": {
                 "type": "object",
                 "additionalProperties": False,
-                "required": ["code"],
+                "required": ["code", "meaning"],
                 "properties": {
-                    "code": {"type": "string", "pattern": r"^[a-z_]+$"},
+                    "code": {"type": "string", "pattern": r"^[a-z][a-z0-9]*(_[a-z0-9]+)*$"},
+                    "protocol": {"type": "boolean"},
+                    "engine": {"type": "boolean"},
+                    "meaning": {"type": "string", "minLength": 1},
+                    "short": {"type": "string", "minLength": 1},
+                    "rules": {"type": "array", "minItems": 1, "items": {"type": "string"}},
+                    "see": {"type": "string", "minLength": 1},
                     "applies": _APPLIES_SCHEMA,
                     "elsewhere": {"type": "string", "minLength": 1},
+                },
+            },
+        },
+        "checks": {
+            "type": "array",
+            "items": {
+                "type": "object",
+                "additionalProperties": False,
+                "required": ["of", "order"],
+                "properties": {
+                    "of": {"type": "string", "minLength": 1},
+                    "order": {
+                        "type": "array",
+                        "minItems": 1,
+                        "items": {"anyOf": [
+                            {"type": "string"},
+                            {"type": "object", "minProperties": 1, "maxProperties": 1,
+                             "additionalProperties": {"type": "string", "minLength": 1}},
+                        ]},
+                    },
+                    "then": {"type": "string", "minLength": 1},
+                    "note": {"type": "string", "minLength": 1},
                 },
             },
         },
@@ -506,7 +559,7 @@ def rules_codec() -> Any:
     return cache.typed_codec("rules-data", 1, dict[str, Any])
 
 
-_RulesDoc = tuple[dict[str, str], tuple["Rule", ...], tuple["Reason", ...]]
+_RulesDoc = tuple[dict[str, str], tuple["Rule", ...], tuple["Reason", ...], tuple["CheckGroup", ...]]
 
 
 @functools.cache
@@ -585,7 +638,8 @@ def _build_rules(doc: _Doc) -> _RulesDoc:
                 family=tuple(raw.get("family", ())),
             )
         )
-    return sections, tuple(rules), _reasons(doc)
+    reasons = _reasons(doc, {r.id for r in rules})
+    return sections, tuple(rules), reasons, _checks(doc, reasons)
 
 
 def _clauses(doc: _Doc, at: list[str | int], raw: Mapping[str, Any]) -> tuple[Clause, ...]:
@@ -603,10 +657,11 @@ def _clauses(doc: _Doc, at: list[str | int], raw: Mapping[str, Any]) -> tuple[Cl
         if (c["kind"] == "order") != bool(order):
             raise RulebookError(doc.where(where), f"rule {raw['id']}, clause {c['id']}: a clause of kind order "
                                 "names the two reason codes it orders (order), and only such a clause does")
+        codes = [r["code"] for r in doc.data.get("reasons", ()) if not r.get("protocol")]
         for j, code in enumerate(order):
-            if code not in REASONS:
+            if code not in codes:
                 raise RulebookError(doc.where([*where, "order", j]),
-                                    f"unknown reason code {code!r}; expected one of: {', '.join(REASONS)}")
+                                    f"unknown reason code {code!r}; expected one of: {', '.join(codes)}")
         if len(set(order)) != len(order):
             raise RulebookError(doc.where([*where, "order"]), "the two reason codes of an order differ")
         applies = _applies(doc, where, c, f"rule {raw['id']}, clause {c['id']}", None)
@@ -630,21 +685,76 @@ def _disagree(doc: _Doc, at: list[str | int], raw: Mapping[str, Any]) -> tuple[s
     return given
 
 
-def _reasons(doc: _Doc) -> tuple[Reason, ...]:
-    """The ``reasons`` of rules.yaml: each an action reason code of the engine, once."""
+#: The codes of play every action is checked for before its own kind's checks, in this order
+#: (spec/tonk.md, "Which code when several apply": they are not in the ``checks``).
+FIRST_CHECKS = ("malformed_action", "hand_over", "not_your_turn")
+
+
+def _reasons(doc: _Doc, rule_ids: set[str]) -> tuple[Reason, ...]:
+    """The ``reasons`` of rules.yaml: each code once, with its meaning and the rules that
+    give it (rules of rules.yaml), or, for a protocol code, where it comes from (``see``)."""
     out: list[Reason] = []
     seen: dict[str, int] = {}
     for i, raw in enumerate(doc.data.get("reasons", ())):
         code = raw["code"]
-        if code not in REASONS:
-            raise RulebookError(doc.where(["reasons", i, "code"]),
-                                f"unknown reason code {code!r}; expected one of: {', '.join(REASONS)}")
         if code in seen:
             raise RulebookError(doc.where(["reasons", i, "code"]),
                                 f"reason {code} is listed twice (first as reasons[{seen[code]}])")
         seen[code] = i
-        out.append(Reason(code, _applies(doc, ["reasons", i], raw, f"reason {code}", None)))
+        protocol = bool(raw.get("protocol", False))
+        if ("rules" in raw) == ("see" in raw):
+            raise RulebookError(doc.where(["reasons", i, "code"]),
+                                f"reason {code}: give either its rules (the rule IDs that give the code) or, "
+                                "for a code no rule gives, see (where it comes from)")
+        if "see" in raw and not protocol:
+            raise RulebookError(doc.where(["reasons", i, "see"], key=True),
+                                f"reason {code}: a code of play names the rules that give it (rules), not see")
+        if raw.get("engine") and not protocol:
+            raise RulebookError(doc.where(["reasons", i, "engine"], key=True),
+                                f"reason {code}: engine is for a protocol code; every code of play is the engine's")
+        for k, rid in enumerate(raw.get("rules", ())):
+            if rid not in rule_ids:
+                close = difflib.get_close_matches(str(rid), sorted(rule_ids), n=1)
+                hint = f" (did you mean {close[0]}?)" if close else ""
+                raise RulebookError(doc.where(["reasons", i, "rules", k]),
+                                    f"reason {code}: unknown rule {rid!r}{hint}")
+        if protocol and "applies" in raw:
+            raise RulebookError(doc.where(["reasons", i, "applies"], key=True),
+                                f"reason {code}: a protocol code can be given at every table; applies is for "
+                                "codes of play")
+        out.append(Reason(
+            code, _applies(doc, ["reasons", i], raw, f"reason {code}", None),
+            meaning=" ".join(str(raw["meaning"]).split()), short=" ".join(str(raw.get("short", "")).split()),
+            rules=tuple(raw.get("rules", ())), see=str(raw.get("see", "")), protocol=protocol,
+            engine=bool(raw.get("engine", False)),
+        ))
     return tuple(out)
+
+
+def _checks(doc: _Doc, reasons: tuple[Reason, ...]) -> tuple[CheckGroup, ...]:
+    """The ``checks`` of rules.yaml: codes of play only, and every code of play but
+    :data:`FIRST_CHECKS` in the order of some kind of action."""
+    play = [r.code for r in reasons if not r.protocol]
+    groups: list[CheckGroup] = []
+    placed: set[str] = set()
+    for i, raw in enumerate(doc.data.get("checks", ())):
+        order: list[tuple[str, str]] = []
+        for k, entry in enumerate(raw["order"]):
+            code, what = (entry, "") if isinstance(entry, str) else next(iter(entry.items()))
+            if code not in play or code in FIRST_CHECKS:
+                raise RulebookError(doc.where(["checks", i, "order", k]),
+                                    f"{code!r} is not a code of play checked by kind of action; expected one of: "
+                                    + ", ".join(c for c in play if c not in FIRST_CHECKS))
+            order.append((code, " ".join(what.split())))
+            placed.add(code)
+        groups.append(CheckGroup(" ".join(raw["of"].split()), tuple(order), " ".join(str(raw.get("then", "")).split()),
+                                 " ".join(str(raw.get("note", "")).split())))
+    missing = [c for c in play if c not in placed and c not in FIRST_CHECKS]
+    if groups and missing:
+        raise RulebookError(doc.where(["checks"], key=True),
+                            f"reason {missing[0]} is in no order of checks: add it to the order of each kind of "
+                            "action it is checked for, after the code checked before it")
+    return tuple(groups)
 
 
 def _applies(doc: _Doc, at: list[str | int], raw: Mapping[str, Any], owner: str,
@@ -733,14 +843,25 @@ def load_rules(path: Path | None = None) -> list[Rule]:
 
 
 def load_reasons(path: Path | None = None) -> list[Reason]:
-    """The ``reasons`` of spec/rules.yaml: each action reason code and where it can be
-    given, in file order (the order of the table "Reason codes" of spec/tonk.md)."""
+    """The action reason codes of spec/rules.yaml (``reasons``, the protocol's left out)
+    and where each can be given, in file order (the order of the table "Reason codes" of
+    spec/tonk.md)."""
+    return [r for r in _rules_doc(path or rules_path())[2] if not r.protocol]
+
+
+def load_reason_codes(path: Path | None = None) -> list[Reason]:
+    """Every reason code of spec/rules.yaml, the protocol's included, in file order."""
     return list(_rules_doc(path or rules_path())[2])
 
 
 def load_clauses(path: Path | None = None) -> list[Clause]:
     """Every clause of the active rules of spec/rules.yaml, in file order."""
     return [c for r in _rules_doc(path or rules_path())[1] if r.status != "withdrawn" for c in r.clauses]
+
+
+def load_checks(path: Path | None = None) -> list[CheckGroup]:
+    """The order of checks of each kind of action (the ``checks`` of spec/rules.yaml)."""
+    return list(_rules_doc(path or rules_path())[3])
 
 
 def load_sections(path: Path | None = None) -> dict[str, str]:

@@ -27,6 +27,8 @@ def _option_brief() -> dict[str, tuple[str, ...]]:
 
 #: How a label calls an option value that no stored source documents (``x-unsourced``).
 UNSOURCED = "an online engines' rule, no written source"
+#: How a label names a value nothing written gives (``x-offered``: this spec offers it).
+NO_WRITTEN_SOURCE = "a house rule with no written source"
 
 
 def _reset(rule: Rule, rules: Ruleset, keep: Mapping[str, object]) -> Ruleset:
@@ -90,7 +92,7 @@ def house_label(rule: Rule, values: Mapping[str, Sequence[object]]) -> str:
 _KINDS = {
     "printed": "a variation the seeds print",
     "house": "a house rule",
-    "none": "a house rule with no written source",
+    "none": NO_WRITTEN_SOURCE,
     "unsourced": UNSOURCED,
 }
 
@@ -171,6 +173,8 @@ def provenance(rule: Rule, rules: Ruleset | None = None, limit: int = 0) -> str:
         return f"the seeds ({seeds}) and this spec ({'; '.join(parts)})"
     if rule.basis == "seeds":
         return f"the seeds ({seeds})"
+    if not rule.items("V"):  # a house rule no brief item gives
+        return NO_WRITTEN_SOURCE
     return f"a house rule ({', '.join(rule.items('V'))})"
 
 

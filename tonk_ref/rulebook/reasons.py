@@ -1,5 +1,6 @@
-"""Quick reads of the spec's rule IDs: the reason codes of spec/tonk.md ("Reason codes")
-with the rules that define each, and the order of the rules in spec/rules.yaml."""
+"""Quick reads of the spec's reason codes and rule IDs: each reason code with the rules that
+give it and its meaning in one line (the ``reasons`` of spec/rules.yaml, their one home), and
+the order of the rules in spec/rules.yaml."""
 
 from __future__ import annotations
 
@@ -7,27 +8,18 @@ import functools
 import re
 
 from ..paths import spec_dir
-
-_ROW = re.compile(r"^\| `([a-z_]+)` \| .* \| ([^|]*) \|$")
-_RULE = re.compile(r"\b[A-Z]+(?:-[A-Z0-9]+)*-\d+\b")
+from .book import load_reason_codes
 
 
 @functools.cache
 def reason_rules() -> dict[str, tuple[str, ...]]:
-    """Reason code -> the rule IDs its row cites, in the table's order."""
-    text = (spec_dir() / "tonk.md").read_text(encoding="utf-8")
-    start = text.index("\n## Reason codes")
-    end = text.find("\n## ", start + 1)
-    out: dict[str, tuple[str, ...]] = {}
-    for line in text[start:end if end >= 0 else None].splitlines():
-        m = _ROW.match(line.strip())
-        if m:
-            out[m.group(1)] = tuple(_RULE.findall(m.group(2)))
-    return out
+    """Reason code -> the rule IDs that give it, in the order of spec/rules.yaml's
+    ``reasons`` (the table "Reason codes" of spec/tonk.md); a protocol code gives none."""
+    return {r.code: r.rules for r in load_reason_codes()}
 
 
 def rule_of_reason(reason: str) -> str | None:
-    """The first rule a reason code's row cites, or None (a protocol code, or unknown)."""
+    """The first rule that gives a reason code, or None (a protocol code, or unknown)."""
     rules = reason_rules().get(reason)
     return rules[0] if rules else None
 

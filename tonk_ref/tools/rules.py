@@ -36,7 +36,7 @@ from ..rulebook.book import (
 )
 from ..rulebook.notation import option_text, value_text
 from ..rulebook.options import option_facts
-from ..rulebook.provenance import provenance, provenance_record
+from ..rulebook.provenance import NO_WRITTEN_SOURCE, UNSOURCED, provenance, provenance_record, value_source
 from ..rulebook.wording import wrap
 from .cli import UsageError
 
@@ -356,13 +356,30 @@ def _option_text(o: Option, table: Ruleset | None, width: int = WIDTH) -> str:
     lines += wrap(o.description, min(88, width - 2), "  ")
     changes = f"changes: {', '.join(o.rules) or '-'}" + (f"   brief: {', '.join(o.brief)}" if o.brief else "")
     lines += [f"  {changes}"] if len(changes) + 2 <= width else wrap(changes, width - 2, "  ")
+    for label, values in _unsourced(o).items():  # the brief items cite other values than these
+        lines += wrap(f"{', '.join(value_text(v) for v in values)}: {label}", width - 2, "  ")
     return "\n".join(lines)
 
 
+def _unsourced(o: Option) -> dict[str, list[object]]:
+    """The option's values no written source gives, by how a label names them: "a house rule
+    with no written source" (``x-unsourced`` with ``x-offered``: this spec offers them) or "an
+    online engines' rule, no written source" (``x-unsourced``)."""
+    out: dict[str, list[object]] = {}
+    for v in o.values[1:]:
+        kind, _ = value_source(o.name, v)
+        if kind in ("none", "unsourced") and option_facts()[o.name].is_unsourced(v):
+            out.setdefault(NO_WRITTEN_SOURCE if kind == "none" else UNSOURCED, []).append(v)
+    return out
+
+
 def _option_json(o: Option, table: Ruleset | None) -> dict[str, Any]:
+    sources = {repr(v): label for label, values in _unsourced(o).items() for v in values}
+    choices = [{"value": v, "words": w, **({"source": sources[repr(v)]} if repr(v) in sources else {})}
+               for v, w in zip(o.values, o.choices, strict=True)]
     rec: dict[str, Any] = {"name": o.name, "question": o.question, "values": list(o.values), "default": o.default,
-                           "choices": [{"value": v, "words": w} for v, w in zip(o.values, o.choices, strict=True)],
-                           "description": o.description, "rules": list(o.rules), "brief": list(o.brief)}
+                           "choices": choices, "description": o.description, "rules": list(o.rules),
+                           "brief": list(o.brief)}
     if table is not None:
         rec["table"] = getattr(table, o.name)
     return rec
