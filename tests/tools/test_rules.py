@@ -209,3 +209,18 @@ def test_values_no_written_source_gives_are_marked_as_such(tonk: Tonk) -> None:
     doc = tonk("rules", "--options", "turn_limit", "--format", "json").json()
     sources = [c.get("source") for c in doc["options"][0]["choices"]]
     assert sources == [None, *["a house rule with no written source"] * 3]
+
+
+def test_a_rule_shows_the_clauses_an_engine_can_get_wrong(tonk: Tonk) -> None:
+    """The clauses of spec/rules.yaml (exceptions, ties, orders of checks) are shown with the
+    rule, each under the name coverage counts it by; a rule without clauses shows none."""
+    rule = next(r for r in load_rules() if r.id == "VAR-HITLOCK-1")
+    out = tonk("rules", "VAR-HITLOCK-1").out
+    assert "Clauses an engine can get wrong" in out
+    for clause in rule.clauses:
+        assert f"  {clause.key}\n" in out
+    assert [c["id"] for c in tonk("rules", "VAR-HITLOCK-1", "--format", "json").json()["clauses"]] == \
+        [c.key for c in rule.clauses]
+    order = tonk("rules", "TURN-11", "--format", "json").json()["clauses"]
+    assert order and order[0]["kind"] == "order" and order[0]["order"] == ["duplicate_card", "not_in_hand"]
+    assert "Clauses an engine" not in tonk("rules", "PAY-KNOCK-3").out

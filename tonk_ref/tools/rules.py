@@ -426,6 +426,8 @@ def rule_record(r: Rule, table: Ruleset | None) -> dict[str, Any]:
         "options": [_option_json(o, table) for o in changing],
         "explained": None if at is None else {"file": "spec/tonk.md", "line": at[0], "heading": at[1],
                                               "section": at[2]},
+        "clauses": [{"id": c.key, "kind": c.kind, "text": c.text, "players": c.players, "order": list(c.order)}
+                    for c in r.clauses],
         "scenarios": [{"id": i, "file": f} for i, f in scenarios_checking(r.id)],
         "features": [{"id": s.id, "file": s.file, "line": s.line, "title": s.title} for s in features_checking(r.id)],
     }
@@ -491,6 +493,15 @@ def _one(args: argparse.Namespace, r: Rule, table: Ruleset | None, table_label: 
     else:
         print("  none: it holds under every ruleset")
     print()
+    if r.clauses:
+        print("Clauses an engine can get wrong (coverage counts each at every seat count)")
+        for c in r.clauses:
+            seats = f"; {c.players} players or more" if c.players > 2 else ""
+            lines = wrap(f"{c.text} ({c.kind}{seats})", 80, "")
+            print(f"  {c.key}")
+            for line in lines:
+                print(f"    {line}")
+        print()
     print("Explained in")
     ex = rec["explained"]
     print(f"  spec/tonk.md:{ex['line']}  {ex['heading']}  (section {ex['section']})" if ex else "  (not found)")
