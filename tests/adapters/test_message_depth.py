@@ -19,6 +19,7 @@ from tonk_ref.adapters.base import AdapterFault
 from tonk_ref.adapters.server import INVALID_REQUEST, MAX_DEPTH, PARSE_ERROR, REJECTED, Server
 from tonk_ref.adapters.stdio_client import StdioAdapter
 from tonk_ref.bounds import MAX_MESSAGE_DEPTH, BoundError, message_depth, nests_deeper
+from tonk_ref.paths import spec_dir
 
 
 def depth(value: Any) -> int:
@@ -126,3 +127,9 @@ def test_an_answer_past_the_limit_is_garbage(tmp_path: Path) -> None:
             a.state()
     assert info.value.kind == "garbage", info.value
     assert f"nests more than {MAX_MESSAGE_DEPTH} levels deep" in str(info.value)
+
+
+def test_the_protocol_says_the_limit() -> None:
+    text = " ".join((spec_dir() / "protocol.md").read_text(encoding="utf-8").split())
+    assert f"nests arrays and objects more than {MAX_MESSAGE_DEPTH} levels deep" in text  # tonk serve
+    assert f"nested at most {MAX_MESSAGE_DEPTH} levels deep (another is `garbage`)" in text  # the runner
