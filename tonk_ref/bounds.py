@@ -1,8 +1,9 @@
 """Every bound on what the tools are given, in one place: amounts, numbers written on the
 command line or in a description, ``-k`` expressions, timeouts, the reports ``tonk report``
-reads, known-failures files, perft, setups and an engine's answers.  spec/scenarios.md
-("Limits of input files") and spec/protocol.md say each limit; the limits of the YAML and
-JSON files read are in :mod:`tonk_ref.rulebook.safe_input`, which reads them.
+reads, known-failures files, perft, setups, an engine's answers and the nesting of a
+protocol message.  spec/scenarios.md ("Limits of input files") and spec/protocol.md say
+each limit; the limits of the YAML and JSON files read are in
+:mod:`tonk_ref.rulebook.safe_input`, which reads them.
 
 Each check raises :class:`BoundError` (an :class:`~tonk_ref.errors.InputError`) naming
 the file or argument, the place and the limit, in one line: exit status 2 for a command.
@@ -16,6 +17,7 @@ import os
 import re
 import stat
 from fractions import Fraction
+from itertools import accumulate
 from typing import BinaryIO
 
 from .errors import InputError
@@ -27,6 +29,7 @@ __all__ = [
     "MAX_KEYWORD_LENGTH",
     "MAX_KNOWN_ERRORS",
     "MAX_LEGAL_ACTIONS",
+    "MAX_MESSAGE_DEPTH",
     "MAX_NUMBER_DIGITS",
     "MAX_PERFT_NODES",
     "MAX_REPORT_BYTES",
@@ -37,6 +40,8 @@ __all__ = [
     "ascii_int",
     "digits_only",
     "is_ascii_int",
+    "message_depth",
+    "nests_deeper",
     "read_capped",
     "timeout",
 ]
@@ -67,6 +72,13 @@ MAX_LEGAL_ACTIONS = 1_000
 MAX_PERFT_NODES = 5_000_000
 #: The most cards of a setup (two packs with jokers is 108).
 MAX_SETUP_CARDS = 216
+#: The deepest nesting of arrays and objects in a protocol message: a request line
+#: ``tonk serve`` reads, an answer line the runner reads.  The corpus's traffic nests at
+#: most 7 deep, and a request carries parts of the input files, which nest at most 32 deep.
+#: A line is measured before it is decoded, so the answer to a deeper one (a parse error)
+#: does not hang on how deep the Python at hand lets a parser recurse (some 1,000 levels on
+#: 3.11, 10,000 on 3.13).
+MAX_MESSAGE_DEPTH = 64
 
 
 class BoundError(InputError):
@@ -144,6 +156,40 @@ def timeout(value: float, option: str) -> float:
         raise BoundError(option, None, "", f"expected a number of seconds above 0 and at most {MAX_TIMEOUT:g}, "
                          f"got {value!r}")
     return value
+
+
+# Every byte but the brackets (deleted to measure the nesting), each bracket as its step
+# (1 in, -1 out, read as signed bytes), and an escape in a string (a backslash and the
+# character it escapes).
+_NOT_BRACKETS = bytes(b for b in range(256) if b not in b"[]{}")
+_STEPS = bytes.maketrans(b"[{]}", b"\x01\x01\xff\xff")
+_ESCAPE = re.compile(rb"\\.", re.S)
+
+
+def nests_deeper(data: bytes | str, limit: int) -> bool:
+    """Whether the JSON text ``data`` nests arrays and objects more than ``limit`` deep,
+    by one linear pass over its brackets outside strings, before it is decoded.  A text
+    that is not JSON is measured as far as its brackets go (the parser refuses it then in
+    any case)."""
+    if isinstance(data, str):
+        if data.count("[") + data.count("{") <= limit:
+            return False
+        data = data.encode("utf-8", "surrogatepass")
+    elif data.count(b"[") + data.count(b"{") <= limit:
+        return False
+    if b"\\" in data:
+        data = _ESCAPE.sub(b"", data)
+    brackets = b"".join(data.split(b'"')[::2]).translate(None, _NOT_BRACKETS)
+    if brackets.count(b"[") + brackets.count(b"{") <= limit:
+        return False
+    return max(accumulate(memoryview(brackets.translate(_STEPS)).cast("b"))) > limit
+
+
+def message_depth(data: bytes | str) -> None:
+    """Refuse a protocol message nested more than :data:`MAX_MESSAGE_DEPTH` deep, before
+    it is decoded: :class:`BoundError` (a ValueError) saying so."""
+    if nests_deeper(data, MAX_MESSAGE_DEPTH):
+        raise BoundError("", None, "", f"the JSON nests more than {MAX_MESSAGE_DEPTH} levels deep (the limit)")
 
 
 def _size(n: int) -> str:

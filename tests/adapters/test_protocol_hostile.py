@@ -29,6 +29,7 @@ from tonk_ref.adapters.server import (
     INTERNAL_ERROR,
     INVALID_PARAMS,
     INVALID_REQUEST,
+    MAX_DEPTH,
     MAX_LINE,
     METHOD_NOT_FOUND,
     PARSE_ERROR,
@@ -276,14 +277,29 @@ class Gen:
         return {INVALID_REQUEST} if not isinstance(value, dict) else {INVALID_REQUEST, METHOD_NOT_FOUND}
 
     def deep(self) -> tuple[bytes, set[Any], Any]:
+        """Nesting up to the limit, answered as any line, or deeper (up to 200,000 levels,
+        past where any Python's parsers recurse), a parse error."""
         shallow = self.rng.random() < 0.5
-        depth = self.rng.randint(50, 300) if shallow else self.rng.randint(5000, 200_000)
         if self.rng.random() < 0.5:
+            depth = self.rng.randint(MAX_DEPTH - 10, MAX_DEPTH) if shallow else self.deeper(MAX_DEPTH + 1)
             return b"[" * depth + b"]" * depth, {INVALID_REQUEST} if shallow else {PARSE_ERROR}, NULL
+        # the action nested in pairs {"x":[...]}: the request, its params, the action and
+        # a spread's list of cards are four levels more
+        most = (MAX_DEPTH - 4) // 2
+        pairs = self.rng.randint(most - 5, most) if shallow else self.deeper(most + 1)
         msg, rid = self.request("act")
-        line = self.dump(msg).replace(b'"action":', b'"action":' + b'{"x":[' * depth, 1)
-        line = line[:-2] + b"]}" * depth + line[-2:]
+        line = self.dump(msg).replace(b'"action":', b'"action":' + b'{"x":[' * pairs, 1)
+        line = line[:-2] + b"]}" * pairs + line[-2:]
         return line, ANSWERED if shallow else {PARSE_ERROR}, rid if shallow else NULL
+
+    def deeper(self, least: int) -> int:
+        """A depth of at least ``least``: just past the limit, or far past it."""
+        r = self.rng.random()
+        if r < 0.4:
+            return self.rng.randint(least, least + 10)
+        if r < 0.7:
+            return self.rng.randint(least, 2_000)
+        return self.rng.randint(5_000, 200_000)
 
     def huge(self) -> tuple[bytes, set[Any], Any]:
         method = self.rng.choice(["act", "observe", "new_hand", "join"])

@@ -179,8 +179,8 @@ def test_structs_and_schemas_agree_on_the_hostile_lines() -> None:
     kinds: dict[bool, set[str]] = {True: set(), False: set()}
     for i, (kind, line, _, _) in enumerate(items):
         try:
-            request = json.loads(line)
-        except (ValueError, RecursionError):
+            request = messages.parse(line)  # no deeper than the limit, on every Python
+        except ValueError:
             assert messages.check_line("request", line) != []
         else:
             kinds[judged("request", request)].add(kind)

@@ -14,9 +14,11 @@ and a JSON Schema ``integer`` is an integer or a float with no fractional part, 
 The codec: :data:`ENCODER` writes every message (one encoder, built once); integers of any
 size stay exact both ways.  :func:`decode_answer` and :func:`decode_request` read an
 envelope typed in one pass, leaving the result or params as plain JSON data, which is what
-the adapters hand on.  msgspec refuses a few things JSON allows (an escaped lone surrogate,
-nesting deeper than it recurses): :func:`parse` falls back on the standard library there,
-and :func:`encode` on an ASCII encoding for text Python holds but UTF-8 cannot write.
+the adapters hand on.  Each of the three first measures how deep the line nests
+(:data:`tonk_ref.bounds.MAX_MESSAGE_DEPTH`), so that a deeper one is refused alike on every
+Python, however deep its parsers recurse.  msgspec refuses a few things JSON allows (an
+escaped lone surrogate): :func:`parse` falls back on the standard library there, and
+:func:`encode` on an ASCII encoding for text Python holds but UTF-8 cannot write.
 """
 
 import functools
@@ -28,7 +30,7 @@ from typing import Annotated, Any, Literal, TypeAlias
 import msgspec
 from msgspec import UNSET, Meta, Struct, UnsetType
 
-from ..bounds import MAX_AMOUNT_DIGITS
+from ..bounds import MAX_AMOUNT_DIGITS, MAX_MESSAGE_DEPTH, message_depth, nests_deeper
 from ..bounds import amount as bounded_amount
 from ..engine.ruleset import option_values
 from ..paths import spec_dir
@@ -76,12 +78,13 @@ _STDLIB_DECODER = json.JSONDecoder(parse_constant=_reject_constant, parse_float=
 
 
 def parse(data: bytes | str) -> Any:
-    """Strict JSON as plain data: ``NaN``, ``Infinity`` and floats out of range are errors
-    (ValueError; RecursionError for nesting too deep; UnicodeDecodeError for bytes that are
-    not UTF-8)."""
+    """Strict JSON as plain data: ``NaN``, ``Infinity``, floats out of range and nesting
+    deeper than :data:`MAX_MESSAGE_DEPTH` are errors (ValueError; UnicodeDecodeError for
+    bytes that are not UTF-8)."""
+    message_depth(data)
     try:
         return _PLAIN.decode(data)
-    except (msgspec.DecodeError, msgspec.ValidationError, RecursionError):
+    except (msgspec.DecodeError, msgspec.ValidationError):
         pass  # msgspec is stricter in places: the standard library judges
     text = data.decode("utf-8") if isinstance(data, bytes) else data
     return _STDLIB_DECODER.decode(text)
@@ -595,7 +598,9 @@ _REQUEST_DECODER = msgspec.json.Decoder(Request)
 
 def decode_answer(line: bytes) -> Answer | None:
     """An answer line's envelope, its result as plain data; None for JSON that is not an
-    object; raises ValueError (or RecursionError) for a line that is not JSON."""
+    object; raises ValueError for a line that is not JSON or nests deeper than
+    :data:`MAX_MESSAGE_DEPTH`."""
+    message_depth(line)
     try:
         return _ANSWER_DECODER.decode(line)
     except (msgspec.DecodeError, msgspec.ValidationError, RecursionError):
@@ -608,7 +613,10 @@ def decode_answer(line: bytes) -> Answer | None:
 
 def decode_request(line: bytes) -> Request | None:
     """A well-formed request (its envelope valid, its params an object), or None for any
-    other line (the server then says what is wrong with it)."""
+    other line, one nested deeper than :data:`MAX_MESSAGE_DEPTH` included (the server then
+    says what is wrong with it)."""
+    if nests_deeper(line, MAX_MESSAGE_DEPTH):
+        return None
     try:
         return _REQUEST_DECODER.decode(line)
     except (msgspec.DecodeError, msgspec.ValidationError, RecursionError):

@@ -5,7 +5,8 @@ read gets exactly one answer line, whatever it holds, and nothing else is writte
 stdout (``print`` is redirected to stderr while serving).  The checks, in order:
 
 1. the line is UTF-8, at most :data:`MAX_LINE` bytes, and strict JSON (no ``NaN``,
-   ``Infinity`` or numbers out of the float range) -> else -32700, id null;
+   ``Infinity`` or numbers out of the float range) nested at most :data:`MAX_DEPTH`
+   deep (measured before it is decoded, alike on every Python) -> else -32700, id null;
 2. the message is an object (a batch array is answered with one -32600: the protocol
    has no batches) with a valid ``id`` (string, number or null) -> else -32600, id null;
 3. ``jsonrpc`` is ``"2.0"``, there are no members besides jsonrpc, id, method and params,
@@ -40,6 +41,7 @@ from typing import IO, Any
 
 from msgspec import UNSET
 
+from ..bounds import MAX_MESSAGE_DEPTH
 from .base import FEATURES, JSON, Rejected
 from .messages import Error, ErrorObject, Success, decode_request, encode
 from .messages import parse as parse
@@ -54,6 +56,9 @@ REJECTED = 1
 
 #: The longest request line accepted, in bytes (a longer one is answered -32700).
 MAX_LINE = 16 * 1024 * 1024
+#: The deepest nesting of arrays and objects in a request line (a deeper one is answered
+#: -32700).
+MAX_DEPTH = MAX_MESSAGE_DEPTH
 #: Error messages are cut to this many characters.
 MAX_MESSAGE = 2000
 
@@ -175,8 +180,6 @@ class Server:
             ), False
         try:
             msg = parse(text)
-        except RecursionError:
-            return self.error(None, PARSE_ERROR, "parse error: the JSON nests too deep"), False
         except ValueError as e:
             return self.error(None, PARSE_ERROR, f"parse error: {e}"), False
         return self.handle_message(msg)
