@@ -26,11 +26,11 @@ from __future__ import annotations
 
 import json
 import os
-import re
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from ..bounds import nests_deeper
 from ..errors import InputError
 from .yamlpos import field_name
 
@@ -371,21 +371,30 @@ def load_json(text: str, source: str, error: ErrorFactory) -> Any:
     return json.loads(text, parse_int=number, object_pairs_hook=pairs)
 
 
-_JSON_TOKENS = re.compile(r'"(?:[^"\\]|\\.)*"|[\[\]{}]')
-
-
 def _json_depth(text: str, source: str, error: ErrorFactory) -> None:
     """Refuse JSON nested deeper than :data:`MAX_DEPTH` before it is parsed (strings are
-    skipped; a malformed text is left to the parser)."""
-    if text.count("[") + text.count("{") <= MAX_DEPTH:
+    skipped; a malformed text is left to the parser).  Whether it is too deep is decided by
+    one linear pass (:func:`~tonk_ref.bounds.nests_deeper`); only a text that is walks it
+    again, one character at a time, for the line to name (linear too: no pattern that can
+    backtrack over a crafted string)."""
+    if not nests_deeper(text, MAX_DEPTH):
         return
-    depth = 0
-    for m in _JSON_TOKENS.finditer(text):
-        c = m.group()
-        if c in "[{":
+    depth, inside, escaped, line = 0, False, False, 1
+    for c in text:
+        if c == "\n":
+            line += 1
+        if inside:
+            if escaped:
+                escaped = False
+            elif c == "\\":
+                escaped = True
+            elif c == '"':
+                inside = False
+        elif c == '"':
+            inside = True
+        elif c in "[{":
             depth += 1
             if depth > MAX_DEPTH:
-                line = text.count("\n", 0, m.start()) + 1
                 raise error(source, line, "", f"the document nests more than {MAX_DEPTH} levels deep (the limit)")
         elif c in "]}":
             depth -= 1
