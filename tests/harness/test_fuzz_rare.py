@@ -209,6 +209,8 @@ def test_a_run_stopped_early_reports_the_hands_it_played(
     assert FZ.rare_game(first - 1), "a dealt draw is a steered hand's"
     if jobs == "1":
         assert played == first, stop
-    else:  # each worker has its own hands, and both stop at the first difference found
-        assert first < 2 * tool.CHUNK and played < 2 * tool.CHUNK, stop
+    else:  # each worker has its own hands, and both stop at the first difference found: a
+        # worker that finished its chunk may have begun the next one, and played a hand of it,
+        # before the difference was counted (on a busy machine), but none beyond it
+        assert first < 2 * tool.CHUNK and played < 3 * tool.CHUNK, stop
     assert f"tonk fuzz: {played} hands ({played} of 500 random hands played" in out
