@@ -386,6 +386,7 @@ class _CaseRun:
             self.seen(at[k], case.steps[at[k]], each)
         self.seen(at[-1] if at else -1, case.steps[at[-1]] if at else None, final, now=states is not None or not at)
         n = 0
+        last_ok = max((j for j, res in enumerate(steps) if isinstance(res, dict) and res.get("ok")), default=None)
         try:
             for i, step in enumerate(case.steps):
                 if isinstance(step, Act):
@@ -396,7 +397,7 @@ class _CaseRun:
                     if step.refuse is None and states is not None and n >= 2:
                         self.invariants(i, step, [after_over_problem(states[n - 2], ok)])
                     self.judge_act(i, step, ok, reason if isinstance(reason, str) else None,
-                                   self.state_before(n - 1, at, steps, states, final))
+                                   self.state_before(n - 1, at, last_ok, states, final))
                     if ok and states is not None:
                         self.effect(i, step, states[n - 2] if n >= 2 else None, states[n - 1])
                     if step.unchanged and not ok and states is not None and n >= 2:
@@ -457,19 +458,19 @@ class _CaseRun:
         state = answer.get("state") if moves and isinstance(answer, dict) else answer
         return state if is_state(state) else None
 
-    def state_before(self, k: int, at: list[int], answers: list[Any], states: list[Any] | None, final: object
+    def state_before(self, k: int, at: list[int], last_ok: int | None, states: list[Any] | None, final: object
                      ) -> object:
         """The engine's state before the k-th action of a batched case, where its answer
         tells: the traced state after the action before it, or the final state when neither
-        this action nor any after it was accepted (refusals change nothing), the hand then
-        as it was after the last action accepted before it (or the deal); else None."""
+        this action nor any after it was accepted (refusals change nothing; ``last_ok`` is
+        the last action accepted), the hand then as it was after the last action accepted
+        before it (or the deal); else None."""
         if states is not None and k >= 1:
             return states[k - 1]
-        accepted = [j for j, res in enumerate(answers) if isinstance(res, dict) and res.get("ok")]
-        if accepted and accepted[-1] >= k:
+        if last_ok is not None and last_ok >= k:
             return None
         if self.over_at is None and _is_over(final):
-            j = accepted[-1] if accepted else None
+            j = last_ok
             self.over_at = _moment(-1 if j is None else at[j], None if j is None else self.case.steps[at[j]])
         return final
 
