@@ -209,8 +209,9 @@ def test_a_run_stopped_early_reports_the_hands_it_played(
     assert FZ.rare_game(first - 1), "a dealt draw is a steered hand's"
     if jobs == "1":
         assert played == first, stop
-    else:  # each worker has its own hands, and both stop at the first difference found: a
-        # worker that finished its chunk may have begun the next one, and played a hand of it,
-        # before the difference was counted (on a busy machine), but none beyond it
-        assert first < 2 * tool.CHUNK and played < 3 * tool.CHUNK, stop
+    else:  # each worker has its own chunks of hands, taken as it is free, and both stop once
+        # the first difference is counted: which chunk holds the first difference found, and
+        # how many hands the other worker has played by then, depend on how the two are
+        # scheduled; the run stops well short of the hands asked, and says how many it played
+        assert first <= played + tool.CHUNK and played < 500 // 2, stop
     assert f"tonk fuzz: {played} hands ({played} of 500 random hands played" in out
