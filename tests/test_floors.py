@@ -30,6 +30,7 @@ LOWEST = os.environ.get("TONK_LOWEST_DIRECT") == "1"
 FEATURES = [
     ("hypothesis", "6.139", "tests/properties/propkit.py", "settings.get_current_profile_name()"),
     ("hatchling", "1.27", "pyproject.toml", 'license-files = ["LICENSE"]'),
+    ("shtab", "1.4.1", "README.md", "shtab --shell=zsh --prog tonk"),
 ]
 
 #: The first release that installs (a wheel, or a source build that succeeds) on a Python
