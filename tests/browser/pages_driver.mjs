@@ -17,43 +17,14 @@
 
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { pathToFileURL } from "node:url";
-
-const START = performance.now();
-function log(text) {
-  process.stderr.write(`[${((performance.now() - START) / 1000).toFixed(1)}s] ${text}\n`);
-}
-
-async function readStdin() {
-  const chunks = [];
-  for await (const c of process.stdin) chunks.push(c);
-  return JSON.parse(Buffer.concat(chunks).toString("utf8"));
-}
+import { launch, log, readStdin } from "./launch.mjs";
 
 const cfg = await readStdin();
-const entry = join(cfg.node_modules, "puppeteer-core", "lib", "puppeteer", "puppeteer-core.js");
-const puppeteer = (await import(pathToFileURL(entry).href)).default;
 const axeSource = readFileSync(join(cfg.node_modules, "axe-core", "axe.min.js"), "utf8");
-const blocked = [];
-const consoleLines = [];
-
-const browser = await puppeteer.launch({
-  executablePath: cfg.chromium,
-  headless: true,
-  args: ["--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-dev-shm-usage",
-    "--host-resolver-rules=MAP * ~NOTFOUND"],
+const { browser, page, blocked, consoleLines } = await launch(cfg, {
+  allowed: (url) => url.startsWith("file:") || url.startsWith("data:") || url.startsWith("about:"),
+  resolver: "MAP * ~NOTFOUND",
 });
-const page = await browser.newPage();
-await page.setRequestInterception(true);
-page.on("request", (req) => {
-  const url = req.url();
-  if (url.startsWith("file:") || url.startsWith("data:") || url.startsWith("about:")) req.continue();
-  else { blocked.push(url); req.abort(); }
-});
-page.on("console", (msg) => {
-  if (msg.type() === "error" || msg.type() === "warn") consoleLines.push(`${msg.type()}: ${msg.text()}`);
-});
-page.on("pageerror", (err) => consoleLines.push(`pageerror: ${err.message}`));
 
 async function load(task) {
   await page.setViewport({ width: task.width, height: task.height, deviceScaleFactor: 1 });

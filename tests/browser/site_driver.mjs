@@ -21,59 +21,20 @@
 
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { pathToFileURL } from "node:url";
+import { launch, log, readStdin } from "./launch.mjs";
 
 const READY_MS = 90000;
-const START = performance.now();
-// progress on stderr, for a run that fails or hangs
-function log(text) {
-  process.stderr.write(`[${((performance.now() - START) / 1000).toFixed(1)}s] ${text}\n`);
-}
 const ASK_MS = 90000;
 
-async function readStdin() {
-  const chunks = [];
-  for await (const c of process.stdin) chunks.push(c);
-  return JSON.parse(Buffer.concat(chunks).toString("utf8"));
-}
-
 const cfg = await readStdin();
-const entry = join(cfg.node_modules, "puppeteer-core", "lib", "puppeteer", "puppeteer-core.js");
-const puppeteer = (await import(pathToFileURL(entry).href)).default;
 const origin = cfg.origin.replace(/\/$/, "");
 const home = origin + "/";
-const blocked = [];
-const consoleLines = [];
-
-const browser = await puppeteer.launch({
-  executablePath: cfg.chromium,
-  headless: true,
-  args: [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--no-first-run",
-    "--disable-dev-shm-usage",
-    // belt and braces beside the request interception below, which does not see a
-    // service worker's own fetches: no host but the test's server resolves
-    "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1",
-  ],
+const { browser, page, blocked, consoleLines } = await launch(cfg, {
+  allowed: (url) => url === origin || url.startsWith(origin + "/") || url.startsWith("data:") || url.startsWith("blob:"),
+  // belt and braces beside the request interception, which does not see a service
+  // worker's own fetches: no host but the test's server resolves
+  resolver: "MAP * ~NOTFOUND, EXCLUDE 127.0.0.1",
 });
-
-const page = await browser.newPage();
-await page.setRequestInterception(true);
-page.on("request", (req) => {
-  const url = req.url();
-  if (url === origin || url.startsWith(origin + "/") || url.startsWith("data:") || url.startsWith("blob:")) {
-    req.continue();
-  } else {
-    blocked.push(url);
-    req.abort();
-  }
-});
-page.on("console", (msg) => {
-  if (msg.type() === "error" || msg.type() === "warn") consoleLines.push(`${msg.type()}: ${msg.text()}`);
-});
-page.on("pageerror", (err) => consoleLines.push(`pageerror: ${err.message}`));
 
 // ---------------------------------------------------------------------------- helpers
 

@@ -22,8 +22,6 @@ from __future__ import annotations
 import contextlib
 import io
 import json
-import os
-import shutil
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -31,7 +29,9 @@ from html.parser import HTMLParser
 from pathlib import Path
 from typing import Any
 
+import browserkit
 import pytest
+from browserkit import chromium, node
 from pngread import read_png
 
 from tonk_ref.tools import cli
@@ -52,39 +52,8 @@ SCHEMES = ("light", "dark")
 KINDS = ("report", "case-alone", "faults", "ruling", "diff", "replay")
 
 
-def required() -> bool:
-    return bool(os.environ.get("CI") or os.environ.get("TONK_BROWSER_REQUIRED"))
-
-
-def missing(what: str, how: str) -> None:
-    if required():
-        pytest.fail(f"{what}: {how}")
-    pytest.skip(f"{what} ({how}); this test runs in CI")
-
-
-def chromium() -> str:
-    found = next((p for p in (shutil.which(n) for n in ("chromium", "chromium-browser", "google-chrome")) if p), None)
-    if not found:
-        missing("Chromium is not installed", ".ci/run installs Debian's chromium package (apt-get install chromium)")
-    assert found
-    return found
-
-
-def node() -> str:
-    found = shutil.which("node")
-    if not found:
-        missing("node is not installed", "Node 20 or later runs the browser driver")
-    assert found
-    return found
-
-
 def node_modules() -> Path:
-    for nm in [os.environ.get("TONK_NODE_MODULES"), ROOT / "node_modules"]:
-        if nm and all((Path(nm) / p).is_dir() for p in ("puppeteer-core", "axe-core")):
-            return Path(nm)
-    missing("the npm packages puppeteer-core and axe-core are not installed",
-            "npm ci at the repository's root installs them from package.json (.ci/run does)")
-    raise AssertionError("unreachable")
+    return browserkit.node_modules("puppeteer-core", "axe-core")
 
 
 def run_cli(*argv: str) -> tuple[int, str]:

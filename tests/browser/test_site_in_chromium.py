@@ -31,7 +31,6 @@ import io
 import json
 import os
 import re
-import shutil
 import subprocess
 import threading
 import time
@@ -40,7 +39,9 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import quote
 
+import browserkit
 import pytest
+from browserkit import chromium, node
 from pngread import read_png
 from wsituations import load, notation, rules_of
 
@@ -62,31 +63,8 @@ ASK_CACHED_MS = 15000
 SITE_BEYOND_RUNTIME_BYTES = 8_000_000
 
 
-def required() -> bool:
-    return bool(os.environ.get("CI") or os.environ.get("TONK_BROWSER_REQUIRED"))
-
-
-def missing(what: str, how: str) -> None:
-    if required():
-        pytest.fail(f"{what}: {how}")
-    pytest.skip(f"{what} ({how}); this test runs in CI")
-
-
-def chromium() -> str:
-    found = next((p for p in (shutil.which(n) for n in ("chromium", "chromium-browser", "google-chrome")) if p), None)
-    if not found:
-        missing("Chromium is not installed", ".ci/run installs Debian's chromium package (apt-get install chromium)")
-    assert found
-    return found
-
-
 def node_modules() -> Path:
-    for nm in [os.environ.get("TONK_NODE_MODULES"), ROOT / "node_modules"]:
-        if nm and all((Path(nm) / p).is_dir() for p in ("puppeteer-core", "axe-core", "pyodide")):
-            return Path(nm)
-    missing("the npm packages puppeteer-core, axe-core and pyodide are not installed",
-            "npm ci at the repository's root installs them from package.json (.ci/run does)")
-    raise AssertionError("unreachable")
+    return browserkit.node_modules("puppeteer-core", "axe-core", "pyodide")
 
 
 #: the types the runtime needs (the Python of a fresh machine may not know .wasm or .mjs)
@@ -156,10 +134,7 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, Any]]:
     if os.environ.get("TONK_ENGINE_COMPILED"):
         pytest.skip("the page runs the pure-Python judge under Pyodide: the run of the pure-Python engine tests it")
     exe = chromium()
-    node = shutil.which("node")
-    if not node:
-        missing("node is not installed", "Node 20 or later runs the browser driver")
-    assert node
+    nodejs = node()
     nm = node_modules()
     tmp = tmp_path_factory.mktemp("site")
     out = tmp / "site"
@@ -221,7 +196,7 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, Any]]:
         artifacts.mkdir()
         cfg = {"node_modules": str(nm), "chromium": exe, "origin": origin, "artifacts": str(artifacts), "tasks": tasks}
         t0 = time.perf_counter()
-        done = subprocess.run([node, str(DRIVER)], input=json.dumps(cfg), capture_output=True, text=True,
+        done = subprocess.run([nodejs, str(DRIVER)], input=json.dumps(cfg), capture_output=True, text=True,
                               timeout=900, check=False)
         drive_s = time.perf_counter() - t0
         assert done.returncode == 0, f"the browser driver failed:\n{done.stderr[-4000:]}"

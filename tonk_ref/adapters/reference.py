@@ -501,18 +501,34 @@ def random_hand(
     return Playout(setup, moves, answers, initial, state_to_json(h), _cited(h, answers, implied), probed, at)
 
 
-#: Which kinds of candidate action can be refused for each reason code.
-_KINDS_FOR: dict[str, frozenset[str]] = {
+#: The codes every action is checked for before its own kind's checks (they are in no order
+#: of ``checks`` in spec/rules.yaml): the kinds of candidate that reach each.
+_KINDS_BEFORE_CHECKS: dict[str, frozenset[str]] = {
     "hand_over": frozenset({"draw"}), "not_your_turn": frozenset({"other"}), "malformed_action": frozenset({"bad"}),
-    "already_drawn": frozenset({"draw"}), "must_draw_first": frozenset({"discard", "hit", "spread"}),
-    "discard_pile_empty": frozenset({"draw"}), "not_in_hand": frozenset({"discard", "spread", "hit"}),
-    "duplicate_card": frozenset({"spread"}), "not_a_spread": frozenset({"spread"}),
-    "no_such_spread": frozenset({"hit"}),
-    "hit_does_not_fit": frozenset({"hit"}), "hit_target": frozenset({"hit"}), "hit_limit": frozenset({"hit"}),
-    "taken_card": frozenset({"discard"}), "last_card_taken": frozenset({"spread", "hit"}),
-    "must_use_taken": frozenset({"discard", "spread"}), "forced_spread": frozenset({"discard", "knock"}),
-    "declare_timing": frozenset({"declare"}), "not_special": frozenset({"declare"}),
 }
+
+
+def _kind_of_check(of: str) -> str:
+    """The kind of candidate action a group of ``checks`` of spec/rules.yaml is for, from
+    its words (``of``): every group about a knock (before or after drawing, in a last turn,
+    the knock checks on the hand kept) is for a knock; the others name their kind first."""
+    return "knock" if "knock" in of.split() else of.split()[0]
+
+
+@functools.cache
+def _kinds_for() -> dict[str, frozenset[str]]:
+    """Which kinds of candidate action can be refused for each reason code: the kinds whose
+    order of checks (the ``checks`` of spec/rules.yaml) holds the code, and for the codes
+    checked before any kind's own, :data:`_KINDS_BEFORE_CHECKS`."""
+    from ..rulebook.book import load_checks
+
+    kinds: dict[str, set[str]] = {}
+    for group in load_checks():
+        for code, _ in group.order:
+            kinds.setdefault(code, set()).add(_kind_of_check(group.of))
+    return {**_KINDS_BEFORE_CHECKS, **{code: frozenset(k) for code, k in kinds.items()}}
+
+
 _ALL_KINDS = frozenset({"draw", "other", "bad", "discard", "hit", "spread", "knock", "declare"})
 
 
@@ -522,8 +538,7 @@ def _candidates(rng: random.Random, h: Hand, reasons: frozenset[str] = frozenset
     ``reasons`` (every kind when empty; a knock for a reason of the knock checks): of the
     seat to act and of another seat, with cards held, not held, outside the pack, named
     twice or malformed."""
-    kinds = (frozenset().union(*(_KINDS_FOR.get(r, frozenset({"knock"})) for r in reasons)) if reasons
-             else _ALL_KINDS)
+    kinds = frozenset().union(*(_kinds_for()[r] for r in reasons)) if reasons else _ALL_KINDS
     n = h.players
     me = h.to_act if h.to_act is not None else 0
     other = (me + 1) % n

@@ -220,6 +220,9 @@ def wrap(text: str, width: int, indent: str) -> list[str]:
 
 def ending_words(ending: str | None, winners: Sequence[int], knocker: int | None) -> str:
     """The ending of a hand in words, led by its code (spec/tonk.md, "Endings")."""
+    # Not the players' verdict's wording (views.verdict._ending), on purpose: this one is
+    # for readers of the spec and of rulings, the code first, in the present and by seat;
+    # that one tells players what happened, in the past, by name, with the totals.
     w = seats(winners)
     verb = "wins" if len(winners) == 1 else "win"
     if ending == "dealt_tonk":

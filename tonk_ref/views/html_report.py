@@ -15,6 +15,7 @@ The page holds, in this order:
 - per engine, the failures grouped by cause, each failing case opening
   (``#case=ID`` opens one) to the deal and the table drawn as cards, the script with the
   failing step marked, expected against actual, the transcript and the replay command;
+  the cases checked in part (steps left out for features the engine did not declare);
   then the skips by reason with the gain of each declaration.
 
 This module reads the reports into what the page shows; ``templates/report.html.j2`` lays
@@ -34,7 +35,7 @@ from ..harness.transcript import exchange_lines
 from ..rulebook.book import load_rules, load_sections
 from . import cardface
 from .htmlpage import render
-from .render import counts_text, not_checked_lines, replay_command
+from .render import counts_text, in_part_groups, not_checked_lines, replay_command
 
 JSON = dict[str, Any]
 
@@ -258,6 +259,7 @@ def _engine_section(report: JSON, engine: int, label: str) -> JSON:
                                      "options": ", ".join(f"{k}={v}" for k, v in t["options"].items())
                                      or "the seed rules"},
         "not_checked": [x.strip() for x in not_checked_lines(report)], "load_errors": report["load_errors"],
+        "in_part": [{"line": line, "ids": ids} for line, ids in in_part_groups(report)],
         "groups": groups,
         "skips": [{"need": s["need"], "cases": s["cases"], "gain": s["gain"],
                    "declare": s["declare"] if s["kind"] != "table" else "cannot be played under the table"}

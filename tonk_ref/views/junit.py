@@ -2,7 +2,7 @@
 classed by its source file; failures as ``<failure>``, engine faults and stale known
 failures as ``<error>``, skips and known failures as ``<skipped>``; the cases a run that
 stopped early never reached as ``<skipped>`` too, saying why, so that the file counts the
-whole suite.
+whole suite.  A case checked in part says what it left out in its ``<system-out>``.
 
 The XML is well formed whatever the engine's name or messages hold: every text and
 attribute is written with its control characters and lone surrogates as escapes
@@ -14,7 +14,7 @@ import xml.etree.ElementTree as ET
 from typing import Any
 
 from .escape import xml_text
-from .render import case_detail
+from .render import case_detail, left_out_text
 
 JSON = dict[str, Any]
 
@@ -54,6 +54,8 @@ def junit_xml(report: JSON) -> str:
             _element(tc, "skipped", {"message": case["message"]})
         elif status == "known":
             _element(tc, "skipped", {"message": f"known failure: {case.get('known', '')}"})
+        if case.get("left_out"):  # after the status's element, as the JUnit schema orders them
+            ET.SubElement(tc, "system-out").text = xml_text(left_out_text(case))
     why = f"not run: the run stopped early: {report['run'].get('stopped') or 'before this case'}"
     for cid in not_run:
         tc = _element(suite, "testcase", {"classname": "not run", "name": cid, "time": "0"})

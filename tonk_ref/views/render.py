@@ -96,6 +96,32 @@ def in_part_lines(report: JSON) -> list[str]:
     return out
 
 
+def in_part_groups(report: JSON) -> list[tuple[str, list[str]]]:
+    """Each line of :func:`in_part_lines` with the ids of the cases it counts (for the
+    reports that name every case: Markdown and HTML)."""
+    rows = (report["checks"].get("in_part") or {}).values()
+    return [(line, list(row["ids"])) for line, row in zip(in_part_lines(report), rows, strict=True)]
+
+
+def left_out_text(case: JSON) -> str:
+    """What a case checked in part left out, from its ``left_out`` in the JSON report, in
+    the words of its message when it passed: ``checked in part: steps 2-3 and the final
+    result left out (from line 30: call join), they need the feature match, which the
+    engine did not declare``; "" for a case checked whole."""
+    left = case.get("left_out")
+    if not left:
+        return ""
+    steps = left["steps"]
+    first, last = steps[0], steps[-1]["step"]
+    span = f"step {first['step']}" if last == first["step"] else f"steps {first['step']}-{last}"
+    where = f"from line {first['line']}: " if first["line"] else "from "
+    names = [n["name"] for n in left["needs"]]
+    named = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+    result = " and the final result" if left["result"] else ""
+    return (f"checked in part: {span}{result} left out ({where}{first['text']}), they need the feature"
+            f"{'s' if len(names) > 1 else ''} {named}, which the engine did not declare")
+
+
 ORIGINS = ("written", "translated", "derived", "generated")
 
 
@@ -467,6 +493,10 @@ def markdown(report: JSON) -> str:
     nc = not_checked_lines(report)
     if nc:
         out += ["", "## Not checked", "", *(f"- {md(x.strip())}" for x in nc)]
+    parts = in_part_groups(report)
+    if parts:
+        out += ["", "## Checked in part", ""]
+        out += [f"- {md(line)}: {', '.join(md_code(i) for i in ids)}" for line, ids in parts]
     out += ["", "## Profiles", "", "| profile | verdict | cases | ran | passed | failed | errored | known |",
             "|---|---|---:|---:|---:|---:|---:|---:|"]
     for p in report["profiles"]:

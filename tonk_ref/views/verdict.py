@@ -181,6 +181,11 @@ def action_words(action: Action | None, text: str, spreads: Sequence[tuple[int, 
 
 def _ending(o: Outcome, name: _Names, with_totals: bool = True) -> str:
     """How the hand ended, in the players' names (the money is the headline)."""
+    # Not rulebook.wording.ending_words, on purpose: that one states the ending as a rule
+    # does, led by its code, in the present and by seat ("knock_caught: seat 0 knocks and
+    # is caught; seat 1 wins"); this one tells players what happened at their table, in
+    # the past, by name, with the totals counted ("Ann knocked and was caught; Bob won
+    # (Ann 12, Bob 9)."), and some endings in other words (a dealt tonk's 49 or 50).
     w = name.many(o.winners)
     k = name(o.knocker)
     totals = ""
