@@ -360,10 +360,17 @@ def badge_color(pct: int | None) -> str:
     return "red"
 
 
+#: The colour of a run in which every case that ran passed but some were skipped (cases the
+#: engine's table or features cannot answer): not the green of the whole suite passing, nor
+#: a failing colour; the message says how much was checked.
+PARTLY_CHECKED = "blue"
+
+
 def badge(report: JSON) -> JSON:
     """A shields.io endpoint document for the report: the cases checked against the whole
-    suite, coloured by the share of it that passes; a run that ended early is an error
-    (``isError``), whatever the cases before the end did."""
+    suite, coloured by the share of it that passes (:func:`badge_color`), or
+    :data:`PARTLY_CHECKED` when every case that ran passed and some were skipped; a run
+    that ended early is an error (``isError``), whatever the cases before the end did."""
     c = report["counts"]
     early = stopped_early(report)
     if early is not None:
@@ -373,7 +380,7 @@ def badge(report: JSON) -> JSON:
         "schemaVersion": 1,
         "label": "tonk conformance",
         "message": "no cases ran" if pct is None else checked_text(c),
-        "color": badge_color(pct),
+        "color": PARTLY_CHECKED if pct is not None and pct < 100 and c["passed"] == ran(c) else badge_color(pct),
     }
 
 
