@@ -18,7 +18,8 @@ from pathlib import Path
 import pytest
 
 from tonk_ref.engine.hand import RULE_OF
-from tonk_ref.rulebook.book import Example, load_rules
+from tonk_ref.engine.ruleset import Ruleset
+from tonk_ref.rulebook.book import Example, RulebookError, load_rules
 from tonk_ref.rulebook.judging import judge, outcome_of
 from tonk_ref.rulebook.situation import Description, play
 
@@ -66,6 +67,45 @@ def test_the_rule_argued_about_is_in_the_short_ruling(rule_id: str) -> None:
     base = j.group_of(j.base_trial)
     assert base is not None
     assert rule_id in j.deciding(base), (j.deciding(base), base.outcome.rules)
+
+
+#: A rule of rules.yaml, its example to follow (line 9 on).
+HEAD = ("sections:\n  VAR: Variations\nrules:\n  - id: VAR-HITLOCK-1\n    title: T\n    section: VAR\n"
+        "    options: [hit_lock]\n    text: X.\n")
+
+
+@pytest.mark.parametrize(("tail", "wanted"), [
+    ("    example:\n      options: {hit_lock: 1}\n",
+     ":9: rules[0].example: rule VAR-HITLOCK-1: an example gives either a situation"),
+    ("    example:\n      situation: 0 knocks\n      none: why\n",
+     ":9: rules[0].example: rule VAR-HITLOCK-1: an example gives either a situation"),
+    ("    example:\n      none: why\n      argued: true\n",
+     ":11: rules[0].example.argued: rule VAR-HITLOCK-1: an example with none gives no argued"),
+    ("    example:\n      situation: 0 knocks\n      options: {hit_lok: 1}\n",
+     ":11: rules[0].example.options.hit_lok: rule VAR-HITLOCK-1: unknown ruleset option 'hit_lok' "
+     "(did you mean 'hit_lock'?)"),
+    ("    example:\n      situation: 0 knocks\n      options: {hit_lock: 7}\n",
+     ":11: rules[0].example.options.hit_lock: rule VAR-HITLOCK-1: option 'hit_lock' has no value 7; allowed"),
+    ("    example:\n      situation: 0 knocks\n      argued: often\n",
+     ":11: rules[0].example.argued: expected true or false"),
+    ("    example:\n      situation: 0 knocks\n      table: {hit_lock: 1}\n",
+     ":11: rules[0].example.table: unknown field 'table'"),
+])
+def test_a_bad_example_names_the_file_the_rule_and_the_field(tmp_path: Path, tail: str, wanted: str) -> None:
+    p = tmp_path / "rules.yaml"
+    p.write_text(HEAD + tail, encoding="utf-8")
+    with pytest.raises(RulebookError) as e:
+        load_rules(p)
+    assert str(e.value).startswith(f"{p}{wanted}"), str(e.value)
+
+
+def test_an_example_reads_with_its_options(tmp_path: Path) -> None:
+    p = tmp_path / "rules.yaml"
+    p.write_text(HEAD + "    example:\n      situation: ' 2 players; 0 knocks'\n      options: {hit_lock: 1, "
+                 "face_values: 11-12-13}\n      argued: true\n", encoding="utf-8")
+    (rule,) = load_rules(p)
+    assert rule.example == Example("2 players; 0 knocks", (("hit_lock", 1), ("face_values", "11-12-13")), True)
+    assert rule.example.ruleset() == Ruleset(hit_lock=1, face_values="11-12-13")
 
 
 # ---------------------------------------------------------------------------- read from the record
