@@ -291,7 +291,7 @@ def test_the_printed_example_runs_and_the_judge_cites_the_rule(
     if example.options:
         assert "tonk-example.yaml" in full.out
     short = _run_commands(tonk, lines, "--no-color")
-    assert short is not None and short.code == 0 and short.err == "" and short.out.strip(), short.err
+    assert short is not None and short.code == 0 and short.err == "" and short.out.strip(), short
 
 
 def test_a_rule_no_situation_decides_says_why(tonk: Tonk) -> None:
