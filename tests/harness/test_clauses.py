@@ -55,6 +55,11 @@ GOOD = "      - id: own\n        kind: exception\n        text: t\n        witne
      ":10: rules[0].clauses[0]: rule VAR-HITLOCK-1, clause o: a clause of kind order names the two reason codes"),
     ("      - id: o\n        kind: order\n        text: t\n        witness: w\n        order: [hit_lok, hand_over]\n",
      ":14: rules[0].clauses[0].order[0]: unknown reason code 'hit_lok'"),
+    ("      - id: o\n        kind: order\n        text: t\n        witness: w\n        order: [hit_lock, bad_request]\n"
+     "reasons:\n  - code: hit_lock\n    meaning: m\n    rules: [VAR-HITLOCK-1]\n"
+     "  - code: bad_request\n    meaning: m\n    protocol: true\n    see: p\n",
+     ":14: rules[0].clauses[0].order[1]: unknown reason code 'bad_request' in the order of rule VAR-HITLOCK-1, "
+     "clause o; expected one of: hit_lock"),
     ("      - id: o\n        kind: tie\n        text: t\n        witness: w\n        order: [hit_lock, hand_over]\n",
      ":10: rules[0].clauses[0]: rule VAR-HITLOCK-1, clause o: a clause of kind order names"),
     ("      - id: o\n        kind: rumour\n        text: t\n        witness: w\n",

@@ -1,203 +1,111 @@
-"""The rule that decides a situation is among those the judge cites: one situation per
-rule ID of spec/rules.yaml, judged under a table's rules, and the rule asserted among the
-rules the ruling gives.  A few rules cannot be the point of one hand's situation (the cut
-for the first deal, a player joining, seat numbers, card notation, what each seat may see);
-they are listed with the reason, and the list is checked to be exactly the rest.
+"""The rule that decides a situation is among those the judge cites: every active rule of
+spec/rules.yaml gives a situation it decides (its ``example``, with the table's options),
+judged under those options, and the rule asserted among the rules the ruling gives.  A few
+rules cannot be the point of one hand's situation (the cut for the first deal, a player
+joining, seat numbers, card notation, what each seat may see); their ``example`` gives the
+reason instead (``none``), and every other active rule is checked to have a situation.
 
 For the points players argue about most (Q-K-A, three aces under forced spreads, a dealer
-dealt 49, and the decisions D3, D4, D5, D7, D10, D11) the rule must also be among the
-deciding rules of the short ruling, not only in --full."""
+dealt 49, and the decisions D3, D4, D5, D7, D10, D11: an example with ``argued: true``) the
+rule must also be among the deciding rules of the short ruling, not only in --full."""
 
 from __future__ import annotations
 
 import ast
 import re
 from pathlib import Path
-from typing import Any
 
 import pytest
-from runkit import W7, W12
 
 from tonk_ref.engine.hand import RULE_OF
-from tonk_ref.engine.ruleset import DEFAULT
-from tonk_ref.rulebook.book import load_rules
+from tonk_ref.engine.ruleset import Ruleset
+from tonk_ref.rulebook.book import Example, RulebookError, load_rules
 from tonk_ref.rulebook.judging import judge, outcome_of
 from tonk_ref.rulebook.situation import Description, play
 
-#: Two players have laid a run each; seat 0 knocks with 3d 4d against 3h 4h.
-TABLE = "2 players, dealer 1; 0: 3d 4d; 1: 3h 4h; table: 0 [7c 8c 9c], 1 [5s 6s 7s]; discard Qs"
-#: Seat 1 owns a run that seat 0 may hit with 4c.
-HITS = "2 players, dealer 1; 0: 4c 3d; 1: 3h 4h; table: 0 [7d 8d 9d], 1 [5c 6c 7c]; discard Qs"
-FIRST = "2 players, dealer 1; first turn; 0: 2c 3c 4d 5d 6h; 1: 7c 8c 9d Th Js"
-W4 = ("2 players; 0: 4c 8c; 1: Kc Kd 2s 3s 4s; table: 0 [5c 6c 7c]; discard Kh; "
-      "0 draws 9c, hits 4c on 0, hits 8c on 0, hits 9c on 0")
-OUT_BY_DISCARD = ("2 players, dealer 1; 0: 4c 3c; 1: 3h 4h; table: 0 [7d 8d 9d], 1 [5c 6c 7c]; discard Qs; "
-                  "0 draws Kd, hits 4c on 1, hits 3c on 1, discards Kd")
-DEALT_49 = "2 players, dealer 1; first turn; 0: Kc Qc Jc Tc 9c; 1: 2d 3d 4h 5h 7s; discard 2s"
-DEALT_DRAW = "2 players, dealer 1; first turn; 0: Kc Qc Jc Tc 9c; 1: Kd Qd Jd Td Ts; discard 2s"
-EAT = ("3 players; 0: 5c 6d Kd 2s 3s; 1: 2c 3c 4c 9d Td; 2: Jh Qh 8s 9s Ts; discard Kh; 1 to act; "
-       "2 takes the discard, spreads Jh Qh Kh, discards 8s")
-THREE_ACES = "2 players, dealer 1; first turn; 0: Ac Ad Ah 2c 3d; 1: 7c 8c 9d Th Js; discard Ks; 0 knocks"
-QKA = "2 players; 0: Qh Kh Ah 2c 3d; 1: 4s 5s 6s 7d 9d; discard Jc; 0 draws 8c, spreads Qh Kh Ah"
-DEALER_49 = "2 players, dealer 1; first turn; 0: 2d 3d 4h 5h 7s; 1: Kc Qc Jc Tc 9c; discard 2s"
-D5 = ("3 players, dealer 2; 0: 2d 3d; 1: 2h 3h; 2: 4s 5s; table: 0 [7c 8c 9c], 1 [Kd Kh Ks], 2 [Jc Jd Jh]; "
-      "discard Qs; 0 knocks")
-D7 = "2 players, dealer 1; 0: 9c 9d 9h 2s Ad; 1: 3h 4h 2c 5s Kd; discard Qs; 0 knocks"
-W10 = ("3 players, dealer 2; 0: 3d 5d; 1: 2h 3h; 2: 4s As; table: 0 [7c 8c 9c], 1 [Kd Kh Ks], 2 [Jc Jd Jh]; "
-       "discard Qs; 0 knocks")
 
-#: rule ID -> (situation, the table's options)
-CASES: dict[str, tuple[str, dict[str, Any]]] = {
-    "GAME-1": (W7, {}),
-    "GAME-2": ("4 players; 0: 2c 3c; 1: 4h 5h; 2: 6s 7s; 3: 8d 9d; table: 0 [Ac Ad Ah], 1 [Kc Kd Kh], "
-               "2 [Qc Qd Qh], 3 [Jc Jd Jh]; discard Ts; 0 knocks", {"max_players": 4}),
-    "CARD-1": ("2 players; 0: 2c 3d; 1: 3h 4h; table: 0 [Js Qs Ks], 1 [5s 6s 7s]; discard Qh; 0 knocks",
-               {"deck": 40}),
-    "CARD-3": (W7, {}),
-    "CARD-4": (W7, {}),
-    "STAKE-1": (TABLE + "; stake 5; 0 knocks", {}),
-    "STAKE-2": (W12, {"stock_tie": "split"}),
-    "DEALER-2": (W7, {}),
-    "DEALER-4": (DEALT_DRAW, {}),
-    "DEAL-1": (FIRST + "; discard Ks; 0 knocks", {}),
-    "DEAL-2": (FIRST + "; discard Ks; 0 knocks", {}),
-    "DEAL-3": (FIRST + "; discard Ks; 0 draws, discards 6h", {}),
-    "DEALT-1": (DEALT_49, {}),
-    "DEALT-2": (DEALT_DRAW, {}),
-    "DEALT-3": (DEALER_49, {}),
-    "DEALT-4": ("2 players, dealer 1; 0: 2c 3d 4h 5s 7c; 1: Kc Qd Jh Ts 9s; discard 2s; 0 knocks", {}),
-    "TURN-1": (FIRST + "; discard Ks; 0 knocks", {}),
-    "TURN-2": (TABLE + "; 0 draws, discards 3d", {}),
-    "TURN-3": (W7, {}),
-    "TURN-4": (FIRST + "; discard Ks; 0 knocks", {}),
-    "TURN-5": (TABLE + "; 0 draws, discards 3d", {}),
-    "TURN-6": (TABLE + "; 0 draws, draws", {}),
-    "TURN-7": (TABLE + "; 0 takes the discard, discards Qs", {}),
-    "TURN-8": ("2 players, dealer 1; 0: 4c 5c 6c; 1: 3h 4h; table: 1 [5s 6s 7s 8s 9s]; discard Ks; "
-               "0 takes the discard, spreads 4c 5c 6c", {}),
-    "TURN-9": (FIRST + "; discard none; 0 takes the discard", {"upcard": False}),
-    "TURN-10": (TABLE + "; 0 to act; 1 draws", {}),
-    "TURN-11": (TABLE + "; 0 draws, discards Ah", {}),
-    "SPREAD-1": (QKA, {}),
-    "SPREAD-2": ("2 players, dealer 1; 0: 9c 9d 3d 4c Ks; 1: 2h 5h 8s Td Jc; discard Qs; 0 draws 9h, "
-                 "spreads 9c 9d 9h", {}),
-    "SPREAD-3": (QKA, {}),
-    "SPREAD-4": (HITS + "; 0 spreads 7d 8d 9d", {}),
-    "HIT-1": (HITS + "; 0 draws, hits 4c on 1", {}),
-    "HIT-2": (HITS + "; 0 hits 4c on 1", {}),
-    "HIT-3": (HITS + "; 0 draws, hits 3d on 1", {}),
-    "HIT-4": (W4, {}),
-    "OUT-1": (W4, {}),
-    "OUT-2": (OUT_BY_DISCARD, {}),
-    "STOCK-1": (TABLE + "; stock 1; 0 draws, discards 3d", {}),
-    "STOCK-2": (W12, {}),
-    "STOCK-3": (W12, {"empty_stock": "dead"}),
-    "PAY-DEALT-1": (DEALT_49, {}),
-    "PAY-OUT-1": (W4, {}),
-    "PAY-OUT-2": (OUT_BY_DISCARD, {}),
-    "SPREAD-5": (HITS + "; 0 draws, hits 4c on 5", {}),
-    "PAY-KNOCK-1": (W7, {}),
-    "PAY-KNOCK-2": ("2 players, dealer 1; 0: 2d 3d; 1: 3h 4h; table: 0 [7c 8c 9c], 1 [5s 6s 7s]; discard Qs; "
-                    "0 knocks", {}),
-    "PAY-KNOCK-3": (W7, {}),
-    "PAY-CAUGHT-1": (W7, {}),
-    "PAY-CAUGHT-2": (W7, {}),
-    "PAY-CAUGHT-3": (W10, {}),
-    "PAY-STOCK-1": ("2 players, dealer 1; 0: 3d 4d; 1: 3h 5h; table: 0 [7c 8c 9c], 1 [5s 6s 7s]; discard Qs; "
-                    "stock 0; 0 draws", {}),
-    "PAY-STOCK-2": (W12, {}),
-    "OBS-3": (W7, {}),
-    "VAR-NOUP-1": (FIRST + "; discard none; 0 draws, discards 6h", {"upcard": False}),
-    "VAR-FORCED-1": ("2 players, dealer 1; first turn; 0: 5h 6h 7h 9c 2d; 1: 7c 8c 9d Th Js; discard Ks; "
-                     "0 draws, discards 2d", {"forced_spreads": True}),
-    "VAR-FORCED-2": (THREE_ACES, {"forced_spreads": True}),
-    "VAR-NEWSPREAD-1": (W4, {"tonk_out_double": "new_spread"}),
-    "VAR-JOKER-1": ("2 players, dealer 1; 0: 7h X1 3d 4c Ks; 1: 2h 5h 8s Td Jc; discard Qs; 0 draws 9h, "
-                    "spreads 7h X1 9h", {"jokers": 2}),
-    "VAR-JOKER-2": ("2 players; 0: X1 2c; 1: 3h 4h 9s 9c 9d; table: 0 [Kc Kd Ks]; discard Qs; 0 knocks",
-                    {"jokers": 2}),
-    "VAR-WILD-1": ("2 players, dealer 1; 0: 7h X1 3d 4c Ks; 1: 2h 5h 8s Td Jc; discard Qs; 0 draws 9h, "
-                   "spreads 7h X1 9h", {"jokers": 2}),
-    "VAR-WILD-2": ("2 players, dealer 1; 0: X1 2c; 1: 3h 4h; table: 0 [Kc Kd Ks], 1 [5s 6s 7s]; discard Qs; "
-                   "0 draws, hits X1 on 1", {"jokers": 2}),
-    "VAR-DEUCES-1": ("2 players, dealer 1; 0: 9h 9c 2d 4c Ks; 1: 3s 5h 6s Td Jd; discard Qs; 0 draws, "
-                     "spreads 9h 9c 2d", {"deuces_wild": True}),
-    "VAR-DECK40-1": ("2 players, dealer 1; 0: 6h 7h 3d 4c Ks; 1: 2h 5h 5s Qd Jc; discard Qs; 0 draws Jh, "
-                     "spreads 6h 7h Jh", {"deck": 40}),
-    "VAR-FACE-1": ("2 players, dealer 1; 0: 3d 4d; 1: Qh 4h; table: 0 [7c 8c 9c], 1 [5s 6s 7s]; discard Qs; "
-                   "0 knocks", {"face_values": "11-12-13"}),
-    "VAR-HANDSIZE-1": ("2 players, dealer 1; first turn; 0: 2c 3c 4d 5d 6h 8s 9s; 1: 7c 8c 9d Th Js Qc Kc; "
-                       "discard Ks; 0 knocks", {"hand_size": 7}),
-    "VAR-LOWDEALT-1": ("2 players, dealer 1; first turn; 0: Ac 2c 3d 4d 5h; 1: 7c 8c 9d Th Js; discard Ks",
-                       {"low_dealt_double": 15}),
-    "VAR-DEALTTONKS-1": (DEALT_DRAW, {"dealt_tonks": "best"}),
-    "VAR-MUSTUSE-1": (TABLE + "; 0 takes the discard", {"must_use_taken": True}),
-    "VAR-HITLOCK-1": (HITS + "; 0 draws, hits 4c on 1", {"hit_lock": 1}),
-    "VAR-EAT-1": (EAT, {"eating": True}),
-    "VAR-KNOCKLIMIT-1": (W7, {"knock_limit": 5}),
-    "VAR-KNOCKWAIT-1": ("2 players, dealer 1; 0: 9c 9d 3d 4c Ks; 1: 2h 5h 8s Td Jc; discard Qs; 0 draws 9h, "
-                        "spreads 9c 9d 9h, discards Ks", {"spread_knock_wait": 1}),
-    "VAR-LOWKNOCK-1": ("2 players, dealer 1; 0: 2d 3d; 1: 3h 4h; table: 0 [7c 8c 9c], 1 [5s 6s 7s]; "
-                       "discard Qs; 0 knocks", {"low_knock_bonus": 13}),
-    "VAR-POINTS-1": (W7, {"scoring": "points"}),
-    "VAR-REEM-1": ("2 players, dealer 1; 0: 4h 5h 6h Jc Jd; 1: 2h 5s 8s Td Qc; discard Ks; 0 draws Js, "
-                   "spreads 4h 5h 6h, spreads Jc Jd Js", {"reem": "one_turn"}),
-    "VAR-NODRAW-1": (TABLE + "; 0 discards 3d", {"discard_without_draw": True}),
-    "VAR-HITEND-1": (HITS + "; 0 draws, hits 4c on 1", {"hit_ends_turn": True}),
-    "VAR-KNOCKHELD-1": ("2 players, dealer 1; 0: 3d 4d; 1: 3h 4h; table: 0 [7c 8c 9c], 1 [5s 6s 7s]; "
-                        "discard Qs; 0 draws 2s, knocks", {"knock_timing": "any", "knock_with_discard": False}),
-    "VAR-KNOCKTIE-1": (W7, {"knock_tie": "split"}),
-    "VAR-SPECIAL-1": ("2 players, dealer 1; first turn; 0: Kc Qc Jd 9d 2s; 1: 7c 8c 9h Th Js; discard Ks; "
-                      "0 declares", {"special_hands": "first_turn"}),
-}
+def _examples() -> dict[str, Example]:
+    """Rule ID -> its example, for the active rules that give a situation."""
+    return {r.id: r.example for r in load_rules() if r.status == "active" and r.example is not None
+            and r.example.situation}
 
-#: Rules no single situation of one hand decides, and why.
-NOT_A_SITUATION = {
-    "GAME-3": "how seats are numbered: every situation uses it and none turns on it",
-    "CARD-2": "how cards are written: a misspelt card is bad input, not a ruling",
-    "DEALER-1": "the cut for the first deal comes before any hand",
-    "DEALER-3": "a player joins between hands",
-    "OBS-1": "what a seat may see of the discard pile: the judge shows every card to everyone",
-    "OBS-2": "what a seat may see during play: the judge shows every card to everyone",
-}
 
-#: Points argued about at tables: the rule must be among the deciding rules of the short ruling.
-IN_THE_SHORT_RULING: dict[str, tuple[str, dict[str, Any]]] = {
-    "SPREAD-3": (QKA, {}),  # Q-K-A (D12)
-    "VAR-FORCED-2": (THREE_ACES, {"forced_spreads": True}),  # three aces may be kept (S33)
-    "DEALT-3": (DEALER_49, {}),  # the dealer is checked too (D15)
-    "PAY-KNOCK-3": (W7, {}),  # D3: a tie catches the knocker
-    "PAY-CAUGHT-2": (D5, {}),  # D4, D5: the lowest hand collects from everyone, the knocker included
-    "CARD-4": (D7, {}),  # D7: a spread kept in the hand counts
-    "TURN-7": (TABLE + "; 0 takes the discard, discards Qs", {}),  # D10
-    "HIT-1": (HITS + "; 0 draws, hits 4c on 1", {}),  # D11: another player's spread
-}
+#: rule ID -> the situation it decides, with the table's options (spec/rules.yaml, ``example``)
+CASES = _examples()
+#: the rules players argue about: the short ruling must name them among its deciding rules
+ARGUED = sorted(rid for rid, ex in CASES.items() if ex.argued)
+#: the points the docstring names (Q-K-A, three aces, the dealer dealt 49, D3, D4-D5, D7,
+#: D10, D11): each stays marked argued in spec/rules.yaml
+NAMED_POINTS = {"SPREAD-3", "VAR-FORCED-2", "DEALT-3", "PAY-KNOCK-3", "PAY-CAUGHT-2", "CARD-4", "TURN-7", "HIT-1"}
 
 
 def test_every_rule_has_a_situation_or_a_reason() -> None:
-    active = {r.id for r in load_rules() if r.status == "active"}
-    assert not set(CASES) & set(NOT_A_SITUATION)
-    assert sorted(active - set(CASES) - set(NOT_A_SITUATION)) == []
-    assert sorted((set(CASES) | set(NOT_A_SITUATION)) - active) == []
+    rules = load_rules()
+    active = {r.id for r in rules if r.status == "active"}
+    reasons = {r.id for r in rules if r.example is not None and r.example.none}
+    situations = {r.id for r in rules if r.example is not None and r.example.situation}
+    assert not situations & reasons
+    assert sorted(active - situations - reasons) == []
+    assert sorted((situations | reasons) - active) == []
+    assert all(r.example.none.strip() for r in rules if r.id in reasons and r.example is not None)
+    assert NAMED_POINTS <= set(ARGUED), NAMED_POINTS - set(ARGUED)
 
 
 @pytest.mark.parametrize("rule_id", sorted(CASES))
 def test_the_deciding_rule_is_cited(rule_id: str) -> None:
-    text, options = CASES[rule_id]
-    sit = Description(text)
-    rules = DEFAULT.replace(**options)
-    o = outcome_of(play(sit, rules), sit)
+    example = CASES[rule_id]
+    sit = Description(example.situation)
+    o = outcome_of(play(sit, example.ruleset()), sit)
     assert o.kind != "cannot_arise", o.why
     assert rule_id in o.rules, (o.kind, o.rules, o.refusal)
 
 
-@pytest.mark.parametrize("rule_id", sorted(IN_THE_SHORT_RULING))
+@pytest.mark.parametrize("rule_id", ARGUED)
 def test_the_rule_argued_about_is_in_the_short_ruling(rule_id: str) -> None:
-    text, options = IN_THE_SHORT_RULING[rule_id]
-    j = judge(Description(text), DEFAULT.replace(**options), "the table")
+    example = CASES[rule_id]
+    j = judge(Description(example.situation), example.ruleset(), "the table")
     base = j.group_of(j.base_trial)
     assert base is not None
     assert rule_id in j.deciding(base), (j.deciding(base), base.outcome.rules)
+
+
+#: A rule of rules.yaml, its example to follow (line 9 on).
+HEAD = ("sections:\n  VAR: Variations\nrules:\n  - id: VAR-HITLOCK-1\n    title: T\n    section: VAR\n"
+        "    options: [hit_lock]\n    text: X.\n")
+
+
+@pytest.mark.parametrize(("tail", "wanted"), [
+    ("    example:\n      options: {hit_lock: 1}\n",
+     ":9: rules[0].example: rule VAR-HITLOCK-1: an example gives either a situation"),
+    ("    example:\n      situation: 0 knocks\n      none: why\n",
+     ":9: rules[0].example: rule VAR-HITLOCK-1: an example gives either a situation"),
+    ("    example:\n      none: why\n      argued: true\n",
+     ":11: rules[0].example.argued: rule VAR-HITLOCK-1: an example with none gives no argued"),
+    ("    example:\n      situation: 0 knocks\n      options: {hit_lok: 1}\n",
+     ":11: rules[0].example.options.hit_lok: rule VAR-HITLOCK-1: unknown ruleset option 'hit_lok' "
+     "(did you mean 'hit_lock'?)"),
+    ("    example:\n      situation: 0 knocks\n      options: {hit_lock: 7}\n",
+     ":11: rules[0].example.options.hit_lock: rule VAR-HITLOCK-1: option 'hit_lock' has no value 7; allowed"),
+    ("    example:\n      situation: 0 knocks\n      argued: often\n",
+     ":11: rules[0].example.argued: expected true or false"),
+    ("    example:\n      situation: 0 knocks\n      table: {hit_lock: 1}\n",
+     ":11: rules[0].example.table: unknown field 'table'"),
+])
+def test_a_bad_example_names_the_file_the_rule_and_the_field(tmp_path: Path, tail: str, wanted: str) -> None:
+    p = tmp_path / "rules.yaml"
+    p.write_text(HEAD + tail, encoding="utf-8")
+    with pytest.raises(RulebookError) as e:
+        load_rules(p)
+    assert str(e.value).startswith(f"{p}{wanted}"), str(e.value)
+
+
+def test_an_example_reads_with_its_options(tmp_path: Path) -> None:
+    p = tmp_path / "rules.yaml"
+    p.write_text(HEAD + "    example:\n      situation: ' 2 players; 0 knocks'\n      options: {hit_lock: 1, "
+                 "face_values: 11-12-13}\n      argued: true\n", encoding="utf-8")
+    (rule,) = load_rules(p)
+    assert rule.example == Example("2 players; 0 knocks", (("hit_lock", 1), ("face_values", "11-12-13")), True)
+    assert rule.example.ruleset() == Ruleset(hit_lock=1, face_values="11-12-13")
 
 
 # ---------------------------------------------------------------------------- read from the record
@@ -251,9 +159,9 @@ def test_every_rule_cited_is_one_the_engine_applied(rule_id: str) -> None:
     """What the judge cites comes from the hand's record: the rules it applied at each step
     (the settlement's included), the table's own rules, and a refusal's; and, where the
     match keeps points, the rule spec/rules.yaml says the scoring option changes."""
-    text, options = CASES[rule_id]
-    sit = Description(text)
-    p = play(sit, DEFAULT.replace(**options))
+    example = CASES[rule_id]
+    sit = Description(example.situation)
+    p = play(sit, example.ruleset())
     o = outcome_of(p, sit)
     assert p.hand is not None
     recorded = {rid for rid, _ in p.hand.applied_rules()} | set(p.hand.table_rules())

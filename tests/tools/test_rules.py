@@ -4,16 +4,20 @@ words, the table's values, and bad input."""
 
 from __future__ import annotations
 
+import shlex
 from collections.abc import Callable
+from pathlib import Path
 
+import pytest
 import yaml
 from runkit import Ran
 
-from tonk_ref.engine.ruleset import option_values
+from tonk_ref.engine.ruleset import Ruleset, option_values
 from tonk_ref.paths import data_root, spec_dir
-from tonk_ref.rulebook.book import load_rules
+from tonk_ref.rulebook.book import load_rules, load_table_rules, rules_by_id
 from tonk_ref.rulebook.notation import value_text
 from tonk_ref.rulebook.options import option_facts
+from tonk_ref.tools.rules import EXAMPLE_FILE, example_commands
 
 Tonk = Callable[..., Ran]
 
@@ -224,3 +228,74 @@ def test_a_rule_shows_the_clauses_an_engine_can_get_wrong(tonk: Tonk) -> None:
     order = tonk("rules", "TURN-11", "--format", "json").json()["clauses"]
     assert order and order[0]["kind"] == "order" and order[0]["order"] == ["duplicate_card", "not_in_hand"]
     assert "Clauses an engine" not in tonk("rules", "PAY-KNOCK-3").out
+
+
+# ---------------------------------------------------------------------------- the example
+def _commands(out: str) -> list[str]:
+    """The command lines printed under "A situation it decides"."""
+    block = out.split("\nA situation it decides", 1)[1].split("\n\n", 1)[0]
+    return [line[2:] for line in block.splitlines()[1:] if line.startswith(("  tonk ", "  echo "))]
+
+
+def _run_commands(tonk: Tonk, lines: list[str], *extra: str) -> Ran | None:
+    """Run the printed lines as a shell would, in the current directory: ``echo ... > FILE``
+    writes the file, ``tonk ...`` runs in process (the last run's result, with ``extra``)."""
+    ran: Ran | None = None
+    for line in lines:
+        words = shlex.split(line)
+        if words[0] == "echo":
+            assert words[-2] == ">" and len(words) == 4, line
+            Path(words[-1]).write_text(words[1] + "\n", encoding="utf-8")
+        else:
+            assert words[0] == "tonk", line
+            ran = tonk(*words[1:], *extra)
+    return ran
+
+
+def test_every_example_prints_commands_that_give_its_situation_and_options(
+        tonk: Tonk, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The commands of each rule's example (as ``tonk rules ID`` prints them), read back as a
+    shell reads them, name exactly the example's situation and, through the table-rules file,
+    its options."""
+    monkeypatch.chdir(tmp_path)
+    examples = [r for r in load_rules() if r.example is not None and r.example.situation]
+    assert len(examples) > 60
+    for r in examples:
+        assert r.example is not None
+        lines = example_commands(r.example)
+        judge = shlex.split(lines[-1])
+        assert judge[:3] == ["tonk", "judge", r.example.situation], r.id
+        if not r.example.options:
+            assert lines == [lines[-1]] and judge[3:] == [], r.id
+            continue
+        assert judge[3:] == ["--rules", EXAMPLE_FILE], r.id
+        assert _run_commands(tonk, lines[:1]) is None
+        assert load_table_rules(EXAMPLE_FILE) == r.example.ruleset(), r.id
+        assert r.example.ruleset() != Ruleset(), r.id
+
+
+@pytest.mark.parametrize("rule_id", ["VAR-KNOCKHELD-1", "VAR-FACE-1", "CARD-4", "STOCK-3"])
+def test_the_printed_example_runs_and_the_judge_cites_the_rule(
+        tonk: Tonk, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, rule_id: str) -> None:
+    """Pasted, the example's commands judge the situation (a string value, two options, none,
+    an argued point): the full ruling cites the rule, and the short one is a ruling too."""
+    monkeypatch.chdir(tmp_path)
+    example = rules_by_id()[rule_id].example
+    assert example is not None
+    lines = _commands(tonk("rules", rule_id).out)
+    assert lines == tonk("rules", rule_id, "--format", "json").json()["example"]["commands"]
+    assert lines == example_commands(example)
+    full = _run_commands(tonk, lines, "--full", "--no-color")
+    assert full is not None and full.code == 0, full
+    assert rule_id in full.out
+    if example.options:
+        assert "tonk-example.yaml" in full.out
+    short = _run_commands(tonk, lines, "--no-color")
+    assert short is not None and short.code == 0 and short.err == "" and short.out.strip(), short
+
+
+def test_a_rule_no_situation_decides_says_why(tonk: Tonk) -> None:
+    out = tonk("rules", "DEALER-1").out
+    assert "A situation it decides\n  none: the cut for the first deal comes before any hand\n" in out
+    assert tonk("rules", "DEALER-1", "--format", "json").json()["example"] == {
+        "none": "the cut for the first deal comes before any hand"}

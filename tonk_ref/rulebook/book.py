@@ -48,6 +48,7 @@ __all__ = [
     "Applies",
     "CheckGroup",
     "Clause",
+    "Example",
     "Preset",
     "Reason",
     "Rule",
@@ -342,6 +343,22 @@ class Clause:
 
 
 @dataclass(frozen=True, slots=True)
+class Example:
+    """A situation a rule decides (``example:`` in rules.yaml): a description in ``tonk
+    judge``'s notation and the option values of the table under which the judge cites the
+    rule for it; or, for a rule no single situation of one hand decides, why (``none``)."""
+
+    situation: str = ""  # the description, as typed after ``tonk judge``; "" with ``none``
+    options: tuple[tuple[str, object], ...] = ()  # the table's options that differ from the defaults
+    argued: bool = False  # a point argued at tables: the short ruling names the rule among its deciding rules
+    none: str = ""  # why no single situation decides the rule
+
+    def ruleset(self) -> Ruleset:
+        """The table's rules: the defaults with :attr:`options`."""
+        return Ruleset().replace(**dict(self.options))
+
+
+@dataclass(frozen=True, slots=True)
 class Rule:
     """One rule of spec/rules.yaml: its text under the defaults, where it comes from (what
     the seeds say, what this spec decides) and the options that change it."""
@@ -367,6 +384,8 @@ class Rule:
     clauses: tuple[Clause, ...] = ()
     #: the families of situations ``tonk diff`` plays for the rule (diffprobes.py's names)
     family: tuple[str, ...] = ()
+    #: a situation the rule decides, for ``tonk rules`` and the test of the judge's citations
+    example: Example | None = None
 
     def text_under(self, rules: Ruleset | None) -> str:
         """The rule's sentence for the ruleset in play: the first variant that applies, or
@@ -412,6 +431,18 @@ _CLAUSE_SCHEMA: dict[str, Any] = {
     },
 }
 
+_EXAMPLE_SCHEMA: dict[str, Any] = {
+    "type": "object",
+    "additionalProperties": False,
+    "minProperties": 1,
+    "properties": {
+        "situation": {"type": "string", "minLength": 1},
+        "options": {"type": "object"},
+        "argued": {"type": "boolean"},
+        "none": {"type": "string", "minLength": 1},
+    },
+}
+
 _RULES_SCHEMA: dict[str, Any] = {
     "type": "object",
     "additionalProperties": False,
@@ -454,6 +485,7 @@ _RULES_SCHEMA: dict[str, Any] = {
                     "applies": _APPLIES_SCHEMA,
                     "elsewhere": {"type": "string", "minLength": 1},
                     "clauses": {"type": "array", "minItems": 1, "items": _CLAUSE_SCHEMA},
+                    "example": _EXAMPLE_SCHEMA,
                 },
             },
         },
@@ -636,16 +668,66 @@ def _build_rules(doc: _Doc) -> _RulesDoc:
                 paid_for=str(raw.get("paid_for", "")),
                 clauses=_clauses(doc, ["rules", i, "clauses"], raw),
                 family=tuple(raw.get("family", ())),
+                example=_example(doc, ["rules", i, "example"], raw),
             )
         )
     reasons = _reasons(doc, {r.id for r in rules})
+    _check_orders(doc, rules, reasons)
     return sections, tuple(rules), reasons, _checks(doc, reasons)
+
+
+def _example(doc: _Doc, at: list[str | int], raw: Mapping[str, Any]) -> Example | None:
+    """A rule's ``example``: a ``situation`` with the table's ``options`` (each a ruleset
+    option and a value it allows) and ``argued``, or ``none`` (why no single situation
+    decides the rule) alone."""
+    given = raw.get("example")
+    if given is None:
+        return None
+    rid = raw["id"]
+    if ("situation" in given) == ("none" in given):
+        raise RulebookError(doc.where(at, key=True), f"rule {rid}: an example gives either a situation (with its "
+                            "options and argued) or, for a rule no single situation decides, none (why)")
+    if "none" in given:
+        extra = [k for k in given if k != "none"]
+        if extra:
+            raise RulebookError(doc.where([*at, extra[0]], key=True),
+                                f"rule {rid}: an example with none gives no {extra[0]}")
+        return Example(none=" ".join(str(given["none"]).split()))
+    allowed = option_values()
+    options: list[tuple[str, object]] = []
+    for option, value in (given.get("options") or {}).items():
+        where = [*at, "options", option]
+        if option not in allowed:
+            close = difflib.get_close_matches(str(option), list(allowed), n=1)
+            hint = f" (did you mean {close[0]!r}?)" if close else ""
+            raise RulebookError(doc.where(where, key=True), f"rule {rid}: unknown ruleset option {option!r}{hint}")
+        found = [a for a in allowed[option] if _same(a, value) or (isinstance(a, str) and a == str(value))]
+        if not found:
+            raise RulebookError(doc.where(where), f"rule {rid}: option {option!r} has no value {_show(value)}; "
+                                f"allowed values: {', '.join(_show(a) for a in allowed[option])}")
+        options.append((option, found[0]))
+    return Example(str(given["situation"]).strip(), tuple(options), bool(given.get("argued", False)))
+
+
+def _check_orders(doc: _Doc, rules: Sequence[Rule], reasons: Sequence[Reason]) -> None:
+    """Each ``order`` clause names two reason codes of play (those :func:`_reasons` built)."""
+    codes = [r.code for r in reasons if not r.protocol]
+    for i, rule in enumerate(rules):
+        for k, clause in enumerate(rule.clauses):
+            for j, code in enumerate(clause.order):
+                if code not in codes:
+                    close = difflib.get_close_matches(code, codes, n=1)
+                    hint = f" (did you mean {close[0]!r}?)" if close else ""
+                    raise RulebookError(doc.where(["rules", i, "clauses", k, "order", j]),
+                                        f"unknown reason code {code!r}{hint} in the order of rule {rule.id}, "
+                                        f"clause {clause.id}; expected one of: {', '.join(codes) or 'none'}")
 
 
 def _clauses(doc: _Doc, at: list[str | int], raw: Mapping[str, Any]) -> tuple[Clause, ...]:
     """A rule's ``clauses``: each id once in the rule; ``applies`` (any option, as for a
     reason code) with ``elsewhere``; an ``order`` clause, and only one, names two distinct
-    action reason codes."""
+    codes (that they are codes of play is checked against the built reasons, in
+    :func:`_check_orders`)."""
     out: list[Clause] = []
     seen: set[str] = set()
     for k, c in enumerate(raw.get("clauses", ())):
@@ -657,11 +739,6 @@ def _clauses(doc: _Doc, at: list[str | int], raw: Mapping[str, Any]) -> tuple[Cl
         if (c["kind"] == "order") != bool(order):
             raise RulebookError(doc.where(where), f"rule {raw['id']}, clause {c['id']}: a clause of kind order "
                                 "names the two reason codes it orders (order), and only such a clause does")
-        codes = [r["code"] for r in doc.data.get("reasons", ()) if not r.get("protocol")]
-        for j, code in enumerate(order):
-            if code not in codes:
-                raise RulebookError(doc.where([*where, "order", j]),
-                                    f"unknown reason code {code!r}; expected one of: {', '.join(codes)}")
         if len(set(order)) != len(order):
             raise RulebookError(doc.where([*where, "order"]), "the two reason codes of an order differ")
         applies = _applies(doc, where, c, f"rule {raw['id']}, clause {c['id']}", None)

@@ -5,10 +5,12 @@ them: an ID or the start of one (``PAY-CAUGHT``), an option name (``knock_tie``)
 found in a rule's title or text (``knock tie``).  ``tonk rules ID`` prints one rule: its
 text, its sources (the brief items with their words), the options that change it with
 their values, where spec/tonk.md explains it, and the YAML scenarios and Gherkin scenarios
-that check it.  ``tonk rules --options`` lists every option as a question for players, each
+that check it, and a situation it decides (its ``example`` in spec/rules.yaml) as ``tonk
+judge`` commands to paste.  ``tonk rules --options`` lists every option as a question for players, each
 value beside the statement that holds at a table playing it (both from
 spec/ruleset.schema.json), the default, the description and the rules it changes.  With
-``--rules FILE`` the table's values are shown beside them.  The text fits 100 columns.
+``--rules FILE`` the table's values are shown beside them.  The text fits 100 columns, but
+for the example's commands, each printed on one line so that it can be pasted.
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from __future__ import annotations
 import argparse
 import json
 import re
+import shlex
 import sys
 from dataclasses import dataclass
 from pathlib import Path
@@ -27,6 +30,7 @@ from ..engine.ruleset import Ruleset, option_values
 from ..harness.situations import table_rules
 from ..paths import data_root, features_dir, scenarios_dir, spec_dir
 from ..rulebook.book import (
+    Example,
     Rule,
     RulebookError,
     load_rules,
@@ -407,6 +411,50 @@ def _options(args: argparse.Namespace, table: Ruleset | None, table_label: str) 
     return 0
 
 
+#: The table-rules file the example's first command writes, where its options are not the defaults.
+EXAMPLE_FILE = "tonk-example.yaml"
+
+
+def example_commands(example: Example) -> list[str]:
+    """Shell commands, in order, that judge the example under its table's options: ``tonk
+    judge 'SITUATION'``, after a command that writes the options to a table-rules file
+    (:data:`EXAMPLE_FILE`, read with ``--rules``) where there are any."""
+    judge = ["tonk", "judge", example.situation]
+    if not example.options:
+        return [shlex.join(judge)]
+    options = ", ".join(f"{o}: {json.dumps(v)}" for o, v in example.options)
+    table = f"{{preset: seed, options: {{{options}}}}}"
+    return [f"echo {shlex.quote(table)} > {EXAMPLE_FILE}", shlex.join([*judge, "--rules", EXAMPLE_FILE])]
+
+
+def _example_json(example: Example | None) -> dict[str, Any] | None:
+    if example is None:
+        return None
+    if example.none:
+        return {"none": example.none}
+    return {"situation": example.situation, "options": dict(example.options), "argued": example.argued,
+            "commands": example_commands(example)}
+
+
+def _print_example(example: Example | None) -> None:
+    if example is None:
+        return
+    if example.none:
+        print("A situation it decides")
+        for line in wrap(f"none: {example.none}", 88, "  "):
+            print(line)
+        print()
+        return
+    under = ", ".join(option_text(o, v) for o, v in example.options)
+    print("A situation it decides" + (f", at a table playing {under}" if under else "")
+          + (" (paste both lines)" if under else ""))
+    for line in example_commands(example):
+        print(f"  {line}")
+    if example.argued:
+        print("  (a point argued at tables: the short ruling names the rule among its deciding rules)")
+    print()
+
+
 def rule_record(r: Rule, table: Ruleset | None) -> dict[str, Any]:
     items = brief_items()
     options = {o.name: o for o in load_options()}
@@ -428,6 +476,7 @@ def rule_record(r: Rule, table: Ruleset | None) -> dict[str, Any]:
                                               "section": at[2]},
         "clauses": [{"id": c.key, "kind": c.kind, "text": c.text, "players": c.players, "order": list(c.order)}
                     for c in r.clauses],
+        "example": _example_json(r.example),
         "scenarios": [{"id": i, "file": f} for i, f in scenarios_checking(r.id)],
         "features": [{"id": s.id, "file": s.file, "line": s.line, "title": s.title} for s in features_checking(r.id)],
     }
@@ -502,6 +551,7 @@ def _one(args: argparse.Namespace, r: Rule, table: Ruleset | None, table_label: 
             for line in lines:
                 print(f"    {line}")
         print()
+    _print_example(r.example)
     print("Explained in")
     ex = rec["explained"]
     print(f"  spec/tonk.md:{ex['line']}  {ex['heading']}  (section {ex['section']})" if ex else "  (not found)")
