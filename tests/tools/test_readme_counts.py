@@ -1,20 +1,19 @@
-"""The README's counts of the suite, the ruleset options and the presets are the build's:
-each stated count is found in README.md (a sentence that no longer says it fails the test
-as much as a wrong number does) and compared with what the suite loader, the ruleset
-schema and spec/rulesets/ give today."""
+"""The README's counts of the rules, the options, the suite and the presets are the
+build's: each stated count is found in README.md (a sentence that no longer says it fails
+the test as much as a wrong number does) and compared with what the build gives today.
+scripts/readme_counts.py holds the counts (their places and how each is counted) and
+rewrites them."""
 
 from __future__ import annotations
 
 import re
-from collections import Counter
 from functools import cache
 from pathlib import Path
 
-from tonk_ref.adapters.inprocess import reference
-from tonk_ref.harness.capabilities import Capabilities
-from tonk_ref.harness.engine_cases import engine_cases
-from tonk_ref.harness.suite import Suite, load_suite
-from tonk_ref.rulebook.book import load_presets, load_ruleset_schema
+import pytest
+
+from scripts.readme_counts import COUNTS, Count, rewritten, stated
+from tonk_ref.rulebook.book import load_presets
 
 README = Path(__file__).resolve().parents[2] / "README.md"
 
@@ -24,36 +23,30 @@ def readme() -> str:
     return README.read_text(encoding="utf-8")
 
 
-@cache
-def suite() -> Suite:
-    s = load_suite()
-    assert not s.errors, s.errors
-    return s
+@pytest.mark.parametrize("count", COUNTS, ids=[c.what for c in COUNTS])
+def test_each_count_is_the_builds(count: Count) -> None:
+    """Each count the README states (scripts/readme_counts.py: ``python
+    scripts/readme_counts.py`` rewrites them) is what the build gives."""
+    assert stated(count, readme()) == count.count(), f"README: the {count.what}; run python scripts/readme_counts.py"
 
 
-def stated(pattern: str) -> re.Match[str]:
-    """The one place in the README that ``pattern`` finds."""
-    found = list(re.finditer(pattern, readme(), re.MULTILINE))
-    assert len(found) == 1, f"README.md: {len(found)} matches of {pattern!r}, expected 1"
-    return found[0]
-
-
-def number(text: str) -> int:
-    return int(text.replace(",", ""))
-
-
-def by_kind() -> Counter[str]:
-    return Counter(c.kind for c in suite().cases)
-
-
-def test_the_options() -> None:
-    n = number(stated(r"\((\d+) options, defaults = the seed rules\)").group(1))
-    options = len(load_ruleset_schema()["properties"])
-    assert n == options, f"README: {n} options; spec/ruleset.schema.json: {options}"
+def test_the_writer_puts_each_count_in_its_place() -> None:
+    """A stale count is rewritten in place (with thousands separators) and said; the rest
+    of the text is kept; a count stated twice, or not at all, is an error."""
+    fake = (Count("cases", r"(\d[\d,]*) YAML cases", lambda: (1234,)),
+            Count("pair", r"(\d+) files \((\d[\d,]*) scenarios", lambda: (15, 2001)))
+    text, said = rewritten("a 865 YAML cases b; 15 files (331 scenarios) c", fake)
+    assert text == "a 1,234 YAML cases b; 15 files (2,001 scenarios) c"
+    assert said == ["README.md: the cases: 865 -> 1234", "README.md: the pair: 15, 331 -> 15, 2001"]
+    assert rewritten(text, fake) == (text, [])
+    with pytest.raises(ValueError, match="2 places state the cases"):
+        rewritten("1 YAML cases, 2 YAML cases", fake[:1])
+    with pytest.raises(ValueError, match="0 places"):
+        rewritten("no count here", fake[:1])
 
 
 def test_the_presets_listed_beside_the_rulesets_folder() -> None:
-    listed = stated(r"presets in \[`rulesets/`\]\(spec/rulesets/\) \(([^)]*)\)").group(1)
+    [listed] = re.findall(r"presets in \[`rulesets/`\]\(spec/rulesets/\) \(([^)]*)\)", readme())
     names = re.findall(r"`([^`]+)`", listed)
     assert len(names) == len(set(names)), names
     assert sorted(names) == sorted(load_presets())
@@ -63,27 +56,3 @@ def test_every_preset_has_a_row_in_the_table_of_runs() -> None:
     rows = re.findall(r"^\| `([a-z0-9-]+)` \| [\d,]+ \| [\d,]+ \|", readme(), re.MULTILINE)
     assert len(rows) == len(set(rows)), rows
     assert sorted(rows) == sorted(load_presets())
-
-
-def test_the_yaml_cases() -> None:
-    n = number(stated(r"(\d[\d,]*) YAML cases").group(1))
-    assert n == by_kind()["scenario"], f"README: {n} YAML cases; the build: {by_kind()['scenario']}"
-
-
-def test_the_gherkin_files_and_scenarios() -> None:
-    m = stated(r"(\d+) Gherkin feature files \((\d[\d,]*) scenarios")
-    features = [c for c in suite().cases if c.kind == "feature"]
-    files, scenarios = len({c.source for c in features}), len(features)
-    assert number(m.group(1)) == files, f"README: {m.group(0)!r}; the build: {files} files"
-    assert number(m.group(2)) == scenarios, f"README: {m.group(0)!r}; the build: {scenarios} scenarios"
-
-
-def test_the_plain_run_counts_every_case() -> None:
-    """``tonk check`` on the reference runs the whole suite and the cases made from its
-    declarations, and skips none."""
-    m = stated(r"^\| the seed rules \(plain `tonk check`[^|]*\| (\d[\d,]*) \| (\d[\d,]*) \|")
-    made = engine_cases(Capabilities.from_hello(reference().hello()), None)
-    total = len(suite().cases) + len(made)
-    assert number(m.group(1)) == total, f"README: {m.group(1)} cases run; the build: {total}"
-    assert number(m.group(2)) == 0
-
