@@ -23,6 +23,11 @@ script rewrites what is derived from them:
   (its heading, that line and the schema's description, which may then be reworded by
   hand);
 - in spec/ruleset.schema.json each option's ``x-rules``;
+- from ``COUNTERS`` of tonk_ref/engine/statefields.py (the hand's counters, declared once),
+  the lines between the ``BEGIN generated (...)`` and ``END generated`` markers of
+  tonk_ref/engine/hand.py (each counter's slot, fresh value, property, ``copy()`` line and
+  place in ``__eq__``) and tonk_ref/engine/serialize.py (its JSON both ways), and the table
+  of the reference engine's extras in spec/protocol.md ("The state");
 - the golden rulings of the tests (:data:`GOLDEN`), the judge's output word for word.
 
 Everything is worked out before anything is written: the new engine modules and spec files
@@ -650,8 +655,8 @@ def main() -> None:
     stale = [p for p, text in files.items() if not p.is_file() or p.read_text(encoding="utf-8") != text]
     if args.check:
         for p in stale:
-            print(f"{p.relative_to(ROOT)} is not in step with spec/rules.yaml and spec/ruleset.schema.json: "
-                  "run python scripts/sync_spec.py")
+            print(f"{p.relative_to(ROOT)} is not in step with spec/rules.yaml, spec/ruleset.schema.json and "
+                  "tonk_ref/engine/statefields.py: run python scripts/sync_spec.py")
         raise SystemExit(1 if stale else 0)
     for p in stale:
         p.write_text(files[p], encoding="utf-8")
