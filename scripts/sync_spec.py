@@ -238,6 +238,9 @@ ENGINE_HAND = ROOT / "tonk_ref" / "engine" / "hand.py"
 ENGINE_SERIALIZE = ROOT / "tonk_ref" / "engine" / "serialize.py"
 STATE_FIELDS = ROOT / "tonk_ref" / "engine" / "statefields.py"
 PROTOCOL = SPEC / "protocol.md"
+#: The generated blocks of the counters each engine module holds, by name.
+COUNTER_BLOCKS = {ENGINE_HAND: ("slots", "fresh", "properties", "copy", "key"),
+                  ENGINE_SERIALIZE: ("to_json", "extras", "omitted", "from_json")}
 BEGIN_COUNTERS = "# BEGIN generated ({}) from statefields.COUNTERS by scripts/sync_spec.py: edit COUNTERS"
 MD_BEGIN_COUNTERS = ("<!-- BEGIN generated from statefields.COUNTERS by scripts/sync_spec.py: edit COUNTERS in "
                      "tonk_ref/engine/statefields.py, not these lines -->")
@@ -329,7 +332,7 @@ def counter_blocks(declared: Sequence[Any]) -> dict[str, list[str]]:
                                  "left out under one option value next to each other")
             if not conditions or conditions[-1] != condition:
                 conditions.append(condition)
-                written["omitted"].append(f"if h.rules.{condition[0]} != {json.dumps(condition[1])}:")
+                written["omitted"].append(f"if h.rules.{condition[0]} != {_py(condition[1])}:")
             written["omitted"].append(f'    out["{c.json}"] = {value}')
         # absent: the fresh hand's value (none, for a card or a seat)
         fresh = re.sub(r"\bplayers\b", "h.players", c.fresh)
@@ -347,12 +350,11 @@ def synced_counters(source: str, blocks: Mapping[str, list[str]], path: Path) ->
     found = list(pattern.finditer(source))
     names = [m.group(2) for m in found]
     rel = path.relative_to(ROOT)
-    if not found:
-        raise SystemExit(f"{rel}: has lost its generated blocks of the hand's counters: put back the lines "
-                         f"{BEGIN_COUNTERS.format('NAME')!r} and {END!r} around each")
-    for name in names:
-        if name not in blocks or names.count(name) > 1:
-            raise SystemExit(f"{rel}: the generated block ({name}) is unknown or there twice")
+    wanted = COUNTER_BLOCKS[path]
+    if sorted(names) != sorted(wanted):
+        raise SystemExit(f"{rel}: expected the generated blocks of the hand's counters {', '.join(wanted)}, each once "
+                         f"between the lines {BEGIN_COUNTERS.format('NAME')!r} and {END!r}; found "
+                         f"{', '.join(names) or 'none'}")
     out, at = [], 0
     for m in found:
         indent = m.group(1)
@@ -372,7 +374,7 @@ def protocol_counters(declared: Sequence[Any]) -> str:
         meaning = " ".join(c.doc.split())
         if c.omitted_when is not None:
             option, shown = c.omitted_when
-            meaning += f" Left out where `{option} = {shown}`."
+            meaning += f" Left out where `{option} = {_shown(shown)}`."
         rows.append(f"| `{c.json}` | {meaning} |")
     return "\n".join(rows) + "\n"
 

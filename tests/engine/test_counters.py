@@ -182,3 +182,14 @@ def test_the_checkout_is_what_the_declaration_makes() -> None:
     for path in (ROOT / "tonk_ref" / "engine" / "hand.py", ROOT / "tonk_ref" / "engine" / "serialize.py"):
         text = path.read_text(encoding="utf-8")
         assert script.synced_counters(text, blocks, path) == text, path
+
+
+def test_a_lost_block_is_an_error_naming_the_file_and_the_blocks() -> None:
+    script = _script()
+    path = ROOT / "tonk_ref" / "engine" / "hand.py"
+    text = path.read_text(encoding="utf-8")
+    begin = script.BEGIN_COUNTERS.format("copy")
+    assert text.count(begin) == 1
+    with pytest.raises(SystemExit, match=r"tonk_ref/engine/hand.py: expected the generated blocks .*found slots, "
+                                         r"fresh, properties, key$"):
+        script.synced_counters(text.replace(begin, "# (the marker lost)"), script.counter_blocks(COUNTERS), path)

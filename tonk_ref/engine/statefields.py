@@ -54,7 +54,7 @@ class Counter:
     #: whether ``Hand.__eq__`` compares it
     compared: bool = True
     #: an option and a value under which the state leaves the field out
-    omitted_when: tuple[str, str] | None = None
+    omitted_when: tuple[str, str | int | bool | None] | None = None
 
 
 #: The counters, in the order the state writes them (the schema's first).
