@@ -23,6 +23,11 @@ script rewrites what is derived from them:
   (its heading, that line and the schema's description, which may then be reworded by
   hand);
 - in spec/ruleset.schema.json each option's ``x-rules``;
+- from ``COUNTERS`` of tonk_ref/engine/statefields.py (the hand's counters, declared once),
+  the lines between the ``BEGIN generated (...)`` and ``END generated`` markers of
+  tonk_ref/engine/hand.py (each counter's slot, fresh value, property, ``copy()`` line and
+  place in ``__eq__``) and tonk_ref/engine/serialize.py (its JSON both ways), and the table
+  of the reference engine's extras in spec/protocol.md ("The state");
 - the golden rulings of the tests (:data:`GOLDEN`), the judge's output word for word.
 
 Everything is worked out before anything is written: the new engine modules and spec files
@@ -224,6 +229,164 @@ def synced_actions(rules_doc: Mapping[str, Any], source: str) -> str:
                          f"lines {BEGIN_REASONS!r} and {END!r}; found {len(found)}")
     body = "".join(f"{line}\n" for line in reasons_block(rules_doc))
     return source[: found[0].start(1)] + body + source[found[0].end(1) :]
+
+
+# ---------------------------------------------------------------------------- the hand's counters
+
+
+ENGINE_HAND = ROOT / "tonk_ref" / "engine" / "hand.py"
+ENGINE_SERIALIZE = ROOT / "tonk_ref" / "engine" / "serialize.py"
+STATE_FIELDS = ROOT / "tonk_ref" / "engine" / "statefields.py"
+PROTOCOL = SPEC / "protocol.md"
+#: The generated blocks of the counters each engine module holds, by name.
+COUNTER_BLOCKS = {ENGINE_HAND: ("slots", "fresh", "properties", "copy", "key"),
+                  ENGINE_SERIALIZE: ("to_json", "extras", "omitted", "from_json")}
+BEGIN_COUNTERS = "# BEGIN generated ({}) from statefields.COUNTERS by scripts/sync_spec.py: edit COUNTERS"
+MD_BEGIN_COUNTERS = ("<!-- BEGIN generated from statefields.COUNTERS by scripts/sync_spec.py: edit COUNTERS in "
+                     "tonk_ref/engine/statefields.py, not these lines -->")
+#: The engine's value of each kind of counter in the state's JSON (``{v}``: the attribute
+#: read), and read back from it (``{get}``: the field, or the fresh value when absent).
+TO_JSON = {"count": "{v}", "flag": "{v}", "per_seat": "list({v})", "card_or_none": "None if {v} < 0 else NAMES[{v}]",
+           "seat_or_none": "None if {v} < 0 else {v}"}
+FROM_JSON = {"count": "int({get})", "flag": "bool({get})", "per_seat": "tuple({get})",
+             "card_or_none": "_card_code({get})", "seat_or_none": "_seat({get})"}
+PROPERTY = {"card_or_none": "None if {v} < 0 else {v}", "seat_or_none": "None if {v} < 0 else {v}"}
+#: The engine's type of each kind of counter, and the type its property answers.
+ENGINE_TYPE = {"count": "int", "flag": "bool", "per_seat": "tuple[int, ...]", "card_or_none": "Card",
+               "seat_or_none": "int"}
+PROPERTY_TYPE = {"count": "int", "flag": "bool", "per_seat": "tuple[int, ...]", "card_or_none": "Card | None",
+                 "seat_or_none": "int | None"}
+
+
+def counters() -> tuple[Any, ...]:
+    """The :data:`COUNTERS` of tonk_ref/engine/statefields.py, read without importing the
+    engine (a module of the standard library only), and checked."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("_tonk_statefields", STATE_FIELDS)
+    if spec is None or spec.loader is None:
+        raise SystemExit(f"{STATE_FIELDS.relative_to(ROOT)}: cannot be read")
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # dataclasses look their module up
+    try:
+        spec.loader.exec_module(module)
+    finally:
+        del sys.modules[spec.name]
+    out: tuple[Any, ...] = module.COUNTERS
+    where = f"{STATE_FIELDS.relative_to(ROOT)}: COUNTERS"
+    attrs, names = set(), set()
+    for c in out:
+        if c.kind not in TO_JSON:
+            raise SystemExit(f"{where}: {c.json}: kind {c.kind!r} is not one of {', '.join(TO_JSON)}")
+        if not re.fullmatch(r"_[a-z][a-z0-9_]*", c.attr) or not re.fullmatch(r"[a-z][a-z0-9_]*", c.json):
+            raise SystemExit(f"{where}: {c.json}: expected a private attribute (_name) and a lower-case field name")
+        if c.attr in attrs or c.json in names:
+            raise SystemExit(f"{where}: {c.json}: the attribute {c.attr} or the field {c.json} is declared twice")
+        if c.kind.endswith("_or_none") and c.fresh != "-1":
+            raise SystemExit(f"{where}: {c.json}: a {c.kind} counter is fresh at -1 (none), not {c.fresh}")
+        attrs.add(c.attr)
+        names.add(c.json)
+    return out
+
+
+def _wrap(items: list[str], width: int) -> list[str]:
+    """``items``, each followed by a comma, in lines of at most ``width``."""
+    lines: list[str] = []
+    for item in items:
+        if lines and len(lines[-1]) + len(item) + 2 <= width:
+            lines[-1] += f" {item},"
+        else:
+            lines.append(f"{item},")
+    return lines
+
+
+def _docstring(text: str) -> list[str]:
+    """A property's docstring, in the body of a method (wrapped as the engine's prose is)."""
+    words = " ".join(text.split())
+    lines = textwrap.wrap(f'"""{words}"""', MD_WIDTH - 8, break_long_words=False, break_on_hyphens=False)
+    return [f"    {line}" for line in lines]
+
+
+def counter_blocks(declared: Sequence[Any]) -> dict[str, list[str]]:
+    """The generated lines of hand.py and serialize.py, by block name (their indentation
+    relative to the block's markers added when written)."""
+    hand: dict[str, list[str]] = {"slots": [f'"{c.attr}",' for c in declared], "fresh": [], "properties": [],
+                                  "copy": [f"h.{c.attr} = self.{c.attr}" for c in declared]}
+    for c in declared:
+        hand["fresh"].append(f"self.{c.attr}: {ENGINE_TYPE[c.kind]} = {c.fresh}")
+        got = PROPERTY.get(c.kind, "{v}").format(v=f"self.{c.attr}")
+        hand["properties"] += ["@property", f"def {c.json}(self) -> {PROPERTY_TYPE[c.kind]}:",
+                               *_docstring(c.doc), f"    return {got}", ""]
+    hand["properties"] = hand["properties"][:-1]
+    hand["key"] = _wrap([f"self.{c.attr}" for c in declared if c.compared], WIDTH - 12)  # in the tuple of _key
+    written: dict[str, list[str]] = {"to_json": [], "extras": [], "omitted": [], "from_json": []}
+    conditions: list[tuple[str, str]] = []  # the options and values under which fields are left out, in order
+    for c in declared:
+        value = TO_JSON[c.kind].format(v=f"h.{c.attr}")
+        if c.omitted_when is None:
+            written["to_json" if c.schema else "extras"].append(f'"{c.json}": {value},')
+        else:
+            condition = tuple(c.omitted_when)
+            if conditions and conditions[-1] != condition and condition in conditions:
+                raise SystemExit(f"{STATE_FIELDS.relative_to(ROOT)}: COUNTERS: {c.json}: declare the counters "
+                                 "left out under one option value next to each other")
+            if not conditions or conditions[-1] != condition:
+                conditions.append(condition)
+                written["omitted"].append(f"if h.rules.{condition[0]} != {_py(condition[1])}:")
+            written["omitted"].append(f'    out["{c.json}"] = {value}')
+        # absent: the fresh hand's value (none, for a card or a seat)
+        fresh = re.sub(r"\bplayers\b", "h.players", c.fresh)
+        get = f'obj.get("{c.json}")' if c.kind.endswith("_or_none") else f'obj.get("{c.json}", {fresh})'
+        written["from_json"].append(f"h.{c.attr} = {FROM_JSON[c.kind].format(get=get)}")
+    return {**hand, **written}
+
+
+def synced_counters(source: str, blocks: Mapping[str, list[str]], path: Path) -> str:
+    """``source`` (hand.py or serialize.py) with each of its counter blocks written from
+    ``blocks``; each block it holds is there once, indented as its BEGIN line."""
+    before, _, after = BEGIN_COUNTERS.partition("{}")
+    pattern = re.compile(rf"^( *){re.escape(before)}([a-z_]+){re.escape(after)}\n(.*?)^ *{re.escape(END)}\n",
+                         re.M | re.S)
+    found = list(pattern.finditer(source))
+    names = [m.group(2) for m in found]
+    rel = path.relative_to(ROOT)
+    wanted = COUNTER_BLOCKS[path]
+    if sorted(names) != sorted(wanted):
+        raise SystemExit(f"{rel}: expected the generated blocks of the hand's counters {', '.join(wanted)}, each once "
+                         f"between the lines {BEGIN_COUNTERS.format('NAME')!r} and {END!r}; found "
+                         f"{', '.join(names) or 'none'}")
+    out, at = [], 0
+    for m in found:
+        indent = m.group(1)
+        body = "".join(f"{indent}{line}\n" if line else "\n" for line in blocks[m.group(2)])
+        out += [source[at : m.start(3)], body]
+        at = m.end(3)
+    return "".join(out) + source[at:]
+
+
+def protocol_counters(declared: Sequence[Any]) -> str:
+    """The table of spec/protocol.md ("The state"): the reference engine's counters the
+    schema does not name."""
+    rows = ["| Field | Meaning |", "| --- | --- |"]
+    for c in declared:
+        if c.schema:
+            continue
+        meaning = " ".join(c.doc.split())
+        if c.omitted_when is not None:
+            option, shown = c.omitted_when
+            meaning += f" Left out where `{option} = {_shown(shown)}`."
+        rows.append(f"| `{c.json}` | {meaning} |")
+    return "\n".join(rows) + "\n"
+
+
+def synced_protocol(md: str, declared: Sequence[Any]) -> str:
+    at = md.find(f"\n{MD_BEGIN_COUNTERS}\n")
+    end = md.find(f"\n{MD_END}\n", at + 1) if at >= 0 else -1
+    if at < 0 or end < 0:
+        raise SystemExit(f"{PROTOCOL.relative_to(ROOT)}: the section 'The state' has lost its generated table of "
+                         f"the reference engine's counters: put back the lines {MD_BEGIN_COUNTERS!r} and "
+                         f"{MD_END!r} around it")
+    return md[: at + len(MD_BEGIN_COUNTERS) + 2] + protocol_counters(declared) + md[end + 1 :]
 
 
 # ---------------------------------------------------------------------------- spec/tonk.md and x-rules
@@ -466,6 +629,11 @@ def derived_files() -> dict[Path, str]:
         ENGINE_RULESET: synced_engine(schema, ENGINE_RULESET.read_text(encoding="utf-8")),
         ENGINE_ACTIONS: synced_actions(_load_rules_doc(ROOT), ENGINE_ACTIONS.read_text(encoding="utf-8")),
     }
+    declared = counters()
+    blocks = counter_blocks(declared)
+    for path in (ENGINE_HAND, ENGINE_SERIALIZE):
+        out[path] = synced_counters(path.read_text(encoding="utf-8"), blocks, path)
+    out[PROTOCOL] = synced_protocol(PROTOCOL.read_text(encoding="utf-8"), declared)
     with tempfile.TemporaryDirectory(prefix="sync_spec-") as name:
         stage = _stage(Path(name), out)
         spec = json.loads(_run([sys.executable, str(stage / "scripts" / "sync_spec.py"), "--derive"], stage, ""))
@@ -489,8 +657,8 @@ def main() -> None:
     stale = [p for p, text in files.items() if not p.is_file() or p.read_text(encoding="utf-8") != text]
     if args.check:
         for p in stale:
-            print(f"{p.relative_to(ROOT)} is not in step with spec/rules.yaml and spec/ruleset.schema.json: "
-                  "run python scripts/sync_spec.py")
+            print(f"{p.relative_to(ROOT)} is not in step with spec/rules.yaml, spec/ruleset.schema.json and "
+                  "tonk_ref/engine/statefields.py: run python scripts/sync_spec.py")
         raise SystemExit(1 if stale else 0)
     for p in stale:
         p.write_text(files[p], encoding="utf-8")

@@ -292,26 +292,18 @@ _LAST_TABLES: list[tuple[Ruleset, Compiled]] = [(DEFAULT, compiled(DEFAULT))]
 class Hand:
     """The state of one hand, from the deal to the settlement."""
 
-    __slots__ = (
+    # sorted, but for the counters' slots (statefields.COUNTERS), generated after the others
+    __slots__ = (  # noqa: RUF023
         "_c",
         "_dealt",
         "_deck",
         "_hands",
-        "_hits",
-        "_knocker",
-        "_laid",
-        "_last",
-        "_locks",
         "_log",
-        "_must_use",
         "_pile",
         "_pile_count",
         "_pos",
         "_spreads",
         "_stage",
-        "_taken",
-        "_turn",
-        "_waits",
         "dealer",
         "is_over",
         "players",
@@ -319,6 +311,17 @@ class Hand:
         "rules",
         "stake",
         "to_act",
+        # BEGIN generated (slots) from statefields.COUNTERS by scripts/sync_spec.py: edit COUNTERS
+        "_turn",
+        "_taken",
+        "_hits",
+        "_laid",
+        "_locks",
+        "_waits",
+        "_must_use",
+        "_knocker",
+        "_last",
+        # END generated
     )
 
     rules: Ruleset
@@ -375,15 +378,17 @@ class Hand:
         self._spreads: tuple[Spread, ...] = ()
         self._stage = START
         self.to_act = first
-        self._taken = -1
-        self._turn = 0
-        self._hits = 0
-        self._laid = 0  # spreads laid this turn
+        # BEGIN generated (fresh) from statefields.COUNTERS by scripts/sync_spec.py: edit COUNTERS
+        self._turn: int = 0
+        self._taken: Card = -1
+        self._hits: int = 0
+        self._laid: bool = False
         self._locks: tuple[int, ...] = (0,) * players
         self._waits: tuple[int, ...] = (0,) * players
-        self._must_use = False
-        self._knocker = -1  # after_knock = one_turn_each: the knocker, while the others play a last turn
-        self._last = 0  # ... and how many of those last turns are left
+        self._must_use: bool = False
+        self._knocker: int = -1
+        self._last: int = 0
+        # END generated
         self._dealt_check()
 
     # ------------------------------------------------------------------ queries
@@ -391,6 +396,7 @@ class Hand:
     def stage(self) -> str:
         return STAGES[self._stage]
 
+    # BEGIN generated (properties) from statefields.COUNTERS by scripts/sync_spec.py: edit COUNTERS
     @property
     def turn(self) -> int:
         """How many turns have begun before the current one (0 on the first turn)."""
@@ -403,11 +409,13 @@ class Hand:
 
     @property
     def hits_this_turn(self) -> int:
+        """How many hits the player to act made this turn."""
         return self._hits
 
     @property
     def spread_this_turn(self) -> bool:
-        return self._laid > 0
+        """Whether the player to act laid a spread this turn."""
+        return self._laid
 
     @property
     def knock_locks(self) -> tuple[int, ...]:
@@ -416,7 +424,8 @@ class Hand:
 
     @property
     def knock_waits(self) -> tuple[int, ...]:
-        """Per seat, the turns left in which a spread wait (VAR-KNOCKWAIT-1) forbids a knock."""
+        """Per seat, the turns left in which a spread wait (VAR-KNOCKWAIT-1) forbids a
+        knock."""
         return self._waits
 
     @property
@@ -426,14 +435,15 @@ class Hand:
 
     @property
     def knocker(self) -> int | None:
-        """Under ``after_knock = one_turn_each``, the seat that knocked while the others play
-        their last turn (PAY-KNOCK-1), else None."""
+        """Under `after_knock = one_turn_each`, the seat that knocked, while the others play
+        their last turn (PAY-KNOCK-1); none before a knock."""
         return None if self._knocker < 0 else self._knocker
 
     @property
     def last_turns(self) -> int:
         """How many of the other players' last turns after a knock are still to be played."""
         return self._last
+    # END generated
 
     @property
     def geometry(self) -> Geometry:
@@ -556,25 +566,30 @@ class Hand:
         h._pile_count = self._pile_count
         h._spreads = self._spreads
         h._stage = self._stage
-        h._taken = self._taken
-        h._turn = self._turn
-        h._hits = self._hits
-        h._laid = self._laid
         h._dealt = self._dealt
         h._log = self._log
+        # BEGIN generated (copy) from statefields.COUNTERS by scripts/sync_spec.py: edit COUNTERS
+        h._turn = self._turn
+        h._taken = self._taken
+        h._hits = self._hits
+        h._laid = self._laid
         h._locks = self._locks
         h._waits = self._waits
         h._must_use = self._must_use
         h._knocker = self._knocker
         h._last = self._last
+        # END generated
         return h
 
     def _key(self) -> tuple[Any, ...]:
         return (
             self.rules, self.players, self.dealer, self.stake, self.to_act, self.result,
             self._deck[self._pos :], tuple(self._hands), self.discard_pile(), self._spreads,
-            self._stage, self._taken, self._turn, self._hits, self._laid, self._dealt,
-            self._locks, self._waits, self._must_use, self._knocker, self._last,
+            self._stage, self._dealt,
+            # BEGIN generated (key) from statefields.COUNTERS by scripts/sync_spec.py: edit COUNTERS
+            self._turn, self._taken, self._hits, self._laid, self._locks, self._waits, self._must_use, self._knocker,
+            self._last,
+            # END generated
         )  # fmt: skip
 
     def __eq__(self, other: object) -> bool:
@@ -1035,7 +1050,7 @@ class Hand:
                         self._stage = START
                         self._turn += 1
                         self._hits = 0
-                        self._laid = 0
+                        self._laid = False
                         return
         self._apply(action, seat)
 
@@ -1188,7 +1203,7 @@ class Hand:
         self._stage = START
         self._taken = -1
         self._hits = 0
-        self._laid = 0
+        self._laid = False
         self._must_use = False
 
     def _next_turn(self, me: int) -> None:
@@ -1208,7 +1223,7 @@ class Hand:
         self._taken = -1
         self._turn += 1
         self._hits = 0
-        self._laid = 0
+        self._laid = False
         self._must_use = False
         if self._knocker >= 0 and not (drew_last and me != self._knocker):  # a last turn after a knock has ended
             self._last -= 1
@@ -1251,7 +1266,8 @@ class Hand:
         self._check_taken_left(rest)
         self._hands[me] = rest
         self._spreads = (*self._spreads, sp)
-        self._laid += 1
+        again = self._laid  # a spread laid before this one this turn (VAR-REEM-1 under reem = one_turn)
+        self._laid = True
         self._must_use = False
         if self.rules.spread_knock_wait:
             # the turn in which it is laid counts too: the wait runs down as turns end
@@ -1260,7 +1276,7 @@ class Hand:
         self._record("spread", me, cards, "SPREAD-1",
                      (("SPREAD-3" if run else "SPREAD-2", DECIDES), *self._pack_rules(cards, run, cards)))
         if self.rules.reem != "none" and self._knocker < 0:
-            mine = self._laid if self.rules.reem == "one_turn" else sum(1 for x in self._spreads if x.owner == me)
+            mine = 1 + again if self.rules.reem == "one_turn" else sum(1 for x in self._spreads if x.owner == me)
             if mine >= 2:  # a reem, whether or not the spread empties the hand (VAR-REEM-1)
                 self._record("reem", me, mine, "VAR-REEM-1", (("VAR-REEM-1", DECIDES), ("GAME-1", RESTS_ON)))
                 self._finish("reem", (me,), payments.from_each(me, self.players, 2 * self.stake, "VAR-REEM-1"))

@@ -210,21 +210,27 @@ def state_to_json(h: Hand) -> JSON:
         "stake": h.stake,
         "hands": [_names_of(cards_of(h._hands[s])) for s in seats],
         **_table_to_json(h),
+        # BEGIN generated (to_json) from statefields.COUNTERS by scripts/sync_spec.py: edit COUNTERS
         "turn": h._turn,
         "taken": None if h._taken < 0 else NAMES[h._taken],
         "hits_this_turn": h._hits,
-        "spread_this_turn": h._laid > 0,
+        "spread_this_turn": h._laid,
+        # END generated
         "stock": _names_of(h._deck[h._pos:]),
         "discard_pile": _names_of(h.discard_pile()),
         "dealt": [_names_of(cards_of(h._dealt[s])) for s in seats],
+        # BEGIN generated (extras) from statefields.COUNTERS by scripts/sync_spec.py: edit COUNTERS
         "knock_locks": list(h._locks),
         "knock_waits": list(h._waits),
         "must_use_taken": h._must_use,
+        # END generated
         "ruleset": _changes(h.rules),
     }
+    # BEGIN generated (omitted) from statefields.COUNTERS by scripts/sync_spec.py: edit COUNTERS
     if h.rules.after_knock != "show":
-        out["knocker"] = h.knocker
-        out["last_turns"] = h.last_turns
+        out["knocker"] = None if h._knocker < 0 else h._knocker
+        out["last_turns"] = h._last
+    # END generated
     return out
 
 
@@ -272,19 +278,30 @@ def state_from_json(obj: JSON) -> Hand:
     h._spreads = tuple(spreads)
     h._stage = STAGES.index(obj["stage"])
     h.is_over = h._stage == OVER
-    h._taken = -1 if obj["taken"] is None else parse_card(obj["taken"])
-    h._turn = obj["turn"]
-    h._hits = obj["hits_this_turn"]
-    h._laid = int(bool(obj["spread_this_turn"]))
     h._dealt = tuple(mask_of(parse_card(c) for c in cards) for cards in obj["dealt"])
     h._log = None
-    h._locks = tuple(obj.get("knock_locks", [0] * h.players))
-    h._waits = tuple(obj.get("knock_waits", [0] * h.players))
+    # BEGIN generated (from_json) from statefields.COUNTERS by scripts/sync_spec.py: edit COUNTERS
+    h._turn = int(obj.get("turn", 0))
+    h._taken = _card_code(obj.get("taken"))
+    h._hits = int(obj.get("hits_this_turn", 0))
+    h._laid = bool(obj.get("spread_this_turn", False))
+    h._locks = tuple(obj.get("knock_locks", (0,) * h.players))
+    h._waits = tuple(obj.get("knock_waits", (0,) * h.players))
     h._must_use = bool(obj.get("must_use_taken", False))
-    knocker = obj.get("knocker")
-    h._knocker = knocker if isinstance(knocker, int) and not isinstance(knocker, bool) else -1
-    h._last = int(obj.get("last_turns", 0)) if h._knocker >= 0 else 0
+    h._knocker = _seat(obj.get("knocker"))
+    h._last = int(obj.get("last_turns", 0))
+    # END generated
     return h
+
+
+def _card_code(v: object) -> Card:
+    """A card of the state, or none (-1): the engine's value of a ``card_or_none`` counter."""
+    return -1 if v is None else parse_card(v)
+
+
+def _seat(v: object) -> int:
+    """A seat of the state, or none (-1): the engine's value of a ``seat_or_none`` counter."""
+    return v if isinstance(v, int) and not isinstance(v, bool) else -1
 
 
 #: Endings that show every hand to every player (rule OBS-3).
