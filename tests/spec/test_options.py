@@ -109,6 +109,43 @@ def test_the_words_are_plain_and_read_after_at_tables_where() -> None:
             assert not text.lower().startswith("at tables where"), (name, text)
 
 
+def _one_name_at_a_time(text: str, name: str, names: tuple[str, ...]) -> str | None:
+    """The wording check as it was written first: a search for each other option's name."""
+    if "_" in text or "`" in text:
+        return "no underscores or code marks"
+    if (code := CODE.search(text)) is not None:
+        return f"no rule or brief codes (found {code.group(0)!r})"
+    for other in names:
+        if other != name and _mentions(text, other):
+            return f"no option names (found {other!r})"
+    return None
+
+
+def test_the_wording_check_finds_what_a_search_for_each_name_finds() -> None:
+    """One search for all the names at once, then one per name only where one is found,
+    says what a search for each name says: on every question and statement of the schema
+    for every option's name, and on crafted words (own names, names inside longer words,
+    one name the prefix of another, names in capitals, names with an underscore)."""
+    names = tuple(FACTS)
+    crafted = ["an ace counts one", "the aces count one", "jokers are wild", "a joker is wild", "the deck is short",
+               "DECK and Jokers", "reem, then scoring", "reeming", "upcards", "the upcard-ish", "hit lock",
+               "the hit_lock", "knock limit `x`", "PAY-KNOCK-3 says so", "S33", "eating", "scoring-eating"]
+    texts = [t for f in FACTS.values() for t in (f.question, *f.choices)] + crafted
+    found = 0
+    for name in names:
+        for text in texts:
+            want = _one_name_at_a_time(text, name, names)
+            assert facts_module._wording_fault(text, name, names) == want, (name, text)
+            found += want is not None
+    # a made-up set of names: one the prefix of another, an escaped character, an underscore
+    made = ("ace", "aces", "a.b", "deck", "deck_size", "decks")
+    for text in ["two aces", "an ace", "a.b here", "axb here", "decks of cards", "the deck_size", "deck size"]:
+        for name in made:
+            assert facts_module._wording_fault(text, name, made) == _one_name_at_a_time(text, name, made), (
+                name, text)
+    assert found  # the crafted words break the check somewhere, so both ways were compared on a fault
+
+
 def test_a_counted_option_names_each_count_in_its_statement() -> None:
     for name in COUNTED:
         for value, text in zip(FACTS[name].values, FACTS[name].choices, strict=True):

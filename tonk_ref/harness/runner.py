@@ -209,6 +209,9 @@ class _CaseRun:
         self.not_held: str | None = None
         #: an action accepted whose seat kept a card it played, in words, and its failure's rule
         self.kept: tuple[str, str | None] | None = None
+        #: in a batched case, the actions accepted as expected that lay cards (hits and
+        #: spreads), by their index among its actions, once :meth:`unapplied` asks
+        self.laid: list[int] | None = None
 
     @property
     def adapter(self) -> Recorder:
@@ -393,6 +396,12 @@ class _CaseRun:
                     res = steps[n]
                     n += 1
                     ok = bool(res.get("ok")) if isinstance(res, dict) else False
+                    if ok and states is None and step.refuse is None and last_ok is not None and last_ok >= n - 1:
+                        # accepted as expected, with no state before it to judge it by (an
+                        # action accepted after it): all that judge_act does of it
+                        self.last_act = step
+                        self.checked += 1
+                        continue
                     reason = res.get("reason") if isinstance(res, dict) else None
                     if step.refuse is None and states is not None and n >= 2:
                         self.invariants(i, step, [after_over_problem(states[n - 2], ok)])
@@ -435,13 +444,19 @@ class _CaseRun:
         around it are asked for then (the actions before it played again), and only then."""
         if "effect" in self.broken:
             return
-        for j, step in enumerate(acts[:n]):
-            kind = step.action.get("type") if isinstance(step.action, dict) else None
-            last = exact and j == n - 1
-            if step.refuse is not None or (not last and kind not in ("hit", "spread")):
-                continue
+        laid = self.laid
+        if laid is None:  # the actions that lay cards, once a case
+            laid = self.laid = [j for j, s in enumerate(acts) if s.refuse is None and isinstance(s.action, dict)
+                                and s.action.get("type") in ("hit", "spread")]
+        # the hits and spreads before the last action (with exact), or all of them, then the last
+        limit = n - 1 if exact else n
+        looked = [j for j in laid if j < limit]
+        if exact and n >= 1 and acts[n - 1].refuse is None:
+            looked.append(n - 1)
+        for j in looked:
+            step = acts[j]
             if _still_held(step.seat, step.action, state):
-                after = state if last else self.state_after(moves[: j + 1])
+                after = state if exact and j == n - 1 else self.state_after(moves[: j + 1])
                 if _still_held(step.seat, step.action, after):
                     self.effect(at[j], step, self.state_after(moves[:j]), after)
                     return
@@ -696,6 +711,8 @@ def _not_held(step: Act, before: object) -> str | None:
     """An accepted action that played a card its seat did not hold, in words (None if it
     did not): by the engine's state before it where known, else by the case, which expects
     it refused for a card not held (or named twice)."""
+    if not isinstance(before, dict) and step.refuse not in _NOT_HELD_REASONS:
+        return None  # nothing to tell by (most actions of a batched case)
     action = step.action
     kind = action.get("type") if isinstance(action, dict) else None
     named = [action.get("card")] if kind in ("hit", "discard") else action.get("cards") if kind == "spread" else None

@@ -205,10 +205,26 @@ def _wording_fault(text: str, name: str, names: tuple[str, ...]) -> str | None:
         return "no underscores or code marks"
     if (code := _CODE.search(text)) is not None:
         return f"no rule or brief codes (found {code.group(0)!r})"
-    for other in names:
-        if other != name and re.search(rf"\b{re.escape(other)}\b", text, re.I):
+    # text without an underscore holds no name that has one: only the plain names are
+    # searched, all at once, and one by one (in the schema's order) only where one is found
+    any_name, each = _plain_names(names)
+    if any_name.search(text) is None:
+        return None
+    for other, pattern in each:
+        if other != name and pattern.search(text):
             return f"no option names (found {other!r})"
     return None
+
+
+@functools.cache
+def _plain_names(names: tuple[str, ...]) -> tuple[re.Pattern[str], tuple[tuple[str, re.Pattern[str]], ...]]:
+    """The option names without an underscore, as whole words in any case: one pattern
+    matching any of them (the longest first, though a match of any is all it tells), and
+    each with its own pattern, in the order given."""
+    plain = [n for n in names if "_" not in n]
+    alternatives = "|".join(re.escape(n) for n in sorted(plain, key=len, reverse=True)) or "(?!)"
+    return (re.compile(rf"\b(?:{alternatives})\b", re.I),
+            tuple((n, re.compile(rf"\b{re.escape(n)}\b", re.I)) for n in plain))
 
 
 def _wording(path: str, name: str, prop: Mapping[str, Any],
