@@ -1294,9 +1294,9 @@ class Hand:
             raise IllegalAction("no_such_spread", f"there is no spread {index} on the table", "HIT-1")
         target = spreads[index]
         if self.rules.hit_targets == "runs" and target.kind != "run":
-            self._refuse("hit_target", "only runs may be hit under this ruleset", "HIT-1")
+            self._refuse("hit_target", "only a run may be hit, not a meld of a kind", "HIT-1")
         if self.rules.hits_per_turn == "one" and self._hits >= 1:
-            self._refuse("hit_limit", "one hit per turn under this ruleset", "HIT-4")
+            self._refuse("hit_limit", "a player hits at most once a turn", "HIT-4")
         grown = target.with_card(card, self._c.geometry)
         if grown is None:
             self._refuse("hit_does_not_fit", f"{NAMES[card]} does not fit spread {index}", "HIT-3")
@@ -1358,7 +1358,7 @@ class Hand:
             self._refuse("knock_timing", "no knock in a last turn after a knock", "PAY-KNOCK-1")
         if self._stage == START:
             if rules.knock_timing == "after_draw":
-                self._refuse("knock_timing", "under this ruleset a player knocks after drawing", "TURN-3")
+                self._refuse("knock_timing", "a player may knock only after drawing", "TURN-3")
             if card >= 0:
                 self._refuse("knock_discard", "a knock before drawing names no discard", "TURN-3")
                 card = -1  # waived: played without the discard
@@ -1368,7 +1368,7 @@ class Hand:
                 self._refuse("knock_timing", "a player may knock only before drawing", "TURN-3")
             if card >= 0:
                 self._refuse(
-                    "knock_discard", "under this ruleset a knock names no discard: the cards held are shown", "TURN-3"
+                    "knock_discard", "a knock after drawing names no discard: every card held is shown", "TURN-3"
                 )
                 card = -1  # waived: played without the discard
             self._check_must_use(False)
