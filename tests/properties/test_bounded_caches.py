@@ -41,6 +41,7 @@ FINITE_KEYS = {
     "tonk_ref/harness/table/coverage.py:changed_by": "the names of the ruleset's options",
     "tonk_ref/views/htmlpage.py:static": "the names of the views' static files",
     "tonk_ref/adapters/fields.py:_schema": "the file names of the protocol's schemas",
+    "tonk_ref/rulebook/options.py:_plain_names": "the option names of the schemas a process reads (one tuple per schema)",
 }
 
 
