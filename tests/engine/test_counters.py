@@ -7,15 +7,14 @@ declaration comes out in every generated block."""
 from __future__ import annotations
 
 import ast
-import importlib.util
 import json
 from dataclasses import astuple
 from pathlib import Path
-from types import ModuleType
 from typing import Any
 
 import pytest
 
+from scripts import sync_spec
 from tonk_ref.engine.cards import NAMES
 from tonk_ref.engine.hand import Hand
 from tonk_ref.engine.ruleset import Ruleset
@@ -144,18 +143,10 @@ def test_the_schema_names_the_schemas_counters_only() -> None:
         assert (f"| `{c.json}` |" in protocol) is not c.schema, c.json
 
 
-def _script() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("sync_spec_counters", ROOT / "scripts" / "sync_spec.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
 def test_a_counter_added_to_the_declaration_comes_out_in_every_block() -> None:
     """One more counter declared: sync_spec.py writes it into every block of hand.py and
     serialize.py, and into protocol.md's table of the reference's extras."""
-    script = _script()
+    script = sync_spec
     added = Counter("_burnt", "burnt_this_hand", "per_seat", "(0,) * players", "Per seat, the cards burnt.")
     blocks = script.counter_blocks((*COUNTERS, added))
     expected = {
@@ -175,7 +166,7 @@ def test_a_counter_added_to_the_declaration_comes_out_in_every_block() -> None:
 
 
 def test_the_checkout_is_what_the_declaration_makes() -> None:
-    script = _script()
+    script = sync_spec
     declared = script.counters()
     assert [astuple(c) for c in declared] == [astuple(c) for c in COUNTERS]
     blocks = script.counter_blocks(declared)
@@ -185,7 +176,7 @@ def test_the_checkout_is_what_the_declaration_makes() -> None:
 
 
 def test_a_lost_block_is_an_error_naming_the_file_and_the_blocks() -> None:
-    script = _script()
+    script = sync_spec
     path = ROOT / "tonk_ref" / "engine" / "hand.py"
     text = path.read_text(encoding="utf-8")
     begin = script.BEGIN_COUNTERS.format("copy")

@@ -41,7 +41,7 @@ FINITE_KEYS = {
     "tonk_ref/harness/table/coverage.py:changed_by": "the names of the ruleset's options",
     "tonk_ref/views/htmlpage.py:static": "the names of the views' static files",
     "tonk_ref/adapters/fields.py:_schema": "the file names of the protocol's schemas",
-    "tonk_ref/rulebook/options.py:_plain_names": "the option names of the schemas a process reads (one tuple per schema)",
+    "tonk_ref/rulebook/options.py:_plain_names": "the option names of each schema a process reads",
 }
 
 
@@ -65,7 +65,7 @@ def test_an_lru_forgets_the_entry_used_least_recently() -> None:
     lru["d"] = 5
     assert len(lru) == 2 and "c" not in lru and lru.get("a") == 4
     with pytest.raises(TypeError):
-        lru.get([1])  # type: ignore[arg-type]
+        lru.get([1])  # type: ignore[call-overload]
     with pytest.raises(ValueError):
         LRU(0)
 

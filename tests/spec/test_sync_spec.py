@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import ast
 import copy
-import importlib.util
 import json
 import os
 import shutil
@@ -24,6 +23,7 @@ from typing import Any
 
 import pytest
 
+from scripts import sync_spec
 from tonk_ref.engine import ruleset as engine_ruleset
 from tonk_ref.engine.actions import REASONS
 from tonk_ref.engine.ruleset import DEFAULT, option_values
@@ -31,15 +31,7 @@ from tonk_ref.engine.ruleset import DEFAULT, option_values
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def _script() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("sync_spec", ROOT / "scripts" / "sync_spec.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-S = _script()
+S = sync_spec
 SCHEMA: dict[str, Any] = json.loads((ROOT / "spec" / "ruleset.schema.json").read_text(encoding="utf-8"))
 ENGINE = (ROOT / "tonk_ref" / "engine" / "ruleset.py").read_text(encoding="utf-8")
 MD = (ROOT / "spec" / "tonk.md").read_text(encoding="utf-8")
