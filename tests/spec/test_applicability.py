@@ -254,7 +254,7 @@ HEAD = ("sections:\n  VAR: Variations\nrules:\n  - id: VAR-HITLOCK-1\n    title:
     ("    applies: [{hit_lok: [1]}]\n    elsewhere: e\n",
      ":9: rules[0].applies[0].hit_lok: unknown ruleset option 'hit_lok' (did you mean 'hit_lock'?)"),
     ("    applies: [{hit_lock: [7]}]\n    elsewhere: e\n",
-     ":9: rules[0].applies[0].hit_lock: option 'hit_lock' has no value 7"),
+     ":9: rules[0].applies[0].hit_lock: option 'hit_lock' has no value 7; allowed values: 0, 1, 2, 3"),
     ("    applies: [{hit_lock: {not: [9]}}]\n    elsewhere: e\n",
      ":9: rules[0].applies[0].hit_lock.not: option 'hit_lock' has no value 9"),
     ("    applies: [{hit_lock: {but: [0]}}]\n    elsewhere: e\n",

@@ -85,7 +85,8 @@ HEAD = ("sections:\n  VAR: Variations\nrules:\n  - id: VAR-HITLOCK-1\n    title:
      ":11: rules[0].example.options.hit_lok: rule VAR-HITLOCK-1: unknown ruleset option 'hit_lok' "
      "(did you mean 'hit_lock'?)"),
     ("    example:\n      situation: 0 knocks\n      options: {hit_lock: 7}\n",
-     ":11: rules[0].example.options.hit_lock: rule VAR-HITLOCK-1: option 'hit_lock' has no value 7; allowed"),
+     ":11: rules[0].example.options.hit_lock: rule VAR-HITLOCK-1: option 'hit_lock' has no value 7; allowed "
+     "values: 0, 1, 2, 3"),
     ("    example:\n      situation: 0 knocks\n      argued: often\n",
      ":11: rules[0].example.argued: expected true or false"),
     ("    example:\n      situation: 0 knocks\n      table: {hit_lock: 1}\n",

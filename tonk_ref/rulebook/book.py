@@ -26,7 +26,7 @@ import functools
 import itertools
 import json
 import re
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -698,14 +698,9 @@ def _example(doc: _Doc, at: list[str | int], raw: Mapping[str, Any]) -> Example 
     for option, value in (given.get("options") or {}).items():
         where = [*at, "options", option]
         if option not in allowed:
-            close = difflib.get_close_matches(str(option), list(allowed), n=1)
-            hint = f" (did you mean {close[0]!r}?)" if close else ""
+            hint = _did_you_mean(str(option), allowed)
             raise RulebookError(doc.where(where, key=True), f"rule {rid}: unknown ruleset option {option!r}{hint}")
-        found = [a for a in allowed[option] if _same(a, value) or (isinstance(a, str) and a == str(value))]
-        if not found:
-            raise RulebookError(doc.where(where), f"rule {rid}: option {option!r} has no value {_show(value)}; "
-                                f"allowed values: {', '.join(_show(a) for a in allowed[option])}")
-        options.append((option, found[0]))
+        options.append((option, _value(doc, where, option, value, f"rule {rid}: ")))
     return Example(str(given["situation"]).strip(), tuple(options), bool(given.get("argued", False)))
 
 
@@ -716,8 +711,7 @@ def _check_orders(doc: _Doc, rules: Sequence[Rule], reasons: Sequence[Reason]) -
         for k, clause in enumerate(rule.clauses):
             for j, code in enumerate(clause.order):
                 if code not in codes:
-                    close = difflib.get_close_matches(code, codes, n=1)
-                    hint = f" (did you mean {close[0]!r}?)" if close else ""
+                    hint = _did_you_mean(code, codes)
                     raise RulebookError(doc.where(["rules", i, "clauses", k, "order", j]),
                                         f"unknown reason code {code!r}{hint} in the order of rule {rule.id}, "
                                         f"clause {clause.id}; expected one of: {', '.join(codes) or 'none'}")
@@ -852,8 +846,7 @@ def _applies(doc: _Doc, at: list[str | int], raw: Mapping[str, Any], owner: str,
         for option, given in condition.items():
             where = [*at, "applies", k, option]
             if option not in allowed:
-                close = difflib.get_close_matches(str(option), list(allowed), n=1)
-                hint = f" (did you mean {close[0]!r}?)" if close else ""
+                hint = _did_you_mean(str(option), allowed)
                 raise RulebookError(doc.where(where, key=True), f"unknown ruleset option {option!r}{hint}")
             if mine is not None and option not in mine:
                 raise RulebookError(
@@ -887,14 +880,22 @@ def _everywhere(applies: Applies) -> bool:
     )
 
 
-def _value(doc: _Doc, at: list[str | int], option: str, value: object) -> object:
+
+def _did_you_mean(word: str, choices: Iterable[str]) -> str:
+    """`` (did you mean 'x'?)``, with the choice closest to ``word``; "" when none is close."""
+    close = difflib.get_close_matches(word, list(choices), n=1)
+    return f" (did you mean {close[0]!r}?)" if close else ""
+
+def _value(doc: _Doc, at: list[str | int], option: str, value: object, owner: str = "") -> object:
     """The allowed value of ``option`` that ``value`` names (YAML may read ``50`` or
-    ``49_50`` as a number where the option's value is a string)."""
+    ``49_50`` as a number where the option's value is a string); else an error naming the
+    allowed values (after ``owner``, what the value belongs to, when given)."""
+    allowed = option_values()[option]
     missing = object()
-    found = next((a for a in option_values()[option] if _same(a, value) or (isinstance(a, str) and a == str(value))),
-                 missing)  # fmt: skip
+    found = next((a for a in allowed if _same(a, value) or (isinstance(a, str) and a == str(value))), missing)
     if found is missing:
-        raise RulebookError(doc.where(at), f"option {option!r} has no value {_show(value)}")
+        raise RulebookError(doc.where(at), f"{owner}option {option!r} has no value {_show(value)}; "
+                            f"allowed values: {', '.join(_show(a) for a in allowed)}")
     return found
 
 
@@ -1024,8 +1025,7 @@ def _option_values_from(doc: _Doc, at: Sequence[str | int]) -> None:
 def _check_option(rules: Ruleset, key: object, value: object, where: Where | str) -> Ruleset:
     allowed = option_values()
     if not isinstance(key, str) or key not in allowed:
-        close = difflib.get_close_matches(str(key), list(allowed), n=1)
-        hint = f" (did you mean {close[0]!r}?)" if close else ""
+        hint = _did_you_mean(str(key), allowed)
         raise RulebookError(where, f"unknown ruleset option {key!r}{hint}; known options: {', '.join(allowed)}")
     values = allowed[key]
     if not any(type(value) is type(v) and value == v for v in values):
@@ -1097,8 +1097,7 @@ def _resolve(
 ) -> Ruleset:
     presets = load_presets()
     if not isinstance(preset, str) or preset not in presets:
-        close = difflib.get_close_matches(str(preset), list(presets), n=1)
-        hint = f" (did you mean {close[0]!r}?)" if close else ""
+        hint = _did_you_mean(str(preset), presets)
         raise RulebookError(where_preset, f"unknown preset {preset!r}{hint}; known presets: {', '.join(presets)}")
     rules = presets[preset].ruleset()
     for key, value in (overrides or {}).items():
@@ -1161,8 +1160,7 @@ def load_table_rules(arg: str | Path) -> Ruleset:
         return presets[text].ruleset()
     p = Path(text)
     if not p.is_file():
-        close = difflib.get_close_matches(text, list(presets), n=1)
-        hint = f" (did you mean {close[0]!r}?)" if close else ""
+        hint = _did_you_mean(text, presets)
         raise RulebookError(text, f"no such preset or file{hint}: give a preset ({', '.join(presets)}) or a YAML file")
     doc = _parse_yaml(p)
     if isinstance(doc.data, dict) and "name" in doc.data:
