@@ -238,6 +238,7 @@ ENGINE_HAND = ROOT / "tonk_ref" / "engine" / "hand.py"
 ENGINE_SERIALIZE = ROOT / "tonk_ref" / "engine" / "serialize.py"
 STATE_FIELDS = ROOT / "tonk_ref" / "engine" / "statefields.py"
 PROTOCOL = SPEC / "protocol.md"
+STATE_HEADING = "### The state"  # the section of spec/protocol.md that holds the table of counters
 #: The generated blocks of the counters each engine module holds, by name.
 COUNTER_BLOCKS = {ENGINE_HAND: ("slots", "fresh", "properties", "copy", "key"),
                   ENGINE_SERIALIZE: ("to_json", "extras", "omitted", "from_json")}
@@ -376,17 +377,11 @@ def protocol_counters(declared: Sequence[Any]) -> str:
             option, shown = c.omitted_when
             meaning += f" Left out where `{option} = {_shown(shown)}`."
         rows.append(f"| `{c.json}` | {meaning} |")
-    return "\n".join(rows) + "\n"
+    return "\n".join(rows)
 
 
 def synced_protocol(md: str, declared: Sequence[Any]) -> str:
-    at = md.find(f"\n{MD_BEGIN_COUNTERS}\n")
-    end = md.find(f"\n{MD_END}\n", at + 1) if at >= 0 else -1
-    if at < 0 or end < 0:
-        raise SystemExit(f"{PROTOCOL.relative_to(ROOT)}: the section 'The state' has lost its generated table of "
-                         f"the reference engine's counters: put back the lines {MD_BEGIN_COUNTERS!r} and "
-                         f"{MD_END!r} around it")
-    return md[: at + len(MD_BEGIN_COUNTERS) + 2] + protocol_counters(declared) + md[end + 1 :]
+    return _generated(md, STATE_HEADING, MD_BEGIN_COUNTERS, protocol_counters(declared), doc="spec/protocol.md")
 
 
 # ---------------------------------------------------------------------------- spec/tonk.md and x-rules
@@ -503,20 +498,21 @@ def _rule_sections(md: str, rules: list[dict[str, Any]], checked: Mapping[str, A
     return md
 
 
-def _generated(md: str, heading: str, which: str, body: str, indent: str = "") -> str:
-    """``body`` between the generated markers of ``which`` in the section under ``heading``
-    (the markers and the body indented by ``indent``, inside a list)."""
-    begin = indent + MD_BEGIN.format(which)
+def _generated(md: str, heading: str, begin: str, body: str, indent: str = "", doc: str = "spec/tonk.md") -> str:
+    """``body`` between the generated markers (``begin`` and :data:`MD_END`) in the section
+    of the Markdown document ``doc`` under ``heading`` (the markers and the body indented by
+    ``indent``, inside a list)."""
+    begin = indent + begin
     m = re.search(rf"^{re.escape(heading)}\n", md, re.M)
     if m is None:
-        raise SystemExit(f"spec/tonk.md has no section {heading!r}: add its heading by hand")
+        raise SystemExit(f"{doc} has no section {heading!r}: add its heading by hand")
     level = len(heading.split(" ")[0])
     nxt = re.compile(rf"^#{{1,{level}}} ", re.M).search(md, m.end())
     stop = nxt.start() if nxt else len(md)
     at = md.find(f"\n{begin}\n", m.end() - 1, stop)
     end = md.find(f"\n{indent}{MD_END}\n", at + 1, stop) if at >= 0 else -1
     if at < 0 or end < 0:
-        raise SystemExit(f"spec/tonk.md: the section {heading!r} has lost its generated block: put back the lines "
+        raise SystemExit(f"{doc}: the section {heading!r} has lost its generated block: put back the lines "
                          f"{begin.strip()!r} and {MD_END!r} around it")
     return md[: at + len(begin) + 2] + body + md[end:]
 
@@ -558,9 +554,9 @@ def synced(md: str, schema: dict[str, Any]) -> tuple[str, dict[str, Any]]:
         listings[name] = [r["id"] for r in rules if name in r.get("options", [])]
         prop["x-rules"] = listings[name]
     md = _option_sections(md, schema["properties"], listings)
-    md = _generated(md, CODES_HEADING, "reasons", codes_table())
-    md = _generated(md, REASONS_HEADING, "reasons: applies", reasons_text())
-    md = _generated(md, PRECEDENCE_HEADING, "checks", checks_list(), indent="   ")
+    md = _generated(md, CODES_HEADING, MD_BEGIN.format("reasons"), codes_table())
+    md = _generated(md, REASONS_HEADING, MD_BEGIN.format("reasons: applies"), reasons_text())
+    md = _generated(md, PRECEDENCE_HEADING, MD_BEGIN.format("checks"), checks_list(), indent="   ")
     return md, schema
 
 

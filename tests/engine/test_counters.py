@@ -184,3 +184,10 @@ def test_a_lost_block_is_an_error_naming_the_file_and_the_blocks() -> None:
     with pytest.raises(SystemExit, match=r"tonk_ref/engine/hand.py: expected the generated blocks .*found slots, "
                                          r"fresh, properties, key$"):
         script.synced_counters(text.replace(begin, "# (the marker lost)"), script.counter_blocks(COUNTERS), path)
+
+
+def test_a_lost_table_of_protocol_md_is_an_error_naming_the_file_and_the_section() -> None:
+    md = (ROOT / "spec" / "protocol.md").read_text(encoding="utf-8")
+    assert sync_spec.synced_protocol(md, COUNTERS) == md
+    with pytest.raises(SystemExit, match=r"^spec/protocol.md: the section '### The state' has lost its generated "):
+        sync_spec.synced_protocol(md.replace(sync_spec.MD_BEGIN_COUNTERS, "<!-- lost -->"), COUNTERS)
