@@ -89,19 +89,26 @@ class LeftOut:
 
     def text(self, case: Case) -> str:
         """``checked in part: steps 14-15 left out (from line 30: call join), they need the
-        feature match``."""
-        last = len(case.steps) - 1
-        span = f"step {self.at}" if last == self.at else f"steps {self.at}-{last}"
-        first = case.steps[self.at]
-        where = f"from line {first.line}: " if first.line else "from "
-        names = _and([n.name for n in self.needs])
-        result = " and the final result" if self.result else ""
-        return (f"checked in part: {span}{result} left out ({where}{step_label(first)}), they need the feature"
-                f"{'s' if len(self.needs) > 1 else ''} {names}, which the engine did not declare")
+        feature match`` (:func:`left_out_words` of :meth:`to_json`)."""
+        return left_out_words(self.to_json(case))
 
     def to_json(self, case: Case) -> JSON:
         return {"from_step": self.at, "needs": [{"kind": n.kind, "name": n.name} for n in self.needs],
                 "steps": self.steps(case), "result": self.result}
+
+
+def left_out_words(left: JSON) -> str:
+    """What a case checked in part left out, in words, from the ``left_out`` of its result
+    (:meth:`LeftOut.to_json`, as the JSON report holds it): the message of such a case when
+    it passes, and what the reports say of it."""
+    steps = left["steps"]
+    first, last = steps[0], steps[-1]["step"]
+    span = f"step {first['step']}" if last == first["step"] else f"steps {first['step']}-{last}"
+    where = f"from line {first['line']}: " if first["line"] else "from "
+    names = [n["name"] for n in left["needs"]]
+    result = " and the final result" if left["result"] else ""
+    return (f"checked in part: {span}{result} left out ({where}{first['text']}), they need the feature"
+            f"{'s' if len(names) > 1 else ''} {_and(names)}, which the engine did not declare")
 
 
 def run_in_part(case: Case, needs: tuple[Need, ...]) -> LeftOut | None:

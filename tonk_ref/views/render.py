@@ -12,6 +12,7 @@ import shlex
 from collections.abc import Mapping
 from typing import Any
 
+from ..harness.capabilities import left_out_words
 from .escape import md, md_code, md_fence, visible_lines
 
 JSON = dict[str, Any]
@@ -104,22 +105,12 @@ def in_part_groups(report: JSON) -> list[tuple[str, list[str]]]:
 
 
 def left_out_text(case: JSON) -> str:
-    """What a case checked in part left out, from its ``left_out`` in the JSON report, in
-    the words of its message when it passed: ``checked in part: steps 2-3 and the final
-    result left out (from line 30: call join), they need the feature match, which the
-    engine did not declare``; "" for a case checked whole."""
+    """What a case of the JSON report checked in part left out, in the words of its message
+    when it passed (:func:`~tonk_ref.harness.capabilities.left_out_words`): ``checked in
+    part: steps 2-3 and the final result left out (from line 30: call join), they need the
+    feature match, which the engine did not declare``; "" for a case checked whole."""
     left = case.get("left_out")
-    if not left:
-        return ""
-    steps = left["steps"]
-    first, last = steps[0], steps[-1]["step"]
-    span = f"step {first['step']}" if last == first["step"] else f"steps {first['step']}-{last}"
-    where = f"from line {first['line']}: " if first["line"] else "from "
-    names = [n["name"] for n in left["needs"]]
-    named = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
-    result = " and the final result" if left["result"] else ""
-    return (f"checked in part: {span}{result} left out ({where}{first['text']}), they need the feature"
-            f"{'s' if len(names) > 1 else ''} {named}, which the engine did not declare")
+    return left_out_words(left) if left else ""
 
 
 ORIGINS = ("written", "translated", "derived", "generated")
