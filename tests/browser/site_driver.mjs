@@ -112,9 +112,26 @@ async function choose(sel, values, text) {
   await sel.select(hit.value);
 }
 
+// The card picker open, with a watch on its close event. That event comes in a task of its
+// own after [open] is gone, and the page gives the focus back to the opener in it: a driver
+// that went on at [open] alone would, on a slow machine, focus or type into something else
+// and then see the page move the focus away under it.
+async function pickerOpened() {
+  await page.waitForSelector("dialog#picker[open]", { timeout: 10000 });
+  await page.evaluate(() => {
+    window.__tonkPickerClosed = false;
+    document.querySelector("dialog#picker")
+      .addEventListener("close", () => { window.__tonkPickerClosed = true; }, { once: true });
+  });
+}
+async function pickerClosed() {
+  await page.waitForFunction(() => window.__tonkPickerClosed && !document.querySelector("dialog#picker[open]"),
+    { timeout: 10000 });
+}
+
 async function pickCards(opener, cards, what) {
   await tap(opener);
-  await page.waitForSelector("dialog#picker[open]", { timeout: 10000 });
+  await pickerOpened();
   // a card left pressed from before is tapped off, as a player would
   for (const b of await page.$$('dialog#picker button[data-card][aria-pressed="true"]')) {
     const code = await b.evaluate((e) => e.dataset.card);
@@ -131,7 +148,7 @@ async function pickCards(opener, cards, what) {
   if (await page.$("dialog#picker[open]")) {
     await (await must("#picker-done")).click();
   }
-  await page.waitForFunction(() => !document.querySelector("dialog#picker[open]"), { timeout: 10000 });
+  await pickerClosed();
 }
 
 // Tap the remove button of each item of a list (its accessible name starts "Remove"), last first.
@@ -331,7 +348,7 @@ const run = {
     const out = {};
     await (await must('button[data-pick-hand="0"]')).focus();
     await page.keyboard.press("Enter");
-    await page.waitForSelector("dialog#picker[open]", { timeout: 10000 });
+    await pickerOpened();
     out.opened_focus = await focused();
     // onto a card, move with the arrows, press it with Space, then again to leave it as it was
     if (!out.opened_focus.card) await page.focus("dialog#picker button[data-card]");
@@ -344,7 +361,7 @@ const run = {
     out.arrow_moves = Boolean(moved.card && moved.card !== first.card);
     out.space_presses = toggled.card === moved.card && toggled.pressed !== moved.pressed;
     await page.keyboard.press("Escape");
-    await page.waitForFunction(() => !document.querySelector("dialog#picker[open]"), { timeout: 10000 });
+    await pickerClosed();
     out.closed_focus = await focused();
     await (await must("#ask")).focus();
     out.ask_ms = await ask(async () => page.keyboard.press("Enter"));
@@ -373,7 +390,7 @@ const run = {
       const opener = await page.$("button[data-pick-hand='0']");
       if (opener) {
         await tap(opener);
-        await page.waitForSelector("dialog#picker[open]", { timeout: 10000 });
+        await pickerOpened();
       }
     }
     if (!(await page.evaluate(() => Boolean(window.axe)))) {
@@ -394,7 +411,7 @@ const run = {
     });
     if (task.picker && (await page.$("dialog#picker[open]"))) {
       await page.keyboard.press("Escape"); // closed from the keyboard, as a player may
-      await page.waitForFunction(() => !document.querySelector("dialog#picker[open]"), { timeout: 10000 });
+      await pickerClosed();
     }
     return res;
   },
